@@ -1,0 +1,65 @@
+// swift-tools-version: 6.0
+// The reactor package: a reactive REPL and NDJSON daemon for the GitHub REST API.
+//
+// Dependency direction is the contract (see ARCHITECTURE.md in the shared folder):
+// ReactorCore knows nothing of GitHub or terminals; features know only ReactorCore and the
+// GitHubClient interface; the executable is the only module that imports GitHubClientLive.
+import PackageDescription
+
+let strict: [SwiftSetting] = [
+  .enableUpcomingFeature("ExistentialAny"),
+  .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+  name: "reactor",
+  platforms: [.macOS(.v15)],
+  products: [
+    .executable(name: "reactor", targets: ["reactor"]),
+    .library(name: "ReactorCore", targets: ["ReactorCore"]),
+    .library(name: "ReactorTesting", targets: ["ReactorTesting"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+  ],
+  targets: [
+    .target(name: "ReactorCore", swiftSettings: strict),
+    .target(name: "ReactorTesting", dependencies: ["ReactorCore"], swiftSettings: strict),
+    .target(name: "GitHubClient", swiftSettings: strict),
+    .target(name: "GitHubClientLive", dependencies: ["GitHubClient"], swiftSettings: strict),
+    .target(name: "SearchFeature", dependencies: ["ReactorCore", "GitHubClient"], swiftSettings: strict),
+    .target(
+      name: "Rendering", dependencies: ["ReactorCore", "GitHubClient", "SearchFeature"],
+      swiftSettings: strict),
+    .systemLibrary(
+      name: "CLibEdit", pkgConfig: "libedit",
+      providers: [.apt(["libedit-dev"])]),
+    .target(
+      name: "Shell",
+      dependencies: ["ReactorCore", "GitHubClient", "SearchFeature", "Rendering", "CLibEdit"],
+      swiftSettings: strict),
+    .executableTarget(
+      name: "reactor",
+      dependencies: [
+        "Shell", "GitHubClient", "GitHubClientLive",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
+      swiftSettings: strict),
+
+    // Test-only helpers: the recorded-fixture reader and a loopback HTTP server.
+    .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strict),
+    .testTarget(name: "ReactorCoreTests", dependencies: ["ReactorCore", "ReactorTesting"]),
+    .testTarget(
+      name: "GitHubClientLiveTests",
+      dependencies: ["GitHubClient", "GitHubClientLive", "TestSupport"]),
+    .testTarget(
+      name: "SearchFeatureTests",
+      dependencies: ["SearchFeature", "ReactorCore", "ReactorTesting", "GitHubClient"]),
+    .testTarget(
+      name: "RenderingTests", dependencies: ["Rendering", "ReactorCore", "SearchFeature", "GitHubClient"]),
+    .testTarget(
+      name: "ShellTests",
+      dependencies: ["Shell", "ReactorCore", "SearchFeature", "GitHubClient", "Rendering"]),
+    .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
+  ]
+)

@@ -1,0 +1,86 @@
+/// Every way a GitHub request can fail, as the features show it.
+///
+/// Each case has a stable ``code`` for NDJSON `error` records and a ``message`` that reads like
+/// a person wrote it. Wait times are whole seconds computed when the response arrived, from the
+/// injected clock, so replays print the same text.
+public enum GitHubError: Error, Sendable, Equatable, Hashable {
+  /// The request never got an HTTP answer (no network, connection refused, DNS, TLS).
+  case transport(String)
+  /// No answer within the timeout.
+  case timeout
+  /// The request was cancelled (for example by a newer query).
+  case cancelled
+  /// 401: the token is wrong or expired.
+  case unauthorized(String)
+  /// 403/429 with `x-ratelimit-remaining: 0`: the primary rate limit.
+  case rateLimited(resetsIn: Int?, authenticated: Bool)
+  /// 403/429 with `Retry-After`, or GitHub's secondary-limit message.
+  case secondaryRateLimited(retryAfter: Int?)
+  /// 403 for another reason.
+  case forbidden(String)
+  /// 404.
+  case notFound(String)
+  /// 422: GitHub rejected the request, with its message.
+  case validationFailed(String)
+  /// 5xx.
+  case server(status: Int, message: String?)
+  /// Any other unexpected status.
+  case http(status: Int, message: String?)
+  /// A success status whose body is not the JSON expected.
+  case invalidResponse(String)
+  /// The response body is larger than the client accepts.
+  case responseTooLarge(limit: Int)
+
+  /// A stable identifier for scripts.
+  public var code: String {
+    switch self {
+    case .transport: "offline"
+    case .timeout: "timeout"
+    case .cancelled: "cancelled"
+    case .unauthorized: "unauthorized"
+    case .rateLimited: "rate-limited"
+    case .secondaryRateLimited: "secondary-rate-limited"
+    case .forbidden: "forbidden"
+    case .notFound: "not-found"
+    case .validationFailed: "validation-failed"
+    case .server: "server-error"
+    case .http: "http-error"
+    case .invalidResponse: "invalid-response"
+    case .responseTooLarge: "response-too-large"
+    }
+  }
+
+  /// One or two sentences for the user.
+  public var message: String {
+    switch self {
+    case .transport(let detail): return "Could not reach GitHub: \(detail)."
+    case .timeout: return "GitHub did not answer in time."
+    case .cancelled: return "The request was cancelled."
+    case .unauthorized(let detail):
+      return "GitHub rejected the token (\(detail)). Check GH_TOKEN or GITHUB_TOKEN."
+    case .rateLimited(let resetsIn, let authenticated):
+      let wait = resetsIn.map { "resets in \($0) s" } ?? "try again in a minute"
+      return "GitHub rate limit reached; \(wait)."
+        + (authenticated ? "" : " Set GH_TOKEN for a higher limit.")
+    case .secondaryRateLimited(let retryAfter):
+      let wait = retryAfter.map { "\($0) s" } ?? "a minute"
+      return "GitHub secondary rate limit reached; retry in \(wait)."
+    case .forbidden(let detail): return "GitHub refused the request: \(detail)."
+    case .notFound(let detail): return "Not found on GitHub: \(detail)."
+    case .validationFailed(let detail): return "GitHub rejected the query: \(detail)."
+    case .server(let status, let detail):
+      return "GitHub had a server error (HTTP \(status))" + (detail.map { ": \($0)." } ?? "; try again later.")
+    case .http(let status, let detail):
+      return "GitHub answered HTTP \(status)" + (detail.map { ": \($0)." } ?? ".")
+    case .invalidResponse(let detail): return "GitHub sent a response that is not the expected JSON (\(detail))."
+    case .responseTooLarge(let limit): return "GitHub's response was larger than \(limit / 1_000_000) MB and was refused."
+    }
+  }
+
+  /// Any error as a GitHubError: itself, `.cancelled` for cancellation, `.transport` otherwise.
+  public static func from(_ error: any Error) -> GitHubError {
+    if let error = error as? GitHubError { return error }
+    if error is CancellationError { return .cancelled }
+    return .transport(String(describing: error))
+  }
+}

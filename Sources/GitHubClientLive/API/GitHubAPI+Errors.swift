@@ -1,0 +1,64 @@
+import Foundation
+public import GitHubClient
+
+extension GitHubAPI {
+  /// Throws the ``GitHubError`` a non-success response stands for.
+  ///
+  /// Rate limits follow GitHub's documented rules: `x-ratelimit-remaining: 0` is the primary
+  /// limit, waiting until `x-ratelimit-reset`; a `Retry-After` header, a 429, or a body that
+  /// mentions the secondary rate limit is the secondary limit.
+  public func checkStatus(_ response: HTTPResponse) throws(GitHubError) {
+    let status = response.status
+    if (200..<300).contains(status) { return }
+    let message = Self.message(in: response.body)
+    switch status {
+    case 401: throw .unauthorized(message ?? "HTTP 401")
+    case 403, 429:
+      if response.header("x-ratelimit-remaining") == "0" {
+        throw .rateLimited(resetsIn: resetsIn(response), authenticated: configuration.token != nil)
+      }
+      if let retryAfter = response.header("Retry-After").flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }) {
+        throw .secondaryRateLimited(retryAfter: max(0, retryAfter))
+      }
+      if status == 429 || (message?.lowercased().contains("rate limit") ?? false) {
+        throw .secondaryRateLimited(retryAfter: nil)
+      }
+      throw .forbidden(message ?? "HTTP 403")
+    case 404: throw .notFound(message ?? "HTTP 404")
+    case 422: throw .validationFailed(message ?? "Validation Failed")
+    case 500..<600: throw .server(status: status, message: message)
+    default: throw .http(status: status, message: message)
+    }
+  }
+
+  /// Maps a transport failure to a ``GitHubError``.
+  public static func mapTransport(_ error: any Error) -> GitHubError {
+    switch error {
+    case let error as GitHubError: return error
+    case is CancellationError: return .cancelled
+    case HTTPTransportError.timedOut: return .timeout
+    case HTTPTransportError.unreachable(let detail): return .transport(detail)
+    case HTTPTransportError.bodyTooLarge(let limit): return .responseTooLarge(limit: limit)
+    default: return .transport(String(describing: error))
+    }
+  }
+
+  private func resetsIn(_ response: HTTPResponse) -> Int? {
+    guard let reset = response.header("x-ratelimit-reset").flatMap({ Double($0) }) else { return nil }
+    return max(0, Int((reset - configuration.now().timeIntervalSince1970).rounded(.up)))
+  }
+
+  /// GitHub's `message`, with the messages of its `errors` array, from a JSON error body; nil
+  /// for a body that is not JSON (an HTML error page, say).
+  static func message(in body: Data) -> String? {
+    guard let wire = try? JSONDecoder().decode(ErrorWire.self, from: body) else { return nil }
+    let details = (wire.errors ?? []).compactMap { error -> String? in
+      if let message = error.message { return message }
+      if let field = error.field, let code = error.code { return "\(field) \(code)" }
+      return nil
+    }
+    let parts = [wire.message].compactMap { $0 } + details
+    let text = parts.joined(separator: ": ")
+    return text.isEmpty ? nil : String(text.prefix(300))
+  }
+}

@@ -1,0 +1,116 @@
+import Foundation
+public import GitHubClient
+
+/// Builds GitHub requests and maps responses to models or ``GitHubError``.
+///
+/// Pure functions of their inputs, so decoding, paging and error mapping are tested against
+/// recorded responses without a network.
+public struct GitHubAPI: Sendable {
+  public let configuration: GitHubConfiguration
+
+  public init(configuration: GitHubConfiguration) { self.configuration = configuration }
+
+  // MARK: - Requests
+
+  /// A GET request for `path` (starting with `/`) with query parameters in the given order.
+  public func request(_ path: String, query: [(String, String)] = [], headers extra: [HTTPHeader] = []) -> HTTPRequest {
+    var base = configuration.baseURL.absoluteString
+    while base.hasSuffix("/") { base.removeLast() }
+    var text = base + path
+    if !query.isEmpty {
+      text += "?" + query.map { Self.percentEncode($0.0) + "=" + Self.percentEncode($0.1) }.joined(separator: "&")
+    }
+    var headers = [
+      HTTPHeader("Accept", "application/vnd.github+json"),
+      HTTPHeader("User-Agent", configuration.userAgent),
+      HTTPHeader("X-GitHub-Api-Version", "2022-11-28"),
+    ]
+    if let token = configuration.token { headers.append(HTTPHeader("Authorization", "Bearer \(token.revealed)")) }
+    headers += extra
+    return HTTPRequest(method: "GET", url: URL(string: text)!, headers: headers)
+  }
+
+  /// `GET /search/repositories`.
+  public func searchRepositories(query: String, page: Int, perPage: Int) -> HTTPRequest {
+    request("/search/repositories", query: [("q", query), ("page", String(page)), ("per_page", String(perPage))])
+  }
+
+  /// `GET /users/{login}`.
+  public func user(_ login: String) -> HTTPRequest {
+    request("/users/" + Self.percentEncode(login))
+  }
+
+  /// `GET /events`, conditional on `etag`.
+  public func events(page: Int, perPage: Int, etag: String?) -> HTTPRequest {
+    request(
+      "/events", query: [("page", String(page)), ("per_page", String(perPage))],
+      headers: etag.map { [HTTPHeader("If-None-Match", $0)] } ?? [])
+  }
+
+  /// Percent-encodes everything but RFC 3986's unreserved characters, so `+`, `&`, `:`, `>`,
+  /// `=` and spaces in a query survive (the space as `%20`).
+  public static func percentEncode(_ text: String) -> String {
+    var out = ""
+    for byte in text.utf8 {
+      switch byte {
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+        UInt8(ascii: "~"):
+        out.unicodeScalars.append(Unicode.Scalar(byte))
+      default:
+        out += "%" + String(byte >> 4, radix: 16, uppercase: true) + String(byte & 15, radix: 16, uppercase: true)
+      }
+    }
+    return out
+  }
+
+  // MARK: - Responses
+
+  /// Decodes a search page, or throws the error the response stands for.
+  public func searchPage(_ response: HTTPResponse, page: Int, perPage: Int) throws(GitHubError) -> Page<Repository> {
+    try checkStatus(response)
+    let wire: SearchResponseWire = try decode(response.body)
+    var next = LinkHeader.nextPage(response.header("Link"))
+    if page * perPage >= gitHubSearchResultCap { next = nil }
+    return Page(
+      items: wire.items.map(\.model), page: page, nextPage: next, totalCount: wire.totalCount,
+      incompleteResults: wire.incompleteResults ?? false)
+  }
+
+  /// 200 means the login exists, 404 that it does not; anything else throws.
+  public func userExists(_ response: HTTPResponse) throws(GitHubError) -> Bool {
+    if response.status == 404 { return false }
+    try checkStatus(response)
+    let _: UserWire = try decode(response.body)
+    return true
+  }
+
+  /// Decodes a page of events, or `.notModified` for a 304.
+  public func eventsResult(_ response: HTTPResponse, page: Int) throws(GitHubError) -> EventsResult {
+    if response.status == 304 { return .notModified }
+    try checkStatus(response)
+    let wire: [EventWire] = try decode(response.body)
+    let page = Page(items: wire.map(\.model), page: page, nextPage: LinkHeader.nextPage(response.header("Link")))
+    return .page(page, etag: response.header("ETag"))
+  }
+
+  private func decode<T: Decodable>(_ body: Data) throws(GitHubError) -> T {
+    do {
+      return try JSONDecoder().decode(T.self, from: body)
+    } catch let error as DecodingError {
+      throw .invalidResponse(Self.describe(error))
+    } catch {
+      throw .invalidResponse("unreadable body")
+    }
+  }
+
+  private static func describe(_ error: DecodingError) -> String {
+    switch error {
+    case .dataCorrupted(let context) where context.codingPath.isEmpty: return "not valid JSON"
+    case .keyNotFound(let key, _): return "missing field '\(key.stringValue)'"
+    case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
+      return "unexpected value at '\(context.codingPath.map(\.stringValue).joined(separator: "."))'"
+    @unknown default: return "undecodable"
+    }
+  }
+}

@@ -1,0 +1,90 @@
+/// GitHub-style search query matching for the offline sample.
+///
+/// Supports what people type most: words (all must match the name, description or topics,
+/// case-insensitively), quoted phrases, and the qualifiers `language:`, `stars:` (`>N`,
+/// `>=N`, `<N`, `<=N`, `N..M`, `N..*`, `N`), `user:`/`org:`, `topic:` and
+/// `in:name`/`in:description`. Unknown qualifiers are matched as words.
+struct SampleQuery: Equatable {
+  var words: [String] = []
+  var languages: [String] = []
+  var stars: ClosedRange<Int>?
+  var owners: [String] = []
+  var topics: [String] = []
+  var inName = false
+  var inDescription = false
+
+  init(_ text: String) {
+    for token in Self.tokenize(text) {
+      let parts = token.split(separator: ":", maxSplits: 1).map(String.init)
+      guard parts.count == 2, !parts[1].isEmpty else {
+        words.append(token.lowercased())
+        continue
+      }
+      let value = parts[1].lowercased()
+      switch parts[0].lowercased() {
+      case "language": languages.append(value)
+      case "stars": if let range = Self.range(value) { stars = range } else { words.append(token.lowercased()) }
+      case "user", "org": owners.append(value)
+      case "topic": topics.append(value)
+      case "in":
+        for place in value.split(separator: ",") {
+          if place == "name" { inName = true }
+          if place == "description" { inDescription = true }
+        }
+      case "sort", "order", "fork", "is", "archived": break
+      default: words.append(token.lowercased())
+      }
+    }
+  }
+
+  /// True when every part of the query matches the repository.
+  func matches(_ repository: SampleRepository) -> Bool {
+    if !languages.isEmpty && !languages.contains(repository.language?.lowercased() ?? "") { return false }
+    if let stars, !stars.contains(repository.stargazersCount) { return false }
+    let owner = repository.fullName.split(separator: "/").first.map { $0.lowercased() } ?? ""
+    if !owners.isEmpty && !owners.contains(owner) { return false }
+    let lowerTopics = repository.topics.map { $0.lowercased() }
+    if !topics.allSatisfy(lowerTopics.contains) { return false }
+    let searchAll = !inName && !inDescription
+    let name = repository.fullName.lowercased()
+    let description = repository.description?.lowercased() ?? ""
+    return words.allSatisfy { word in
+      ((searchAll || inName) && name.contains(word))
+        || ((searchAll || inDescription) && description.contains(word))
+        || (searchAll && lowerTopics.contains { $0.contains(word) })
+    }
+  }
+
+  /// Splits on white space, keeping double-quoted phrases together (without the quotes).
+  static func tokenize(_ text: String) -> [String] {
+    var tokens: [String] = []
+    var current = ""
+    var quoted = false
+    for character in text {
+      if character == "\"" {
+        quoted.toggle()
+      } else if character.isWhitespace && !quoted {
+        if !current.isEmpty { tokens.append(current) }
+        current = ""
+      } else {
+        current.append(character)
+      }
+    }
+    if !current.isEmpty { tokens.append(current) }
+    return tokens
+  }
+
+  static func range(_ text: String) -> ClosedRange<Int>? {
+    if text.hasPrefix(">=") { return Int(text.dropFirst(2)).map { $0...Int.max } }
+    if text.hasPrefix("<=") { return Int(text.dropFirst(2)).map { Int.min...$0 } }
+    if text.hasPrefix(">") { return Int(text.dropFirst()).map { ($0 &+ 1)...Int.max } }
+    if text.hasPrefix("<") { return Int(text.dropFirst()).flatMap { $0 > Int.min ? Int.min...($0 - 1) : nil } }
+    let bounds = text.split(separator: ".", omittingEmptySubsequences: true)
+    if text.contains(".."), bounds.count == 2, let low = Int(bounds[0]) {
+      if bounds[1] == "*" { return low...Int.max }
+      if let high = Int(bounds[1]), low <= high { return low...high }
+      return nil
+    }
+    return Int(text).map { $0...$0 }
+  }
+}

@@ -1,0 +1,64 @@
+import Foundation
+
+/// One repository of the built-in sample, decoded once from ``SampleRepositories/json``.
+struct SampleRepository: Decodable, Sendable {
+  var id: Int
+  var fullName: String
+  var htmlURL: String
+  var description: String?
+  var stargazersCount: Int
+  var forksCount: Int?
+  var language: String?
+  var topics: [String]
+
+  enum CodingKeys: String, CodingKey {
+    case id, fullName = "full_name", htmlURL = "html_url", description
+    case stargazersCount = "stargazers_count", forksCount = "forks_count", language, topics
+  }
+
+  static let all: [SampleRepository] = {
+    do {
+      return try JSONDecoder().decode([SampleRepository].self, from: Data(SampleRepositories.json.utf8))
+    } catch {
+      preconditionFailure("the built-in sample repositories do not decode: \(error)")
+    }
+  }()
+
+  /// The item as GitHub's search API sends it.
+  var json: String {
+    let name = fullName.split(separator: "/").last.map(String.init) ?? fullName
+    let owner = fullName.split(separator: "/").first.map(String.init) ?? ""
+    let q = OfflineTransport.quote
+    return "{\"id\":\(id),\"name\":\(q(name)),\"full_name\":\(q(fullName)),\"owner\":{\"login\":\(q(owner))},"
+      + "\"html_url\":\(q(htmlURL)),\"description\":\(description.map(q) ?? "null"),"
+      + "\"stargazers_count\":\(stargazersCount),\"forks_count\":\(forksCount ?? 0),"
+      + "\"language\":\(language.map(q) ?? "null"),\"topics\":[\(topics.map(q).joined(separator: ","))]}"
+  }
+}
+
+/// One event of the built-in sample; its time is an age relative to the transport's clock.
+struct SampleEvent: Sendable {
+  var id: String
+  var ageSeconds: Double
+  /// The event's JSON object without `age_seconds` or `created_at`, keys sorted.
+  var raw: String
+
+  static let all: [SampleEvent] = {
+    guard let array = try? JSONSerialization.jsonObject(with: Data(SampleEvents.json.utf8)) as? [[String: Any]] else {
+      preconditionFailure("the built-in sample events do not decode")
+    }
+    return array.map { object in
+      var object = object
+      let age = (object.removeValue(forKey: "age_seconds") as? NSNumber)?.doubleValue ?? 0
+      let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
+      return SampleEvent(id: object["id"] as? String ?? "", ageSeconds: age, raw: String(decoding: data, as: UTF8.self))
+    }
+  }()
+
+  /// The event as GitHub sends it, created `ageSeconds` before `now`.
+  func json(now: Double) -> String {
+    let date = Date(timeIntervalSince1970: (now - ageSeconds).rounded(.down))
+    let stamp = ISO8601DateFormatter().string(from: date)
+    return String(raw.dropLast()) + ",\"created_at\":\"\(stamp)\"}"
+  }
+}

@@ -1,0 +1,33 @@
+/// One RFC 6902 JSON Patch operation.
+///
+/// `oldValue` is not part of the RFC's wire form: it is what the target held before a
+/// `replace` or `remove`, kept so that text renderers can say `query: nil -> "swift"`.
+public struct PatchOperation: Sendable, Equatable {
+  public enum Kind: String, Sendable { case add, remove, replace, test }
+
+  public var op: Kind
+  /// A JSON Pointer (RFC 6901).
+  public var path: String
+  public var value: JSONValue?
+  public var oldValue: JSONValue?
+
+  public init(op: Kind, path: String, value: JSONValue? = nil, oldValue: JSONValue? = nil) {
+    self.op = op
+    self.path = path
+    self.value = value
+    self.oldValue = oldValue
+  }
+
+  /// The RFC 6902 form of this operation.
+  public var jsonValue: JSONValue {
+    var object: JSONObject = ["op": .string(op.rawValue), "path": .string(path)]
+    if let value { object["value"] = value }
+    return .object(object)
+  }
+
+  /// Escapes one reference token of a JSON Pointer (`~` as `~0`, `/` as `~1`).
+  public static func escapeToken(_ token: String) -> String {
+    guard token.contains(where: { $0 == "~" || $0 == "/" }) else { return token }
+    return token.replacing("~", with: "~0").replacing("/", with: "~1")
+  }
+}

@@ -1,0 +1,94 @@
+/// A state whose changes can be described as RFC 6902 patches without copying or walking it.
+///
+/// A conforming type lists its fields once, in ``patchFields``; from that list come the whole
+/// state's JSON (``jsonValue``), a cheap ``Fingerprint`` taken before a reduce, and the patch
+/// from that fingerprint to the state after it. The cost of a patch is proportional to what
+/// changed, not to the size of the state: scalar fields are compared by value, and list fields
+/// (``TrackedArray``) by identity and count, so appending a page to 100,000 items encodes only
+/// the page.
+public protocol PatchableState: Sendable {
+  /// The fields in the order they are listed; JSON output sorts them by name.
+  static var patchFields: [PatchField<Self>] { get }
+}
+
+/// A cheap summary of a state, to diff against after a reduce.
+public struct Fingerprint: Sendable {
+  fileprivate var marks: [FieldMark]
+}
+
+/// What a fingerprint remembers of one field.
+public enum FieldMark: Sendable {
+  case value(JSONValue)
+  case list(identity: UInt64, count: Int)
+}
+
+extension PatchableState {
+  /// The whole state as JSON, as `state <feature>` prints it.
+  public var jsonValue: JSONValue {
+    .object(JSONObject(Self.patchFields.map { ($0.name, $0.json(self)) }))
+  }
+
+  /// A summary to compare against after the next change.
+  public var fingerprint: Fingerprint {
+    Fingerprint(marks: Self.patchFields.map { $0.mark(self) })
+  }
+
+  /// The operations that turn the state summarised by `old` into this state.
+  public func patch(since old: Fingerprint) -> [PatchOperation] {
+    var operations: [PatchOperation] = []
+    for (field, mark) in zip(Self.patchFields, old.marks) {
+      field.diff(self, mark, &operations)
+    }
+    return operations
+  }
+}
+
+/// One field of a ``PatchableState``.
+public struct PatchField<Root>: Sendable {
+  public let name: String
+  let json: @Sendable (Root) -> JSONValue
+  let mark: @Sendable (Root) -> FieldMark
+  let diff: @Sendable (Root, FieldMark, inout [PatchOperation]) -> Void
+
+  /// A field compared by value; a change is one `replace` of the field.
+  public static func value<Value: JSONRepresentable>(
+    _ name: String, _ keyPath: any KeyPath<Root, Value> & Sendable
+  ) -> PatchField {
+    let path = "/" + PatchOperation.escapeToken(name)
+    return PatchField(
+      name: name,
+      json: { $0[keyPath: keyPath].jsonValue },
+      mark: { .value($0[keyPath: keyPath].jsonValue) },
+      diff: { root, mark, operations in
+        guard case .value(let old) = mark else { return }
+        let new = root[keyPath: keyPath].jsonValue
+        if new != old { operations.append(.init(op: .replace, path: path, value: new, oldValue: old)) }
+      })
+  }
+
+  /// A list field; appends become `add` operations at `/name/-`, anything else one `replace`.
+  public static func list<Element: JSONRepresentable & Sendable>(
+    _ name: String, _ keyPath: any KeyPath<Root, TrackedArray<Element>> & Sendable
+  ) -> PatchField {
+    let path = "/" + PatchOperation.escapeToken(name)
+    return PatchField(
+      name: name,
+      json: { $0[keyPath: keyPath].jsonValue },
+      mark: { root in
+        let list = root[keyPath: keyPath]
+        return .list(identity: list.identity, count: list.count)
+      },
+      diff: { root, mark, operations in
+        guard case .list(let identity, let count) = mark else { return }
+        let list = root[keyPath: keyPath]
+        if list.identity == identity && list.count == count { return }
+        if list.identity == identity && list.count > count {
+          for element in list.elements[count...] {
+            operations.append(.init(op: .add, path: path + "/-", value: element.jsonValue))
+          }
+        } else {
+          operations.append(.init(op: .replace, path: path, value: list.jsonValue))
+        }
+      })
+  }
+}

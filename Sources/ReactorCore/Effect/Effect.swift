@@ -1,0 +1,126 @@
+/// A description of work that produces outputs, as a value.
+///
+/// Effects do nothing until a ``Store`` runs them, so tests can inspect what `mutate` asked for.
+/// Synchronous parts (``send(_:)``, ``notice(_:)``, cancellation) run inline when the store
+/// processes the action; asynchronous parts (``run(_:)``) run as tasks, and their outputs are
+/// queued in FIFO order with everything else the store receives.
+public struct Effect<Output: Sendable>: Sendable {
+  @usableFromInline
+  enum Operation: Sendable {
+    case none
+    case send(Output)
+    case notice(Notice)
+    case run(@Sendable (Send<Output>) async throws -> Void)
+    indirect case concatenate([Effect<Output>])
+    indirect case merge([Effect<Output>])
+    indirect case cancellable(id: EffectID, cancelInFlight: Bool, Effect<Output>)
+    case cancel(id: EffectID)
+  }
+
+  @usableFromInline
+  let operation: Operation
+
+  @inlinable
+  init(operation: Operation) { self.operation = operation }
+}
+
+// MARK: - Constructors
+
+extension Effect {
+  /// An effect that does nothing.
+  @inlinable
+  public static var none: Effect { Effect(operation: .none) }
+
+  /// An effect that produces one output synchronously.
+  @inlinable
+  public static func send(_ output: Output) -> Effect { Effect(operation: .send(output)) }
+
+  /// ReactorKit's `Observable.just`: the same as ``send(_:)``.
+  @inlinable
+  public static func just(_ output: Output) -> Effect { .send(output) }
+
+  /// An effect that tells the user something without changing state (an `info` record).
+  public static func notice(_ message: String) -> Effect {
+    Effect(operation: .notice(Notice(message: message)))
+  }
+
+  /// Asynchronous work. Outputs sent after the effect was cancelled are dropped. An error other
+  /// than cancellation is reported by the store as a failure of the action; it is never
+  /// swallowed. Map expected errors into outputs inside the closure instead.
+  public static func run(_ operation: @escaping @Sendable (Send<Output>) async throws -> Void) -> Effect {
+    Effect(operation: .run(operation))
+  }
+
+  /// Runs effects one after another; each starts when the previous one has finished.
+  public static func concatenate(_ effects: [Effect]) -> Effect {
+    Effect(operation: .concatenate(effects))
+  }
+
+  /// Runs effects one after another; each starts when the previous one has finished.
+  public static func concatenate(_ effects: Effect...) -> Effect { .concatenate(effects) }
+
+  /// Runs effects at the same time.
+  public static func merge(_ effects: [Effect]) -> Effect { Effect(operation: .merge(effects)) }
+
+  /// Runs effects at the same time.
+  public static func merge(_ effects: Effect...) -> Effect { .merge(effects) }
+
+  /// Cancels every in-flight effect marked with `id`.
+  public static func cancel(id: EffectID) -> Effect { Effect(operation: .cancel(id: id)) }
+
+  /// Marks this effect with `id`, so ``cancel(id:)`` can stop it; with `cancelInFlight`, first
+  /// cancels whatever already runs under the same id (ReactorKit's `takeUntil` / flatMapLatest).
+  public func cancellable(id: EffectID, cancelInFlight: Bool = false) -> Effect {
+    Effect(operation: .cancellable(id: id, cancelInFlight: cancelInFlight, self))
+  }
+}
+
+// MARK: - Inspection
+
+extension Effect {
+  /// True when the effect has no asynchronous part, so running it finishes inline.
+  public var isSynchronous: Bool {
+    switch operation {
+    case .none, .send, .notice, .cancel: return true
+    case .run: return false
+    case .concatenate(let effects), .merge(let effects): return effects.allSatisfy(\.isSynchronous)
+    case .cancellable(_, _, let effect): return effect.isSynchronous
+    }
+  }
+
+  /// The outputs of the synchronous `send` parts, in order; for tests of `mutate`.
+  public var synchronousOutputs: [Output] {
+    switch operation {
+    case .send(let output): return [output]
+    case .concatenate(let effects), .merge(let effects): return effects.flatMap(\.synchronousOutputs)
+    case .cancellable(_, _, let effect): return effect.synchronousOutputs
+    case .none, .notice, .run, .cancel: return []
+    }
+  }
+}
+
+/// The identity under which cancellable effects run.
+public struct EffectID: Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
+  public let name: String
+  public init(_ name: String) { self.name = name }
+  public init(stringLiteral value: String) { self.name = value }
+  public var description: String { name }
+}
+
+/// A message for the user that is not a state change.
+public struct Notice: Sendable, Equatable {
+  public var message: String
+  public init(message: String) { self.message = message }
+}
+
+/// The callback an asynchronous effect uses to produce outputs.
+public struct Send<Output: Sendable>: Sendable {
+  @usableFromInline
+  let yield: @Sendable (Output) -> Void
+
+  public init(_ yield: @escaping @Sendable (Output) -> Void) { self.yield = yield }
+
+  /// Produces one output. After cancellation it is dropped.
+  @inlinable
+  public func callAsFunction(_ output: Output) { yield(output) }
+}

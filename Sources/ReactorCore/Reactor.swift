@@ -1,0 +1,60 @@
+/// A unit of unidirectional state flow, after ReactorKit: actions become mutations through
+/// effects, and mutations are reduced into state.
+///
+/// Contract:
+/// - `mutate` is the only place with side effects. It returns an ``Effect`` value, so ordering
+///   and cancellation are data that tests can inspect. It may read the current state for guards,
+///   but an effect must not capture the whole state: holding a second reference to a large array
+///   makes the next `reduce` copy it.
+/// - `reduce` is pure, total and synchronous, and mutates the state in place.
+/// - The transform hooks run in the order of ReactorKit's: `transform(action:)` before `mutate`,
+///   `transform(mutation:)` on every effect `mutate` returns, `transform(state:)` after every
+///   `reduce`. Their defaults change nothing.
+/// - `failure(of:)` names the mutations that carry an error into state, so that a session can
+///   report a command as failed without the reactor swallowing the error.
+public protocol Reactor: Sendable {
+  associatedtype Action: Sendable
+  associatedtype Mutation: Sendable
+  associatedtype State: Sendable
+
+  /// The state before any action.
+  var initialState: State { get }
+
+  // MARK: - Flow
+
+  /// Turns an action into an effect that produces mutations.
+  func mutate(action: Action, state: State) -> Effect<Mutation>
+
+  /// Applies one mutation to the state, in place.
+  func reduce(state: inout State, mutation: Mutation)
+
+  // MARK: - Transform hooks
+
+  /// Rewrites or drops (`nil`) an action before `mutate` sees it.
+  func transform(action: Action) -> Action?
+
+  /// Decorates every effect returned by `mutate`, for example to merge in a global stream.
+  func transform(mutation: Effect<Mutation>) -> Effect<Mutation>
+
+  /// Adjusts the state after every `reduce`, for example to keep a derived field in step.
+  func transform(state: inout State)
+
+  // MARK: - Failures
+
+  /// The error a mutation records in state, if it records one.
+  func failure(of mutation: Mutation) -> (any Error)?
+}
+
+extension Reactor {
+  public func transform(action: Action) -> Action? { action }
+  public func transform(mutation: Effect<Mutation>) -> Effect<Mutation> { mutation }
+  public func transform(state: inout State) {}
+  public func failure(of mutation: Mutation) -> (any Error)? { nil }
+}
+
+/// A value that has a stable, human-readable name for its case, used in NDJSON records
+/// (`"action":"next"`, `"mutation":"appendRepos"`).
+public protocol CaseNamed {
+  /// The case's name, without associated values.
+  var caseName: String { get }
+}

@@ -1,0 +1,25 @@
+/// A first-in, first-out queue with amortised O(1) append and removal at the front.
+struct FIFO<Element> {
+  private var storage: [Element?] = []
+  private var head = 0
+
+  var isEmpty: Bool { head == storage.count }
+  var count: Int { storage.count - head }
+
+  mutating func append(_ element: Element) { storage.append(element) }
+
+  mutating func popFirst() -> Element? {
+    guard head < storage.count else { return nil }
+    let element = storage[head]
+    storage[head] = nil
+    head += 1
+    if head == storage.count {
+      storage.removeAll(keepingCapacity: true)
+      head = 0
+    } else if head >= 1024 && head * 2 >= storage.count {
+      storage.removeFirst(head)
+      head = 0
+    }
+    return element
+  }
+}

@@ -1,0 +1,27 @@
+/// One committed state change, stamped with its sequence number.
+///
+/// It carries no copy of the state: holding one would make the next `reduce` copy large arrays.
+/// Observers receive the state beside the event, borrowed for the duration of the call.
+public struct StateTransition<R: Reactor>: Sendable {
+  /// Strictly increasing across every store that shares a ``Sequencer``.
+  public let seq: UInt64
+  /// The action whose effects produced the mutation.
+  public let action: R.Action
+  /// Identifies the `send` call that started it (see ``StoreTask/origin``).
+  public let origin: UInt64
+  public let mutation: R.Mutation
+  /// RFC 6902 operations from the previous state to this one; empty when diffing is off.
+  public let patch: [PatchOperation]
+  /// The error this mutation recorded in state, if any (``Reactor/failure(of:)``).
+  public let failure: (any Error)?
+}
+
+/// What a store tells its observers, in the order things happened.
+public enum StoreEvent<R: Reactor>: Sendable {
+  /// The state changed.
+  case transition(StateTransition<R>)
+  /// An effect asked to tell the user something (an `info` record); state did not change.
+  case notice(Notice, action: R.Action, origin: UInt64)
+  /// An effect failed with an error it did not map into state.
+  case failure(any Error, action: R.Action, origin: UInt64)
+}

@@ -1,0 +1,333 @@
+
+
+/// Runs a ``Reactor``: a serial FIFO of actions and effect outputs, reduced one at a time.
+///
+/// Contract:
+/// - Items are processed one at a time in the order they arrive. An action sent while the
+///   store is processing (from an observer, say) is queued, never run inline.
+/// - The synchronous part of an action's effect (`send`, `notice`, cancellation) is applied
+///   while the action is processed, before any later item.
+/// - Every committed mutation gets the next number of the store's ``Sequencer`` and is handed
+///   to observers, with the state after it, before the next commit of any store sharing that
+///   sequencer.
+/// - An effect cancelled (by `cancel(id:)`, `cancellable(id:cancelInFlight:)`,
+///   ``cancel(_:)`` or ``cancelAll()``) never commits another mutation, even one it sent
+///   before it was cancelled that is still queued.
+/// - An error an effect throws is reported as ``StoreEvent/failure(_:action:origin:)``;
+///   cancellation is not an error.
+///
+/// Thread safety: the queue, the registry of running effects and every write of the state are
+/// guarded by one lock. Only the thread that currently drains the queue reads the state
+/// without it, and only it writes.
+public final class Store<R: Reactor>: @unchecked Sendable {
+  public typealias Observer = @Sendable (StoreEvent<R>, R.State) -> Void
+
+  public let reactor: R
+  public let sequencer: Sequencer
+
+  private enum Item {
+    case action(R.Action, ActionTracker)
+    case mutation(R.Mutation, run: UInt64)
+    case notice(Notice, run: UInt64)
+    case failure(any Error, run: UInt64)
+  }
+
+  private struct Running {
+    let action: R.Action
+    let tracker: ActionTracker
+    var ids: [EffectID]
+    var task: Task<Void, Never>?
+    var cancelled = false
+  }
+
+  private let lock = Lock()
+  // Guarded by `lock`.
+  private var state: R.State
+  private var queue = FIFO<Item>()
+  private var draining = false
+  private var nextOrigin: UInt64 = 0
+  private var nextRun: UInt64 = 0
+  private var running: [UInt64: Running] = [:]
+  private var observers: [UInt64: Observer] = [:]
+  private var nextObserver: UInt64 = 0
+
+  private let fingerprint: (@Sendable (R.State) -> Fingerprint)?
+  private let patch: (@Sendable (R.State, Fingerprint) -> [PatchOperation])?
+
+  /// A store that records no patches (transitions carry an empty `patch`).
+  public init(reactor: R, sequencer: Sequencer = Sequencer()) {
+    self.reactor = reactor
+    self.sequencer = sequencer
+    self.state = reactor.initialState
+    self.fingerprint = nil
+    self.patch = nil
+  }
+
+  /// A store whose transitions carry RFC 6902 patches, unless `diffing` is false.
+  public init(reactor: R, sequencer: Sequencer = Sequencer(), diffing: Bool = true)
+  where R.State: PatchableState {
+    self.reactor = reactor
+    self.sequencer = sequencer
+    self.state = reactor.initialState
+    if diffing {
+      self.fingerprint = { (state: R.State) -> Fingerprint in state.fingerprint }
+      self.patch = { (state: R.State, old: Fingerprint) -> [PatchOperation] in state.patch(since: old) }
+    } else {
+      self.fingerprint = nil
+      self.patch = nil
+    }
+  }
+
+  // MARK: - Reading
+
+  /// The state now. Keep the copy short-lived: while it is held, the next change of a large
+  /// array in the state copies that array.
+  public var currentState: R.State { lock.withLock { state } }
+
+  /// How many effects are running (for leak checks).
+  public var runningEffectCount: Int { lock.withLock { running.count } }
+
+  // MARK: - Observing
+
+  /// Registers an observer; it runs on whichever thread commits, in commit order, and must not
+  /// block. Returns a token for ``removeObserver(_:)``.
+  @discardableResult
+  public func observe(_ observer: @escaping Observer) -> UInt64 {
+    lock.withLock {
+      nextObserver += 1
+      observers[nextObserver] = observer
+      return nextObserver
+    }
+  }
+
+  public func removeObserver(_ token: UInt64) {
+    _ = lock.withLock { observers.removeValue(forKey: token) }
+  }
+
+  /// Every event from now on, as an async sequence (buffered without bound: consume it).
+  public func events() -> AsyncStream<StoreEvent<R>> {
+    let (stream, continuation) = AsyncStream<StoreEvent<R>>.makeStream()
+    let token = observe { event, _ in continuation.yield(event) }
+    continuation.onTermination = { [weak self] _ in self?.removeObserver(token) }
+    return stream
+  }
+
+  // MARK: - Sending
+
+  /// Queues an action and, unless another thread is draining, processes the queue now.
+  @discardableResult
+  public func send(_ action: R.Action) -> StoreTask {
+    let tracker = lock.withLock {
+      nextOrigin += 1
+      let tracker = ActionTracker(origin: nextOrigin)
+      queue.append(.action(action, tracker))
+      return tracker
+    }
+    drain()
+    return StoreTask(tracker: tracker)
+  }
+
+  /// Cancels every running effect started by the `send` that returned `task`.
+  public func cancel(_ task: StoreTask) {
+    cancelRuns { $0.tracker === task.tracker }
+  }
+
+  /// Cancels every running effect.
+  public func cancelAll() { cancelRuns { _ in true } }
+
+  /// Cancels every running effect marked with `id`.
+  public func cancel(id: EffectID) { cancelRuns { $0.ids.contains(id) } }
+
+  // MARK: - Draining
+
+  private func drain() {
+    while true {
+      let item: Item? = lock.withLock {
+        if draining { return nil }
+        guard let item = queue.popFirst() else { return nil }
+        draining = true
+        return item
+      }
+      guard let item else { return }
+      process(item)
+      let more = lock.withLock {
+        draining = false
+        return !queue.isEmpty
+      }
+      if !more { return }
+    }
+  }
+
+  private func process(_ item: Item) {
+    switch item {
+    case .action(let action, let tracker):
+      defer { tracker.release() }
+      guard let action = reactor.transform(action: action) else { return }
+      let effect = reactor.transform(mutation: reactor.mutate(action: action, state: state))
+      start(effect, action: action, tracker: tracker)
+    case .mutation(let mutation, let run):
+      guard let owner = liveRun(run) else { return }
+      commit(mutation, action: owner.action, tracker: owner.tracker)
+    case .notice(let notice, let run):
+      guard let owner = liveRun(run) else { return }
+      emit(.notice(notice, action: owner.action, origin: owner.tracker.origin))
+    case .failure(let error, let run):
+      guard let owner = liveRun(run) else { return }
+      owner.tracker.markFailed()
+      emit(.failure(error, action: owner.action, origin: owner.tracker.origin))
+    }
+  }
+
+  private func liveRun(_ run: UInt64) -> Running? {
+    lock.withLock {
+      guard let entry = running[run], !entry.cancelled else { return nil }
+      return entry
+    }
+  }
+
+  private func commit(_ mutation: R.Mutation, action: R.Action, tracker: ActionTracker) {
+    let before = fingerprint?(state)
+    lock.withLock {
+      reactor.reduce(state: &state, mutation: mutation)
+      reactor.transform(state: &state)
+    }
+    let operations = before.map { patch!(state, $0) } ?? []
+    let failure = reactor.failure(of: mutation)
+    if failure != nil { tracker.markFailed() }
+    let observers = lock.withLock { self.observers }
+    sequencer.commit { seq in
+      let transition = StateTransition<R>(
+        seq: seq, action: action, origin: tracker.origin, mutation: mutation,
+        patch: operations, failure: failure)
+      for observer in observers.values { observer(.transition(transition), state) }
+    }
+  }
+
+  private func emit(_ event: StoreEvent<R>) {
+    let observers = lock.withLock { self.observers }
+    sequencer.exclusive {
+      for observer in observers.values { observer(event, state) }
+    }
+  }
+
+  // MARK: - Running effects
+
+  /// Applies the synchronous part of an effect now and spawns tasks for the rest.
+  private func start(_ effect: Effect<R.Mutation>, action: R.Action, tracker: ActionTracker) {
+    switch effect.operation {
+    case .none: return
+    case .send(let mutation): commit(mutation, action: action, tracker: tracker)
+    case .notice(let notice): emit(.notice(notice, action: action, origin: tracker.origin))
+    case .merge(let effects):
+      for effect in effects { start(effect, action: action, tracker: tracker) }
+    case .concatenate(let effects):
+      var index = effects.startIndex
+      while index < effects.endIndex, effects[index].isSynchronous {
+        start(effects[index], action: action, tracker: tracker)
+        index += 1
+      }
+      if index < effects.endIndex {
+        spawn(.concatenate(Array(effects[index...])), ids: [], action: action, tracker: tracker)
+      }
+    case .run: spawn(effect, ids: [], action: action, tracker: tracker)
+    case .cancellable(let id, let cancelInFlight, let inner):
+      if cancelInFlight { cancel(id: id) }
+      if inner.isSynchronous {
+        start(inner, action: action, tracker: tracker)
+      } else {
+        spawn(inner, ids: [id], action: action, tracker: tracker)
+      }
+    case .cancel(let id): cancel(id: id)
+    }
+  }
+
+  /// Registers and starts a task that interprets `effect`; returns it.
+  @discardableResult
+  private func spawn(
+    _ effect: Effect<R.Mutation>, ids: [EffectID], action: R.Action, tracker: ActionTracker
+  ) -> Task<Void, Never> {
+    tracker.retain()
+    let run = lock.withLock {
+      nextRun += 1
+      running[nextRun] = Running(action: action, tracker: tracker, ids: ids)
+      return nextRun
+    }
+    let task = Task { [self] in
+      do {
+        try await interpret(effect, run: run)
+      } catch {
+        let cancelled = lock.withLock { running[run]?.cancelled ?? true }
+        if !(cancelled || error is CancellationError || Task.isCancelled) {
+          enqueue(.failure(error, run: run), run: run)
+        }
+      }
+      finish(run)
+    }
+    let cancelNow = lock.withLock {
+      guard running[run] != nil else { return false }
+      running[run]!.task = task
+      return running[run]!.cancelled
+    }
+    if cancelNow { task.cancel() }
+    return task
+  }
+
+  private func finish(_ run: UInt64) {
+    let entry = lock.withLock { running.removeValue(forKey: run) }
+    if let entry {
+      if entry.cancelled { entry.tracker.markCancelled() }
+      entry.tracker.release()
+    }
+  }
+
+  private func interpret(_ effect: Effect<R.Mutation>, run: UInt64) async throws {
+    switch effect.operation {
+    case .none: return
+    case .send(let mutation): enqueue(.mutation(mutation, run: run), run: run)
+    case .notice(let notice): enqueue(.notice(notice, run: run), run: run)
+    case .run(let work):
+      try await work(Send { [self] mutation in enqueue(.mutation(mutation, run: run), run: run) })
+    case .concatenate(let effects):
+      for effect in effects {
+        try Task.checkCancellation()
+        try await interpret(effect, run: run)
+      }
+    case .merge(let effects):
+      try await withThrowingTaskGroup(of: Void.self) { group in
+        for effect in effects { group.addTask { try await self.interpret(effect, run: run) } }
+        try await group.waitForAll()
+      }
+    case .cancellable(let id, let cancelInFlight, let inner):
+      if cancelInFlight { cancel(id: id) }
+      guard let owner = liveRun(run) else { throw CancellationError() }
+      let child = spawn(inner, ids: [id], action: owner.action, tracker: owner.tracker)
+      await withTaskCancellationHandler {
+        await child.value
+      } onCancel: {
+        child.cancel()
+      }
+    case .cancel(let id): cancel(id: id)
+    }
+  }
+
+  private func enqueue(_ item: Item, run: UInt64) {
+    let accepted = lock.withLock {
+      guard let entry = running[run], !entry.cancelled else { return false }
+      queue.append(item)
+      return true
+    }
+    if accepted { drain() }
+  }
+
+  private func cancelRuns(where predicate: (Running) -> Bool) {
+    let tasks: [Task<Void, Never>] = lock.withLock {
+      var tasks: [Task<Void, Never>] = []
+      for (run, entry) in running where !entry.cancelled && predicate(entry) {
+        running[run]!.cancelled = true
+        if let task = entry.task { tasks.append(task) }
+      }
+      return tasks
+    }
+    for task in tasks { task.cancel() }
+  }
+}

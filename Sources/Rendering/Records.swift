@@ -1,0 +1,94 @@
+public import ReactorCore
+
+/// The NDJSON records of the public output contract, and their text-mode twins.
+///
+/// Every record is one JSON object with sorted keys and a `"type"`; no wall-clock times.
+public struct Records: Sendable {
+  public let options: RenderOptions
+  var style: Style { Style(enabled: options.color) }
+
+  public init(options: RenderOptions) { self.options = options }
+
+  /// `{"type":"change",...}`: one committed state change.
+  public func change(feature: String, seq: UInt64, action: String, mutation: String, patch: [PatchOperation]) -> OutputLine {
+    record([
+      "type": .string("change"), "feature": .string(feature), "seq": .int(Int(seq)),
+      "action": .string(action), "mutation": .string(mutation), "patch": .array(patch.map(\.jsonValue)),
+    ])
+  }
+
+  /// `{"type":"state",...}` or, in text mode, the state as indented JSON.
+  public func state(feature: String, state: JSONValue) -> [OutputLine] {
+    if options.mode == .json {
+      return [record(["type": .string("state"), "feature": .string(feature), "state": state])]
+    }
+    return PrettyJSON.lines(state).map { OutputLine(.out, TerminalText.sanitize($0)) }.prepending(OutputLine(.out, style.bold(feature) + ":"))
+  }
+
+  /// An error: `{"type":"error","code":...}` or `error: message` on standard error.
+  public func error(code: String, message: String, feature: String? = nil) -> OutputLine {
+    if options.mode == .json {
+      var object: JSONObject = ["type": .string("error"), "code": .string(code), "message": .string(message)]
+      if let feature { object["feature"] = .string(feature) }
+      return OutputLine(.out, JSONValue.object(object).jsonText)
+    }
+    return OutputLine(.err, style.red("error:") + " " + TerminalText.sanitize(message))
+  }
+
+  /// A notice that is not a state change.
+  public func info(_ message: String, feature: String? = nil) -> OutputLine {
+    if options.mode == .json {
+      var object: JSONObject = ["type": .string("info"), "message": .string(message)]
+      if let feature { object["feature"] = .string(feature) }
+      return OutputLine(.out, JSONValue.object(object).jsonText)
+    }
+    return OutputLine(.out, TerminalText.sanitize(message))
+  }
+
+  /// A URL to open; `launched` says whether a browser was started for it.
+  public func open(url: String, launched: Bool) -> OutputLine {
+    if options.mode == .json { return record(["type": .string("open"), "url": .string(url)]) }
+    let safe = TerminalText.sanitize(url, keepTab: false)
+    return OutputLine(.out, launched ? "opening \(safe)" : safe)
+  }
+
+  /// Any record, as one line of JSON on standard output.
+  public func record(_ object: JSONObject) -> OutputLine {
+    OutputLine(.out, JSONValue.object(object).jsonText)
+  }
+}
+
+extension Array {
+  fileprivate func prepending(_ element: Element) -> [Element] { [element] + self }
+}
+
+/// Indented JSON for people, two spaces a level, keys sorted.
+enum PrettyJSON {
+  static func lines(_ value: JSONValue) -> [String] {
+    var lines: [String] = []
+    write(value, indent: 1, prefix: "", suffix: "", into: &lines)
+    return lines
+  }
+
+  private static func write(_ value: JSONValue, indent: Int, prefix: String, suffix: String, into lines: inout [String]) {
+    let pad = String(repeating: "  ", count: indent)
+    switch value {
+    case .array(let items) where !items.isEmpty:
+      lines.append(pad + prefix + "[")
+      for (index, item) in items.enumerated() {
+        write(item, indent: indent + 1, prefix: "", suffix: index < items.count - 1 ? "," : "", into: &lines)
+      }
+      lines.append(pad + "]" + suffix)
+    case .object(let object) where object.count > 0:
+      lines.append(pad + prefix + "{")
+      for (index, member) in object.members.enumerated() {
+        var key = ""
+        JSONValue.writeString(member.key, to: &key)
+        write(member.value, indent: indent + 1, prefix: key + ": ", suffix: index < object.count - 1 ? "," : "", into: &lines)
+      }
+      lines.append(pad + "}" + suffix)
+    default:
+      lines.append(pad + prefix + value.jsonText + suffix)
+    }
+  }
+}

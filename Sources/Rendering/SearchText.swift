@@ -1,0 +1,80 @@
+public import ReactorCore
+public import SearchFeature
+import GitHubClient
+
+/// Text and NDJSON rendering of search transitions.
+public struct SearchText: Sendable {
+  public let records: Records
+  var options: RenderOptions { records.options }
+  var style: Style { records.style }
+
+  public init(options: RenderOptions) { records = Records(options: options) }
+
+  /// The lines for one transition, given the state after it and the command that caused it.
+  public func render(_ transition: StateTransition<SearchReactor>, state: SearchState, command: String) -> [OutputLine] {
+    if options.mode == .json {
+      var lines = [
+        records.change(
+          feature: "search", seq: transition.seq, action: command, mutation: transition.mutation.caseName,
+          patch: transition.patch)
+      ]
+      if let failure = state.lastError, case .setError = transition.mutation {
+        lines.append(records.error(code: failure.code, message: failure.message, feature: "search"))
+      }
+      return lines
+    }
+    switch transition.mutation {
+    case .setQuery(let query):
+      let old = transition.patch.first { $0.path == "/query" }?.oldValue
+      let oldText: String? = if case .string(let text)? = old { text } else { nil }
+      return [OutputLine(.out, "query: \(TerminalText.quoted(oldText)) -> \(TerminalText.quoted(query))")]
+    case .setRepos(let page):
+      if page.items.isEmpty {
+        return [OutputLine(.out, "no results for \(TerminalText.quoted(state.query))")]
+      }
+      var header = "+ \(page.items.count) repos (1-\(page.items.count))"
+      if let total = page.totalCount { header += " of \(total)" }
+      if page.incompleteResults { header += " (incomplete: GitHub timed out)" }
+      return [OutputLine(.out, header)] + list(state, from: 0, count: page.items.count)
+    case .appendRepos(let page):
+      let end = state.repos.count
+      let start = end - page.items.count
+      if page.items.isEmpty { return [OutputLine(.out, "no further results")] }
+      return [OutputLine(.out, "+ \(page.items.count) repos (\(start + 1)-\(end))")] + list(state, from: start, count: page.items.count)
+    case .setError:
+      return state.lastError.map { [records.error(code: $0.code, message: $0.message, feature: "search")] } ?? []
+    case .setIdle:
+      return [OutputLine(.out, "search cancelled")]
+    case .setLoadingNextPage:
+      return []
+    }
+  }
+
+  /// Numbered result lines `start+1 ... start+count`, as `open N` refers to them.
+  public func list(_ state: SearchState, from start: Int, count: Int) -> [OutputLine] {
+    let slice = state.repos[start..<min(start + count, state.repos.count)]
+    let names = slice.map { TerminalText.sanitize($0.fullName, keepTab: false) }
+    let languages = slice.map { TerminalText.sanitize($0.language ?? "", keepTab: false) }
+    // Fixed columns, so every page of one search lines up with the others.
+    let nameWidth = 30
+    let languageWidth = 11
+    let numberWidth = max(4, String(state.repos.count).count + 1)
+    var lines: [OutputLine] = []
+    for (offset, repository) in slice.enumerated() {
+      let number = String(start + offset + 1)
+      let index = String(repeating: " ", count: max(0, numberWidth - number.count)) + number + "."
+      let name = TerminalText.pad(TerminalText.truncate(names[offset], to: nameWidth), to: nameWidth)
+      let stars = "★ " + TerminalText.pad(TerminalText.compactNumber(repository.stars), to: 6)
+      let language = TerminalText.pad(TerminalText.truncate(languages[offset], to: languageWidth), to: languageWidth)
+      let used = TerminalText.width(index) + 1 + nameWidth + 1 + 8 + 1 + languageWidth + 1
+      var line = "\(style.dim(index)) \(style.bold(name)) \(style.yellow(stars)) \(style.cyan(language))"
+      let room = options.width - used
+      if room >= 10, let description = repository.description, !description.isEmpty {
+        line += " " + TerminalText.truncate(TerminalText.sanitize(description, keepTab: false), to: room)
+      }
+      while line.hasSuffix(" ") { line.removeLast() }
+      lines.append(OutputLine(.out, line))
+    }
+    return lines
+  }
+}

@@ -1,0 +1,93 @@
+/// Making untrusted text safe and tidy for a terminal.
+public enum TerminalText {
+  /// Replaces every control character with an inert visible form, as `gh` does: C0 controls and
+  /// DEL in caret notation (`ESC` as `^[`, `BEL` as `^G`, DEL as `^?`), C1 controls as their
+  /// 7-bit escape (`U+009B` as `^[[`), and invisible direction overrides as `<U+202E>`. Tab is
+  /// kept unless `keepTab` is false, when it becomes a space.
+  public static func sanitize(_ text: String, keepTab: Bool = true) -> String {
+    guard text.unicodeScalars.contains(where: needsEscape) else { return text }
+    var out = String.UnicodeScalarView()
+    for scalar in text.unicodeScalars {
+      let value = scalar.value
+      switch value {
+      case 0x09: out.append(keepTab ? scalar : " ")
+      case 0x00..<0x20: out.append("^"); out.append(Unicode.Scalar(UInt8(value + 0x40)))
+      case 0x7F: out.append(contentsOf: "^?".unicodeScalars)
+      case 0x80...0x9F: out.append(contentsOf: "^[".unicodeScalars); out.append(Unicode.Scalar(UInt8(value - 0x40)))
+      case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069, 0x2028, 0x2029:
+        out.append(contentsOf: "<U+\(String(value, radix: 16, uppercase: true))>".unicodeScalars)
+      default: out.append(scalar)
+      }
+    }
+    return String(out)
+  }
+
+  private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+    let value = scalar.value
+    if value >= 0x20 && value < 0x7F { return false }
+    return value < 0x20 || (0x7F...0x9F).contains(value) || value == 0x061C || value == 0x200E || value == 0x200F
+      || (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value) || value == 0x2028 || value == 0x2029
+  }
+
+  /// Columns a terminal uses for `text`: 2 for East Asian wide characters and most emoji, 0 for
+  /// combining marks and format characters, 1 otherwise.
+  public static func width(_ text: String) -> Int {
+    text.unicodeScalars.reduce(0) { $0 + width(of: $1) }
+  }
+
+  static func width(of scalar: Unicode.Scalar) -> Int {
+    let value = scalar.value
+    if value < 0x300 { return value < 0x20 || value == 0x7F ? 0 : 1 }
+    switch scalar.properties.generalCategory {
+    case .nonspacingMark, .enclosingMark, .format: return 0
+    default: break
+    }
+    switch value {
+    case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
+      0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x1F300...0x1F64F,
+      0x1F900...0x1F9FF, 0x20000...0x3FFFD:
+      return 2
+    default: return 1
+    }
+  }
+
+  /// Cuts `text` to at most `columns` columns, ending with `…` when it was cut.
+  public static func truncate(_ text: String, to columns: Int) -> String {
+    guard columns > 0 else { return "" }
+    guard width(text) > columns else { return text }
+    var out = ""
+    var used = 0
+    for character in text {
+      let characterWidth = width(String(character))
+      if used + characterWidth > columns - 1 { break }
+      out.append(character)
+      used += characterWidth
+    }
+    return out + "…"
+  }
+
+  /// Pads `text` with spaces on the right to `columns` columns (never cuts).
+  public static func pad(_ text: String, to columns: Int) -> String {
+    let missing = columns - width(text)
+    return missing > 0 ? text + String(repeating: " ", count: missing) : text
+  }
+
+  /// `1234` as `1.2k`, `67100` as `67.1k`, `1_200_000` as `1.2M`.
+  public static func compactNumber(_ value: Int) -> String {
+    func scaled(_ divisor: Double, _ suffix: String) -> String {
+      let scaled = Double(value) / divisor
+      let rounded = (scaled * 10).rounded(.down) / 10
+      return (rounded == rounded.rounded(.down) ? String(Int(rounded)) : String(rounded)) + suffix
+    }
+    switch abs(value) {
+    case ..<1000: return String(value)
+    case ..<1_000_000: return scaled(1000, "k")
+    default: return scaled(1_000_000, "M")
+    }
+  }
+
+  /// A string literal for messages: `"swift"` with quotes, or `nil`.
+  public static func quoted(_ value: String?) -> String {
+    value.map { "\"" + sanitize($0, keepTab: false) + "\"" } ?? "nil"
+  }
+}

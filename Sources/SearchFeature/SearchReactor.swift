@@ -1,0 +1,146 @@
+public import GitHubClient
+public import ReactorCore
+
+/// Repository search with pagination, after ReactorKit's GitHubSearch sample.
+///
+/// A new query cancels the search in flight, so a stale page can never land; an empty query
+/// clears the results; `loadNextPage` is refused, with a notice saying why, while a page is
+/// loading or when there is no next page. Failures are state (`lastError`).
+public struct SearchReactor: Reactor {
+  // MARK: - Action
+
+  public enum Action: Sendable, Equatable {
+    /// Search for this text; nil or blank clears the search.
+    case updateQuery(String?)
+    /// Load the page after the last one loaded.
+    case loadNextPage
+    /// Stop whatever is loading (Ctrl-C), keeping the results so far.
+    case cancel
+  }
+
+  // MARK: - Mutation
+
+  public enum Mutation: Sendable, Equatable {
+    case setQuery(String?)
+    case setRepos(Page<Repository>)
+    case appendRepos(Page<Repository>)
+    case setLoadingNextPage(Bool)
+    case setError(GitHubError)
+    case setIdle
+  }
+
+  // MARK: - State
+
+  public typealias State = SearchState
+
+  public let initialState = SearchState()
+  let client: GitHubClient
+  let perPage: Int
+  let cancelsStaleSearches: Bool
+
+  /// - Parameters:
+  ///   - perPage: results per page (GitHub allows 1-100).
+  ///   - cancelsStaleSearches: only for tests that prove the race transcript can fail; real
+  ///     sessions always cancel.
+  public init(client: GitHubClient, perPage: Int = 30, cancelsStaleSearches: Bool = true) {
+    self.client = client
+    self.perPage = perPage
+    self.cancelsStaleSearches = cancelsStaleSearches
+  }
+
+  static let searchID: EffectID = "search"
+
+  // MARK: - mutate
+
+  public func mutate(action: Action, state: State) -> Effect<Mutation> {
+    switch action {
+    case .updateQuery(let text):
+      let query = text?.trimmingWhitespace
+      guard let query, !query.isEmpty else {
+        return .concatenate(.cancel(id: Self.searchID), .send(.setQuery(nil)))
+      }
+      return .concatenate(.send(.setQuery(query)), load(query: query, page: 1, append: false, cancelInFlight: true))
+
+    case .loadNextPage:
+      guard let query = state.query else { return .notice("no search yet; try 'query <text>'") }
+      if state.isLoading { return .notice("the first page is still loading") }
+      if state.isLoadingNextPage { return .notice("a page is already loading") }
+      guard let nextPage = state.nextPage else {
+        if state.lastError != nil && state.repos.isEmpty { return .notice("the last search failed; run 'query' again") }
+        if state.repos.count >= gitHubSearchResultCap || (state.totalCount ?? 0) > state.repos.count {
+          return .notice("no more results: GitHub returns at most 1,000 results per search")
+        }
+        return .notice("no more results")
+      }
+      return .concatenate(
+        .send(.setLoadingNextPage(true)), load(query: query, page: nextPage, append: true, cancelInFlight: false))
+
+    case .cancel:
+      guard state.isLoading || state.isLoadingNextPage else { return .none }
+      return .concatenate(.cancel(id: Self.searchID), .send(.setIdle))
+    }
+  }
+
+  private func load(query: String, page: Int, append: Bool, cancelInFlight: Bool) -> Effect<Mutation> {
+    let client = client
+    let perPage = perPage
+    let effect = Effect<Mutation>.run { send in
+      do {
+        let result = try await client.searchRepositories(query, page, perPage)
+        send(append ? .appendRepos(result) : .setRepos(result))
+      } catch {
+        send(.setError(GitHubError.from(error)))
+      }
+    }
+    return cancelsStaleSearches ? effect.cancellable(id: Self.searchID, cancelInFlight: cancelInFlight) : effect
+  }
+
+  // MARK: - reduce
+
+  public func reduce(state: inout State, mutation: Mutation) {
+    switch mutation {
+    case .setQuery(let query):
+      state.query = query
+      state.repos.removeAll()
+      state.nextPage = nil
+      state.totalCount = nil
+      state.incompleteResults = false
+      state.isLoading = query != nil
+      state.isLoadingNextPage = false
+      state.lastError = nil
+    case .setRepos(let page):
+      state.repos.replaceAll(with: page.items)
+      state.nextPage = page.nextPage
+      state.totalCount = page.totalCount
+      state.incompleteResults = page.incompleteResults
+      state.isLoading = false
+      state.lastError = nil
+    case .appendRepos(let page):
+      state.repos.append(contentsOf: page.items)
+      state.nextPage = page.nextPage
+      state.incompleteResults = state.incompleteResults || page.incompleteResults
+      state.isLoadingNextPage = false
+      state.lastError = nil
+    case .setLoadingNextPage(let loading):
+      state.isLoadingNextPage = loading
+    case .setError(let error):
+      state.lastError = SearchFailure(error)
+      state.isLoading = false
+      state.isLoadingNextPage = false
+    case .setIdle:
+      state.isLoading = false
+      state.isLoadingNextPage = false
+    }
+  }
+
+  public func failure(of mutation: Mutation) -> (any Error)? {
+    if case .setError(let error) = mutation { return error }
+    return nil
+  }
+}
+
+extension String {
+  var trimmingWhitespace: String {
+    String(drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
+  }
+}

@@ -1,0 +1,55 @@
+/// A parsed command line.
+public enum Command: Sendable, Equatable {
+  case query(String)
+  case next
+  case open(Int)
+  case state(String?)
+  case help(String?)
+  case quit
+
+  /// The verb, as the NDJSON `action` field and messages name it.
+  public var verb: String {
+    switch self {
+    case .query: "query"
+    case .next: "next"
+    case .open: "open"
+    case .state: "state"
+    case .help: "help"
+    case .quit: "quit"
+    }
+  }
+}
+
+/// Why a line is not a command. Every message names the command and what was expected.
+public enum CommandError: Error, Sendable, Equatable {
+  case syntax(Tokenizer.Failure)
+  case unknownCommand(String, suggestion: String?)
+  case missingArgument(command: String, expected: String)
+  case unexpectedArgument(command: String, argument: String)
+  case invalidArgument(command: String, argument: String, expected: String)
+
+  /// A stable identifier for NDJSON `error` records.
+  public var code: String {
+    switch self {
+    case .syntax: "syntax-error"
+    case .unknownCommand: "unknown-command"
+    case .missingArgument: "missing-argument"
+    case .unexpectedArgument: "unexpected-argument"
+    case .invalidArgument: "invalid-argument"
+    }
+  }
+
+  public var message: String {
+    switch self {
+    case .syntax(let failure): return failure.message
+    case .unknownCommand(let verb, let suggestion):
+      let base = "unknown command '\(verb)'"
+      return suggestion.map { base + "; did you mean '\($0)'?" } ?? base + "; type 'help' for the list"
+    case .missingArgument(let command, let expected): return "\(command): expected \(expected)"
+    case .unexpectedArgument(let command, let argument):
+      return "\(command): unexpected argument '\(argument)'"
+    case .invalidArgument(let command, let argument, let expected):
+      return "\(command): expected \(expected), got '\(argument)'"
+    }
+  }
+}

@@ -1,0 +1,81 @@
+/// Turns a line into a ``Command`` using ``CommandTable``.
+public enum CommandParser {
+  /// nil for a blank or comment-only line.
+  public static func parse(_ line: String) throws(CommandError) -> Command? {
+    let words: [String]
+    do { words = try Tokenizer.split(line) } catch { throw .syntax(error) }
+    guard let verb = words.first else { return nil }
+    let arguments = Array(words.dropFirst())
+    guard let spec = CommandTable.spec(for: verb) else {
+      throw .unknownCommand(verb, suggestion: Suggestions.closest(to: verb, in: CommandTable.verbs))
+    }
+    if arguments.count < spec.arity.lowerBound {
+      throw .missingArgument(command: spec.name, expected: spec.usage)
+    }
+    if arguments.count > spec.arity.upperBound {
+      throw .unexpectedArgument(command: spec.name, argument: arguments[spec.arity.upperBound])
+    }
+    switch spec.name {
+    case "query": return .query(arguments.joined(separator: " "))
+    case "next": return .next
+    case "open":
+      guard let number = Int(arguments[0]), number >= 1 else {
+        throw .invalidArgument(command: "open", argument: arguments[0], expected: "a result number (1 or more)")
+      }
+      return .open(number)
+    case "state":
+      if let feature = arguments.first, !CommandTable.features.contains(feature) {
+        let hint = CommandTable.features.joined(separator: ", ")
+        throw .invalidArgument(command: "state", argument: feature, expected: "one of \(hint)")
+      }
+      return .state(arguments.first)
+    case "help":
+      if let topic = arguments.first, CommandTable.spec(for: topic) == nil {
+        throw .unknownCommand(topic, suggestion: Suggestions.closest(to: topic, in: CommandTable.verbs))
+      }
+      return .help(arguments.first)
+    case "quit": return .quit
+    default: preconditionFailure("CommandTable lists '\(spec.name)' but the parser does not handle it")
+    }
+  }
+}
+
+/// "Did you mean" suggestions by edit distance.
+public enum Suggestions {
+  /// The candidate closest to `word` within a distance that still looks like a typo, or a
+  /// candidate that `word` is a prefix of.
+  public static func closest(to word: String, in candidates: [String]) -> String? {
+    let lowered = word.lowercased()
+    let limit = max(1, min(3, lowered.count / 2))
+    var best: (String, Int)?
+    for candidate in candidates {
+      let distance = editDistance(lowered, candidate)
+      if distance <= limit, distance < (best?.1 ?? .max) { best = (candidate, distance) }
+    }
+    if let best { return best.0 }
+    if lowered.count >= 2 { return candidates.first { $0.hasPrefix(lowered) } }
+    return nil
+  }
+
+  /// Damerau-Levenshtein distance (with adjacent transpositions).
+  static func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a), b = Array(b)
+    if a.isEmpty { return b.count }
+    if b.isEmpty { return a.count }
+    var previous2 = [Int](repeating: 0, count: b.count + 1)
+    var previous = Array(0...b.count)
+    var current = [Int](repeating: 0, count: b.count + 1)
+    for i in 1...a.count {
+      current[0] = i
+      for j in 1...b.count {
+        let cost = a[i - 1] == b[j - 1] ? 0 : 1
+        current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+        if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+          current[j] = min(current[j], previous2[j - 2] + 1)
+        }
+      }
+      (previous2, previous, current) = (previous, current, previous2)
+    }
+    return previous[b.count]
+  }
+}

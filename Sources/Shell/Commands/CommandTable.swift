@@ -1,0 +1,38 @@
+/// The command language, in the order `help` lists it.
+public enum CommandTable {
+  /// The features `state` knows.
+  public static let features = ["search"]
+
+  public static let all: [CommandSpec] = [
+    CommandSpec(
+      "query", aliases: ["search"], usage: "[<text>...]", summary: "search GitHub repositories",
+      discussion: """
+        Searches repositories with GitHub's query syntax, e.g. query "swift language:swift stars:>1000". \
+        A new query cancels the one in flight. With no text, clears the results.
+        """,
+      arity: 0...Int.max),
+    CommandSpec(
+      "next", summary: "load the next page of results",
+      discussion: "Loads the next 30 results. Says why when there is no next page or a page is still loading."),
+    CommandSpec(
+      "open", usage: "<n>", summary: "open result n in a browser",
+      discussion: "On a terminal, runs $BROWSER or xdg-open with the result's URL; otherwise prints the URL.",
+      arity: 1...1),
+    CommandSpec(
+      "state", usage: "[<feature>]", summary: "print the state of a feature (or all)",
+      discussion: "Prints the whole state; with --json, a state record. Features: \(features.joined(separator: ", ")).",
+      arity: 0...1, completions: features),
+    CommandSpec(
+      "help", usage: "[<command>]", summary: "list commands, or explain one",
+      arity: 0...1),
+    CommandSpec("quit", aliases: ["exit"], summary: "leave (Ctrl-D does the same)"),
+  ]
+
+  /// The spec for a verb or alias, if any.
+  public static func spec(for verb: String) -> CommandSpec? {
+    all.first { $0.name == verb || $0.aliases.contains(verb) }
+  }
+
+  /// Every verb and alias, for completion and suggestions.
+  public static var verbs: [String] { all.flatMap { [$0.name] + $0.aliases } }
+}

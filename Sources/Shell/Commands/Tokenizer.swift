@@ -1,0 +1,67 @@
+/// Splits a command line into words the way a POSIX shell does, without expansions.
+///
+/// Single quotes keep everything literally; double quotes allow `\"` and `\\`; a backslash
+/// outside quotes escapes the next character; an unquoted `#` at the start of a word starts a
+/// comment that runs to the end of the line.
+public enum Tokenizer {
+  /// Why a line could not be split.
+  public enum Failure: Error, Equatable, Sendable {
+    case unterminatedQuote(Character)
+    case trailingBackslash
+
+    public var message: String {
+      switch self {
+      case .unterminatedQuote(let quote): "unterminated \(quote == "'" ? "single" : "double") quote"
+      case .trailingBackslash: "the line ends with a lone backslash"
+      }
+    }
+  }
+
+  public static func split(_ line: String) throws(Failure) -> [String] {
+    var words: [String] = []
+    var current = ""
+    var inWord = false
+    var iterator = line.makeIterator()
+    while let character = iterator.next() {
+      switch character {
+      case "'":
+        inWord = true
+        var closed = false
+        while let next = iterator.next() {
+          if next == "'" { closed = true; break }
+          current.append(next)
+        }
+        if !closed { throw .unterminatedQuote("'") }
+      case "\"":
+        inWord = true
+        var closed = false
+        while let next = iterator.next() {
+          if next == "\"" { closed = true; break }
+          if next == "\\" {
+            guard let escaped = iterator.next() else { throw .unterminatedQuote("\"") }
+            if escaped != "\"" && escaped != "\\" { current.append("\\") }
+            current.append(escaped)
+          } else {
+            current.append(next)
+          }
+        }
+        if !closed { throw .unterminatedQuote("\"") }
+      case "\\":
+        guard let escaped = iterator.next() else { throw .trailingBackslash }
+        inWord = true
+        current.append(escaped)
+      case "#" where !inWord:
+        return words
+      case _ where character.isWhitespace:
+        if inWord { words.append(current) }
+        current = ""
+        inWord = false
+      default:
+        inWord = true
+        current.append(character)
+      }
+    }
+    if inWord { words.append(current) }
+    return words
+  }
+}

@@ -1,0 +1,109 @@
+@preconcurrency import CLibEdit
+import Dispatch
+import Foundation
+
+#if canImport(Glibc)
+  @preconcurrency import Glibc
+#endif
+
+/// Line editing on a terminal with libedit: history, tab completion of verbs and arguments,
+/// Ctrl-C clears the line at the prompt, Ctrl-D ends input.
+///
+/// `readline` blocks, so it runs on a queue of its own and hands lines to the async world.
+/// libedit is never called from two threads: every call goes through that queue.
+public final class EditLineReader: LineReader {
+  private let queue = DispatchQueue(label: "reactor.libedit")
+  private let historyPath: String?
+
+  /// - Parameter historyPath: where history is loaded from and saved to; nil keeps none.
+  public init(historyPath: String?) {
+    self.historyPath = historyPath
+    queue.sync {
+      setlocale(LC_ALL, "")
+      if let current = setlocale(LC_CTYPE, nil).map({ String(cString: $0) }), current == "C" || current == "POSIX" {
+        setlocale(LC_CTYPE, "C.UTF-8")
+      }
+      reactor_rl_set_name("reactor")
+      reactor_rl_disable_signals()
+      _ = rl_initialize()
+      _ = rl_parse_and_bind("bind ^C em-kill-line")
+      _ = rl_parse_and_bind("setty -d -isig")
+      reactor_rl_set_completion(completeCommandLine)
+      stifle_history(1000)
+      if let historyPath {
+        Self.prepareDirectory(for: historyPath)
+        _ = read_history(historyPath)
+      }
+    }
+  }
+
+  public func readLine(prompt: String) async -> String? {
+    await withCheckedContinuation { continuation in
+      queue.async {
+        guard let raw = readline(prompt) else { return continuation.resume(returning: nil) }
+        defer { free(raw) }
+        continuation.resume(returning: String(cString: raw))
+      }
+    }
+  }
+
+  public func remember(_ line: String) {
+    queue.async { [historyPath] in
+      guard !line.trimmingCharacters(in: .whitespaces).isEmpty else { return }
+      _ = add_history(line)
+      if let historyPath {
+        _ = write_history(historyPath)
+        chmod(historyPath, 0o600)
+      }
+    }
+  }
+
+  /// The history file: `$XDG_STATE_HOME/reactor/history`, else `~/.local/state/reactor/history`.
+  public static func defaultHistoryPath(environment: [String: String]) -> String? {
+    if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") { return state + "/reactor/history" }
+    guard let home = environment["HOME"], !home.isEmpty else { return nil }
+    return home + "/.local/state/reactor/history"
+  }
+
+  private static func prepareDirectory(for path: String) {
+    let directory = (path as NSString).deletingLastPathComponent
+    try? FileManager.default.createDirectory(
+      atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+  }
+}
+
+// MARK: - Completion
+
+/// Candidates for the word being completed; read by the generator below on libedit's queue.
+nonisolated(unsafe) private var completionCandidates: [String] = []
+
+private func completeCommandLine(
+  _ text: UnsafePointer<CChar>?, _ start: Int32, _ end: Int32
+) -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? {
+  reactor_rl_completion_over()
+  let word = text.map { String(cString: $0) } ?? ""
+  let line = rl_line_buffer.map { String(cString: $0) } ?? ""
+  let before = String(line.utf8.prefix(Int(start))) ?? ""
+  completionCandidates = Completion.candidates(for: word, before: before)
+  return rl_completion_matches(text, generateCompletion)
+}
+
+private func generateCompletion(_ text: UnsafePointer<CChar>?, _ state: Int32) -> UnsafeMutablePointer<CChar>? {
+  let index = Int(state)
+  guard index < completionCandidates.count else { return nil }
+  return strdup(completionCandidates[index])
+}
+
+/// What tab completion offers, from ``CommandTable``.
+public enum Completion {
+  /// Candidates for `word`, given the text of the line before it.
+  public static func candidates(for word: String, before: String) -> [String] {
+    let previous = (try? Tokenizer.split(before)) ?? []
+    if previous.isEmpty {
+      return CommandTable.verbs.filter { $0.hasPrefix(word) }.sorted()
+    }
+    guard previous.count == 1, let spec = CommandTable.spec(for: previous[0]) else { return [] }
+    let options = spec.name == "help" ? CommandTable.all.map(\.name) : spec.completions
+    return options.filter { $0.hasPrefix(word) }.sorted()
+  }
+}

@@ -1,0 +1,90 @@
+public import Rendering
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Where rendered lines go. Writes are whole lines and atomic with respect to each other.
+public protocol OutputSink: Sendable {
+  func write(_ lines: [OutputLine])
+}
+
+/// Standard output and standard error, written with one `write(2)` per batch and stream.
+///
+/// A closed pipe (EPIPE, for `reactor ... | head`) ends the process quietly with status 0, as
+/// command-line filters do.
+public final class StandardOutputSink: OutputSink {
+  private let lock = Mutex(())
+
+  public init() {
+    signal(SIGPIPE, SIG_IGN)
+  }
+
+  public func write(_ lines: [OutputLine]) {
+    guard !lines.isEmpty else { return }
+    var out = ""
+    var err = ""
+    lock.withLock { _ in
+      for line in lines {
+        if line.stream == .out {
+          out += line.text
+          out += "\n"
+        } else {
+          if !out.isEmpty { Self.write(&out, to: 1) }
+          err += line.text
+          err += "\n"
+          Self.write(&err, to: 2)
+        }
+      }
+      if !out.isEmpty { Self.write(&out, to: 1) }
+    }
+  }
+
+  private static func write(_ text: inout String, to descriptor: Int32) {
+    text.withUTF8 { buffer in
+      var offset = 0
+      while offset < buffer.count {
+        let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+        if written < 0 {
+          if errno == EINTR { continue }
+          if errno == EPIPE { exit(0) }
+          return
+        }
+        offset += written
+      }
+    }
+    text = ""
+  }
+}
+
+/// Collects lines in memory: for tests, transcripts and benchmarks.
+public final class MemorySink: OutputSink {
+  private let storage = Mutex<[OutputLine]>([])
+
+  public init() {}
+
+  public func write(_ lines: [OutputLine]) { storage.withLock { $0 += lines } }
+
+  /// Everything written so far.
+  public var lines: [OutputLine] { storage.withLock { $0 } }
+
+  /// Everything written so far, as text, one line per entry.
+  public var text: String { lines.map { $0.text + "\n" }.joined() }
+
+  /// Returns and forgets everything written so far.
+  public func drain() -> [OutputLine] {
+    storage.withLock { lines in
+      defer { lines.removeAll() }
+      return lines
+    }
+  }
+}
+
+/// Discards everything; for benchmarks of rendering cost.
+public struct NullSink: OutputSink {
+  public init() {}
+  public func write(_ lines: [OutputLine]) {}
+}

@@ -1,0 +1,27 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Facts about the terminal the process runs in.
+public enum Terminal {
+  /// True when both standard input and standard output are terminals.
+  public static var isInteractive: Bool { isatty(0) == 1 && isatty(1) == 1 }
+
+  /// True when standard output is a terminal.
+  public static var stdoutIsTerminal: Bool { isatty(1) == 1 }
+
+  /// Columns: the terminal's width, else `COLUMNS`, else 80.
+  public static func width(environment: [String: String]) -> Int {
+    var size = winsize()
+    if isatty(1) == 1, ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+    if let columns = environment["COLUMNS"].flatMap({ Int($0) }), columns > 0 { return columns }
+    return 80
+  }
+
+  /// Colour only on a terminal and never with `NO_COLOR` set (https://no-color.org).
+  public static func wantsColor(environment: [String: String]) -> Bool {
+    stdoutIsTerminal && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
+  }
+}

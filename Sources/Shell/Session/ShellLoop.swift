@@ -1,0 +1,53 @@
+import Dispatch
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The read-run loop shared by the REPL and piped mode.
+///
+/// Each line's effects finish before the next line is read. At end of input the loop returns
+/// the exit status: 0 when every command succeeded, 1 when any failed.
+public struct ShellLoop: Sendable {
+  public let session: Session
+  public let reader: any LineReader
+  /// A terminal session: prompt, banner, Ctrl-C cancels the running command.
+  public let interactive: Bool
+  public let banner: String?
+
+  public init(session: Session, reader: any LineReader, interactive: Bool, banner: String? = nil) {
+    self.session = session
+    self.reader = reader
+    self.interactive = interactive
+    self.banner = banner
+  }
+
+  public func run() async -> Int32 {
+    var anyFailed = false
+    let interrupt = interactive ? installInterruptHandler() : nil
+    defer { interrupt?.cancel() }
+    if interactive, let banner { session.configuration.sink.write([.init(.out, banner)]) }
+    while let line = await reader.readLine(prompt: interactive ? "reactor> " : "") {
+      reader.remember(line)
+      switch await session.execute(line) {
+      case .ok: break
+      case .failed: anyFailed = true
+      case .quit: return anyFailed ? 1 : 0
+      }
+    }
+    return anyFailed ? 1 : 0
+  }
+
+  /// Ctrl-C while a command runs cancels its effects; the shell goes on. (At the prompt,
+  /// libedit binds Ctrl-C to clearing the line.)
+  private func installInterruptHandler() -> any DispatchSourceSignal {
+    signal(SIGINT, SIG_IGN)
+    let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+    let session = session
+    source.setEventHandler { @Sendable in session.cancelAll() }
+    source.resume()
+    return source
+  }
+}

@@ -1,0 +1,59 @@
+import Foundation
+
+#if canImport(Glibc)
+  @preconcurrency import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A blocking client socket for checks URLSession cannot express (pipelining, raw framing).
+///
+/// `init` throws when nothing listens on the port; reads time out after 5 s so a test never hangs.
+final class RawHTTPClient {
+  private let fd: Int32
+
+  init(port: Int) throws {
+    #if canImport(Glibc)
+      fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    #else
+      fd = socket(AF_INET, SOCK_STREAM, 0)
+    #endif
+    var address = sockaddr_in()
+    #if canImport(Darwin)
+      address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
+    #endif
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = UInt16(port).bigEndian
+    address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+    let result = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
+    }
+    guard result == 0 else {
+      close(fd)
+      throw POSIXError(.ECONNREFUSED)
+    }
+    var timeout = timeval(tv_sec: 5, tv_usec: 0)
+    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+  }
+
+  deinit { close(fd) }
+
+  func send(_ text: String) {
+    let bytes = Array(text.utf8)
+    _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, bytes.count) }
+  }
+
+  /// Everything the server sends until it closes the connection (or 5 s pass).
+  func readToEnd() -> String {
+    var data = [UInt8]()
+    var chunk = [UInt8](repeating: 0, count: 65_536)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+      guard count > 0 else { break }
+      data += chunk[0..<count]
+    }
+    return String(decoding: data, as: UTF8.self)
+  }
+}
