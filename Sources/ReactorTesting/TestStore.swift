@@ -1,1 +1,168 @@
-public enum _ReactorTestingPlaceholder {}
+public import ReactorCore
+public import Testing
+import Synchronization
+
+/// An exhaustive test store, after TCA's: every mutation a reactor commits and every notice it
+/// emits must be received and asserted, in order, and every effect must finish.
+///
+/// ```swift
+/// let store = TestStore(reactor: SearchReactor(client: .stub))
+/// await store.send(.updateQuery("swift"))
+/// await store.receive(.setQuery("swift")) { $0.query = "swift"; $0.isLoading = true }
+/// await store.receive(.setRepos(page)) { ... }
+/// await store.finish()
+/// ```
+///
+/// A mismatch records a test issue that shows the expected and actual state, line by line.
+public final class TestStore<R: Reactor>: Sendable where R.State: Equatable, R.Mutation: Equatable {
+  /// The store under test.
+  public let store: Store<R>
+
+  private enum Received: Sendable {
+    case mutation(R.Mutation, R.State)
+    case notice(String)
+    case failure(String)
+  }
+
+  private let inbox = Box<[Received]>([])
+  private let expected: Mutex<R.State>
+  private let tasks = Mutex<[StoreTask]>([])
+
+  public init(reactor: R) {
+    store = Store(reactor: reactor)
+    expected = Mutex(reactor.initialState)
+    let inbox = inbox
+    store.observe { event, state in
+      inbox.withLock { inbox in
+        switch event {
+        case .transition(let transition): inbox.append(.mutation(transition.mutation, state))
+        case .notice(let notice, _, _): inbox.append(.notice(notice.message))
+        case .failure(let error, _, _): inbox.append(.failure(String(describing: error)))
+        }
+      }
+    }
+  }
+
+  /// The state the test expects now.
+  public var state: R.State { expected.withLock { $0 } }
+
+  /// Sends an action. Everything received before must have been asserted.
+  @discardableResult
+  public func send(_ action: R.Action, sourceLocation: SourceLocation = #_sourceLocation) async -> StoreTask {
+    let pending = inbox.withLock { $0 }
+    if !pending.isEmpty {
+      Issue.record("Must handle \(pending.count) received item(s) before sending \(action): \(pending)", sourceLocation: sourceLocation)
+    }
+    let task = store.send(action)
+    tasks.withLock { $0.append(task) }
+    return task
+  }
+
+  /// Waits for the next committed mutation, checks it equals `mutation`, and checks that the
+  /// state after it equals the expected state changed by `update`.
+  public func receive(
+    _ mutation: R.Mutation, timeout: Duration = .seconds(2), sourceLocation: SourceLocation = #_sourceLocation,
+    _ update: ((inout R.State) -> Void)? = nil
+  ) async {
+    guard let item = await next(timeout: timeout) else {
+      Issue.record("Expected to receive \(mutation), but nothing arrived within \(timeout)", sourceLocation: sourceLocation)
+      return
+    }
+    guard case .mutation(let actualMutation, let actualState) = item else {
+      Issue.record("Expected to receive \(mutation), but received \(item)", sourceLocation: sourceLocation)
+      return
+    }
+    if actualMutation != mutation {
+      Issue.record("Received \(actualMutation), expected \(mutation)", sourceLocation: sourceLocation)
+    }
+    let expectedState = expected.withLock { state in
+      update?(&state)
+      return state
+    }
+    if expectedState != actualState {
+      Issue.record(
+        "State after \(actualMutation) differs (- expected, + actual):\n\(StateDiff.lines(expectedState, actualState))",
+        sourceLocation: sourceLocation)
+      expected.withLock { $0 = actualState }
+    }
+  }
+
+  /// Waits for the next notice and checks its text.
+  public func receiveNotice(_ message: String, timeout: Duration = .seconds(2), sourceLocation: SourceLocation = #_sourceLocation) async {
+    let item = await next(timeout: timeout)
+    guard case .notice(let actual)? = item else {
+      Issue.record("Expected notice \"\(message)\", received \(String(describing: item))", sourceLocation: sourceLocation)
+      return
+    }
+    #expect(actual == message, sourceLocation: sourceLocation)
+  }
+
+  /// Waits for the next effect failure and returns its description.
+  public func receiveFailure(timeout: Duration = .seconds(2), sourceLocation: SourceLocation = #_sourceLocation) async -> String? {
+    let item = await next(timeout: timeout)
+    guard case .failure(let description)? = item else {
+      Issue.record("Expected a failure, received \(String(describing: item))", sourceLocation: sourceLocation)
+      return nil
+    }
+    return description
+  }
+
+  /// Waits for every effect to finish and checks nothing is left unasserted.
+  public func finish(timeout: Duration = .seconds(2), sourceLocation: SourceLocation = #_sourceLocation) async {
+    let deadline = ContinuousClock.now + timeout
+    for task in tasks.withLock({ $0 }) {
+      while !task.isFinished && ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(1)) }
+      if !task.isFinished { Issue.record("An effect is still running after \(timeout)", sourceLocation: sourceLocation) }
+    }
+    let pending = inbox.withLock { $0 }
+    if !pending.isEmpty {
+      Issue.record("\(pending.count) received item(s) were not asserted: \(pending)", sourceLocation: sourceLocation)
+    }
+  }
+
+  /// Asserts that nothing was received that has not been asserted yet.
+  public func assertNothingPending(sourceLocation: SourceLocation = #_sourceLocation) {
+    let pending = inbox.withLock { $0 }
+    if !pending.isEmpty {
+      Issue.record("Unexpected received item(s): \(pending)", sourceLocation: sourceLocation)
+    }
+  }
+
+  private func next(timeout: Duration) async -> Received? {
+    let deadline = ContinuousClock.now + timeout
+    while true {
+      let item = inbox.withLock { $0.isEmpty ? nil : $0.removeFirst() }
+      if let item { return item }
+      if ContinuousClock.now >= deadline { return nil }
+      try? await Task.sleep(for: .milliseconds(1))
+    }
+  }
+}
+
+/// A line diff of two values' `dump` output, for test failure messages.
+public enum StateDiff {
+  public static func lines<T>(_ expected: T, _ actual: T) -> String {
+    var left = ""
+    var right = ""
+    dump(expected, to: &left)
+    dump(actual, to: &right)
+    let a = left.split(separator: "\n", omittingEmptySubsequences: false)
+    let b = right.split(separator: "\n", omittingEmptySubsequences: false)
+    var out: [String] = []
+    for index in 0..<max(a.count, b.count) {
+      let l = index < a.count ? String(a[index]) : nil
+      let r = index < b.count ? String(b[index]) : nil
+      if l == r { continue }
+      if let l { out.append("- " + l) }
+      if let r { out.append("+ " + r) }
+    }
+    return out.joined(separator: "\n")
+  }
+}
+
+/// A value behind a mutex that closures can share.
+final class Box<Value: Sendable>: Sendable {
+  private let mutex: Mutex<Value>
+  init(_ value: Value) { mutex = Mutex(value) }
+  func withLock<T>(_ body: (inout Value) -> T) -> T { mutex.withLock { body(&$0) } }
+}

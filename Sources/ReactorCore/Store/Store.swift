@@ -54,28 +54,23 @@ public final class Store<R: Reactor>: @unchecked Sendable {
   private let fingerprint: (@Sendable (R.State) -> Fingerprint)?
   private let patch: (@Sendable (R.State, Fingerprint) -> [PatchOperation])?
 
-  /// A store that records no patches (transitions carry an empty `patch`).
-  public init(reactor: R, sequencer: Sequencer = Sequencer()) {
+  /// A store whose transitions carry the patches `differ` computes.
+  public init(reactor: R, sequencer: Sequencer = Sequencer(), differ: StateDiffer<R.State>) {
     self.reactor = reactor
     self.sequencer = sequencer
     self.state = reactor.initialState
-    self.fingerprint = nil
-    self.patch = nil
+    self.fingerprint = differ.fingerprint
+    self.patch = differ.patch
   }
 
-  /// A store whose transitions carry RFC 6902 patches, unless `diffing` is false.
-  public init(reactor: R, sequencer: Sequencer = Sequencer(), diffing: Bool = true)
-  where R.State: PatchableState {
-    self.reactor = reactor
-    self.sequencer = sequencer
-    self.state = reactor.initialState
-    if diffing {
-      self.fingerprint = { (state: R.State) -> Fingerprint in state.fingerprint }
-      self.patch = { (state: R.State, old: Fingerprint) -> [PatchOperation] in state.patch(since: old) }
-    } else {
-      self.fingerprint = nil
-      self.patch = nil
-    }
+  /// A store that records no patches (transitions carry an empty `patch`).
+  public convenience init(reactor: R, sequencer: Sequencer = Sequencer()) {
+    self.init(reactor: reactor, sequencer: sequencer, differ: .none)
+  }
+
+  /// A store whose transitions carry RFC 6902 patches.
+  public convenience init(reactor: R, sequencer: Sequencer = Sequencer()) where R.State: PatchableState {
+    self.init(reactor: reactor, sequencer: sequencer, differ: .patches)
   }
 
   // MARK: - Reading
@@ -226,8 +221,19 @@ public final class Store<R: Reactor>: @unchecked Sendable {
         start(effects[index], action: action, tracker: tracker)
         index += 1
       }
-      if index < effects.endIndex {
-        spawn(.concatenate(Array(effects[index...])), ids: [], action: action, tracker: tracker)
+      if index == effects.endIndex - 1 {
+        // The common shape, `concatenate(send(...), run(...).cancellable(...))`: start the last
+        // effect now, so its cancellation id is registered (and in-flight work cancelled)
+        // before any later item is processed.
+        start(effects[index], action: action, tracker: tracker)
+      } else if index < effects.endIndex {
+        // A cancellation id of the first asynchronous effect covers the rest of the sequence.
+        var ids: [EffectID] = []
+        if case .cancellable(let id, let cancelInFlight, _) = effects[index].operation {
+          if cancelInFlight { cancel(id: id) }
+          ids = [id]
+        }
+        spawn(.concatenate(Array(effects[index...])), ids: ids, action: action, tracker: tracker)
       }
     case .run: spawn(effect, ids: [], action: action, tracker: tracker)
     case .cancellable(let id, let cancelInFlight, let inner):

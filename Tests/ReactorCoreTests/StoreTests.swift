@@ -1,0 +1,218 @@
+import ReactorCore
+import Synchronization
+import Testing
+
+@Suite("Store")
+struct StoreTests {
+  @Test("processes actions in order and numbers every commit")
+  func ordering() async {
+    let store = Store(reactor: ProbeReactor())
+    let recorder = Recorder(store)
+    store.send(.increment)
+    store.send(.add([1, 2, 3]))
+    store.send(.increment)
+    #expect(recorder.mutations == [.increment, .append(1), .append(2), .append(3), .increment])
+    #expect(recorder.seqs == [1, 2, 3, 4, 5])
+    #expect(store.currentState.count == 2)
+    #expect(store.currentState.values.elements == [1, 2, 3])
+  }
+
+  @Test("an action sent from an observer is queued, not run inline")
+  func reentrancy() async {
+    let store = Store(reactor: ProbeReactor())
+    let order = Mutex<[String]>([])
+    let sentOnce = Mutex(false)
+    store.observe { event, state in
+      guard case .transition(let t) = event else { return }
+      order.withLock { $0.append("commit \(t.mutation) count=\(state.count)") }
+      let first = sentOnce.withLock { sent in
+        defer { sent = true }
+        return !sent
+      }
+      if first {
+        store.send(.add([7]))
+        order.withLock { $0.append("send returned") }
+      }
+    }
+    store.send(.add([1, 2]))
+    #expect(order.withLock { $0 } == [
+      "commit append(1) count=0", "send returned", "commit append(2) count=0", "commit append(7) count=0",
+    ])
+  }
+
+  @Test("transform hooks: a dropped action does nothing; transform(state:) runs after every reduce")
+  func transforms() async {
+    let store = Store(reactor: ProbeReactor())
+    let recorder = Recorder(store)
+    store.send(.dropMe)
+    #expect(recorder.mutations.isEmpty)
+    store.send(.increment)
+    store.send(.increment)
+    #expect(store.currentState.transformed == 2)
+  }
+
+  @Test("finish waits for asynchronous effects")
+  func finishWaits() async {
+    let store = Store(reactor: ProbeReactor())
+    let gate = Gate()
+    let task = store.send(.load("a", gate))
+    #expect(!task.isFinished)
+    gate.open()
+    #expect(await task.finish() == .ok)
+    #expect(store.currentState.loaded == "a")
+    #expect(store.runningEffectCount == 0)
+  }
+
+  @Test("cancelInFlight: a newer load cancels the older one, whose late result never lands")
+  func cancelInFlight() async {
+    let store = Store(reactor: ProbeReactor())
+    let recorder = Recorder(store)
+    let first = Gate()
+    let second = Gate()
+    let old = store.send(.load("old", first))
+    let new = store.send(.load("new", second))
+    first.open()
+    #expect(await old.finish() == .cancelled)
+    second.open()
+    #expect(await new.finish() == .ok)
+    #expect(recorder.mutations == [.setLoaded("new")])
+  }
+
+  @Test("a result queued before cancellation is still dropped")
+  func queuedResultDropped() async {
+    let store = Store(reactor: ProbeReactor())
+    let recorder = Recorder(store)
+    let gate = Gate()
+    // While this commit holds the drain, the effect's result queues behind it; then the
+    // effect is cancelled directly (as Ctrl-C does), before the queue reaches its result.
+    store.observe { event, _ in
+      guard case .transition(let t) = event, t.mutation == .increment else { return }
+      gate.open()
+      Thread.sleepBriefly()
+      store.cancel(id: "load")
+    }
+    let load = store.send(.load("stale", gate))
+    store.send(.increment)
+    #expect(await load.finish() == .cancelled)
+    #expect(!recorder.mutations.contains(.setLoaded("stale")))
+    #expect(store.currentState.loaded == nil)
+  }
+
+  @Test("cancel(id:) stops a running effect and its task reports cancelled")
+  func cancelByID() async {
+    let store = Store(reactor: ProbeReactor())
+    let gate = Gate()
+    let task = store.send(.load("x", gate))
+    store.send(.stop)
+    gate.open()
+    #expect(await task.finish() == .cancelled)
+    #expect(store.currentState.loaded == nil)
+  }
+
+  @Test("cancel(task) and cancelAll stop uncancellable-by-id effects too")
+  func cancelTask() async {
+    let store = Store(reactor: ProbeReactor())
+    let a = Gate()
+    let b = Gate()
+    let first = store.send(.loadUncancellable("a", a))
+    let second = store.send(.loadUncancellable("b", b))
+    store.cancel(first)
+    a.open()
+    #expect(await first.finish() == .cancelled)
+    store.cancelAll()
+    b.open()
+    #expect(await second.finish() == .cancelled)
+    #expect(store.currentState.loaded == nil)
+    #expect(store.runningEffectCount == 0)
+  }
+
+  @Test("an effect's error is reported, never swallowed")
+  func effectFailure() async {
+    let store = Store(reactor: ProbeReactor())
+    let recorder = Recorder(store)
+    let task = store.send(.fail("boom"))
+    #expect(await task.finish() == .error)
+    #expect(recorder.failures.withLock { $0 }.first?.contains("boom") == true)
+  }
+
+  @Test("notices reach observers without a state change")
+  func notices() async {
+    let store = Store(reactor: ProbeReactor())
+    let recorder = Recorder(store)
+    store.send(.tell("hello"))
+    #expect(recorder.notices.withLock { $0 } == ["hello"])
+    #expect(recorder.mutations.isEmpty)
+  }
+
+  @Test("merged effects all land; seq stays strictly increasing")
+  func merge() async {
+    let store = Store(reactor: ProbeReactor())
+    let recorder = Recorder(store)
+    await store.send(.parallel(50)).finish()
+    #expect(Set(store.currentState.values.elements) == Set(0..<50))
+    #expect(recorder.seqs == Array(1...50))
+  }
+
+  @Test("concurrent senders: every action processed once, seq increasing in observer order")
+  func concurrentSenders() async {
+    let store = Store(reactor: ProbeReactor())
+    let recorder = Recorder(store)
+    await withTaskGroup(of: Void.self) { group in
+      for _ in 0..<8 {
+        group.addTask { for _ in 0..<500 { store.send(.increment) } }
+      }
+    }
+    #expect(store.currentState.count == 4000)
+    #expect(recorder.seqs == Array(1...4000))
+  }
+
+  @Test("stores sharing a sequencer number their commits globally")
+  func sharedSequencer() async {
+    let sequencer = Sequencer()
+    let a = Store(reactor: ProbeReactor(), sequencer: sequencer)
+    let b = Store(reactor: ProbeReactor(), sequencer: sequencer)
+    let ra = Recorder(a)
+    let rb = Recorder(b)
+    a.send(.increment)
+    b.send(.increment)
+    a.send(.increment)
+    #expect(ra.seqs == [1, 3])
+    #expect(rb.seqs == [2])
+  }
+
+  @Test("10,000 loads each cancelling the previous leave no running effect")
+  func noLeakedEffects() async {
+    let store = Store(reactor: ProbeReactor())
+    var last: StoreTask?
+    var gates: [Gate] = []
+    for index in 0..<10_000 {
+      let gate = Gate()
+      gates.append(gate)
+      last = store.send(.load("q\(index)", gate))
+    }
+    gates.forEach { $0.open() }
+    await last?.finish()
+    for _ in 0..<2000 where store.runningEffectCount > 0 { try? await Task.sleep(for: .milliseconds(1)) }
+    #expect(store.runningEffectCount == 0)
+    #expect(store.currentState.loaded == "q9999")
+  }
+
+  @Test("a failure recorded by a mutation marks the task as failed")
+  func mutationFailure() async {
+    struct ErrorReactor: Reactor {
+      typealias State = ProbeReactor.State
+      let initialState = State()
+      func mutate(action: Int, state: State) -> Effect<ProbeReactor.Mutation> { .send(.setError("bad")) }
+      func reduce(state: inout State, mutation: ProbeReactor.Mutation) { ProbeReactor().reduce(state: &state, mutation: mutation) }
+      func failure(of mutation: ProbeReactor.Mutation) -> (any Error)? { ProbeReactor().failure(of: mutation) }
+    }
+    let store = Store(reactor: ErrorReactor())
+    #expect(await store.send(1).finish() == .error)
+  }
+}
+
+import Foundation
+
+extension Thread {
+  static func sleepBriefly() { Thread.sleep(forTimeInterval: 0.02) }
+}

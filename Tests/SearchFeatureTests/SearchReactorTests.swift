@@ -1,0 +1,215 @@
+import GitHubClient
+import ReactorCore
+import ReactorTesting
+import SearchFeature
+import Synchronization
+import Testing
+
+@Suite("SearchReactor")
+struct SearchReactorTests {
+  static func repos(_ range: Range<Int>) -> [Repository] {
+    range.map { Repository(id: $0, fullName: "o/r\($0)", description: nil, stars: $0, language: "Swift", url: "https://github.com/o/r\($0)") }
+  }
+
+  static func page(_ number: Int, next: Int?, total: Int = 90) -> Page<Repository> {
+    Page(items: repos((number - 1) * 30..<number * 30), page: number, nextPage: next, totalCount: total)
+  }
+
+  static func client(_ pages: [Int: Page<Repository>]) -> GitHubClient {
+    GitHubClient(searchRepositories: { _, page, _ in
+      guard let result = pages[page] else { throw GitHubError.notFound("page \(page)") }
+      return result
+    })
+  }
+
+  @Test("query, then next pages to the end, then next says there is no more")
+  func happyPath() async {
+    let pages = [1: Self.page(1, next: 2), 2: Self.page(2, next: 3), 3: Self.page(3, next: nil)]
+    let store = TestStore(reactor: SearchReactor(client: Self.client(pages)))
+    await store.send(.updateQuery("swift"))
+    await store.receive(.setQuery("swift")) {
+      $0.query = "swift"
+      $0.isLoading = true
+    }
+    await store.receive(.setRepos(pages[1]!)) {
+      $0.repos = TrackedArray(Self.repos(0..<30))
+      $0.nextPage = 2
+      $0.totalCount = 90
+      $0.isLoading = false
+    }
+    for number in 2...3 {
+      await store.send(.loadNextPage)
+      await store.receive(.setLoadingNextPage(true)) { $0.isLoadingNextPage = true }
+      await store.receive(.appendRepos(pages[number]!)) {
+        $0.repos.append(contentsOf: Self.repos((number - 1) * 30..<number * 30))
+        $0.nextPage = number == 3 ? nil : number + 1
+        $0.isLoadingNextPage = false
+      }
+    }
+    await store.send(.loadNextPage)
+    await store.receiveNotice("no more results")
+    await store.finish()
+  }
+
+  @Test("an empty or blank query clears the results")
+  func emptyQuery() async {
+    let store = TestStore(reactor: SearchReactor(client: Self.client([1: Self.page(1, next: 2)])))
+    await store.send(.updateQuery("swift"))
+    await store.receive(.setQuery("swift")) { $0.query = "swift"; $0.isLoading = true }
+    await store.receive(.setRepos(Self.page(1, next: 2))) {
+      $0.repos = TrackedArray(Self.repos(0..<30)); $0.nextPage = 2; $0.totalCount = 90; $0.isLoading = false
+    }
+    await store.send(.updateQuery("   "))
+    await store.receive(.setQuery(nil)) { $0 = SearchState() }
+    await store.send(.loadNextPage)
+    await store.receiveNotice("no search yet; try 'query <text>'")
+    await store.finish()
+  }
+
+  @Test("an error becomes state, and the task reports failure")
+  func error() async {
+    let client = GitHubClient(searchRepositories: { _, _, _ in throw GitHubError.rateLimited(resetsIn: 42, authenticated: false) })
+    let store = TestStore(reactor: SearchReactor(client: client))
+    let task = await store.send(.updateQuery("swift"))
+    await store.receive(.setQuery("swift")) { $0.query = "swift"; $0.isLoading = true }
+    await store.receive(.setError(.rateLimited(resetsIn: 42, authenticated: false))) {
+      $0.isLoading = false
+      $0.lastError = SearchFailure(.rateLimited(resetsIn: 42, authenticated: false))
+    }
+    #expect(await task.finish() == .error)
+    #expect(store.state.lastError?.message == "GitHub rate limit reached; resets in 42 s. Set GH_TOKEN for a higher limit.")
+    await store.send(.loadNextPage)
+    await store.receiveNotice("the last search failed; run 'query' again")
+    await store.finish()
+  }
+
+  @Test("next while the first page loads, and while a next page loads, is refused with a notice")
+  func refusals() async {
+    let gate = AsyncGate()
+    let client = GitHubClient(searchRepositories: { _, page, _ in
+      await gate.wait()
+      return SearchReactorTests.page(page, next: page + 1)
+    })
+    let store = Store(reactor: SearchReactor(client: client))
+    let notices = Mutex<[String]>([])
+    store.observe { event, _ in
+      if case .notice(let notice, _, _) = event { notices.withLock { $0.append(notice.message) } }
+    }
+    let first = store.send(.updateQuery("swift"))
+    store.send(.loadNextPage)
+    gate.open()
+    await first.finish()
+    gate.close()
+    let second = store.send(.loadNextPage)
+    store.send(.loadNextPage)
+    gate.open()
+    await second.finish()
+    #expect(notices.withLock { $0 } == ["the first page is still loading", "a page is already loading"])
+    #expect(store.currentState.repos.count == 60)
+  }
+
+  @Test("a newer query cancels the older one: stale results never land")
+  func staleResultsDropped() async {
+    let slow = AsyncGate()
+    let client = GitHubClient(searchRepositories: { query, page, _ in
+      if query == "sw" { await slow.wait() }
+      return Page(items: [Repository(id: query.count, fullName: query, description: nil, stars: 0, language: nil, url: "u")], page: page, nextPage: nil)
+    })
+    let store = Store(reactor: SearchReactor(client: client))
+    let old = store.send(.updateQuery("sw"))
+    await store.send(.updateQuery("swift")).finish()
+    slow.open()
+    #expect(await old.finish() == .cancelled)
+    #expect(store.currentState.repos.map(\.fullName) == ["swift"])
+    #expect(store.currentState.query == "swift")
+  }
+
+  @Test("with cancellation switched off, the stale result does land (the race test can fail)")
+  func staleResultsLandWithoutCancellation() async {
+    let slow = AsyncGate()
+    let client = GitHubClient(searchRepositories: { query, page, _ in
+      if query == "sw" { await slow.wait() }
+      return Page(items: [Repository(id: query.count, fullName: query, description: nil, stars: 0, language: nil, url: "u")], page: page, nextPage: nil)
+    })
+    let store = Store(reactor: SearchReactor(client: client, cancelsStaleSearches: false))
+    let old = store.send(.updateQuery("sw"))
+    await store.send(.updateQuery("swift")).finish()
+    slow.open()
+    await old.finish()
+    #expect(store.currentState.repos.map(\.fullName) == ["sw"])
+  }
+
+  @Test("cancel stops loading and keeps the results so far")
+  func cancel() async {
+    let gate = AsyncGate()
+    let client = GitHubClient(searchRepositories: { _, page, _ in
+      if page > 1 { await gate.wait() }
+      return SearchReactorTests.page(page, next: page + 1)
+    })
+    let store = Store(reactor: SearchReactor(client: client))
+    await store.send(.updateQuery("swift")).finish()
+    let next = store.send(.loadNextPage)
+    store.send(.cancel)
+    gate.open()
+    #expect(await next.finish() == .cancelled)
+    #expect(store.currentState.repos.count == 30)
+    #expect(!store.currentState.isLoadingNextPage)
+  }
+
+  @Test("the 1,000-result cap is explained")
+  func cap() async {
+    let client = GitHubClient(searchRepositories: { _, page, _ in
+      Page(items: SearchReactorTests.repos(0..<1000), page: page, nextPage: nil, totalCount: 5000)
+    })
+    let store = Store(reactor: SearchReactor(client: client))
+    let notices = Mutex<[String]>([])
+    store.observe { event, _ in
+      if case .notice(let notice, _, _) = event { notices.withLock { $0.append(notice.message) } }
+    }
+    await store.send(.updateQuery("a")).finish()
+    store.send(.loadNextPage)
+    #expect(notices.withLock { $0 } == ["no more results: GitHub returns at most 1,000 results per search"])
+  }
+
+  @Test("appending a page costs no whole-state copy: the patch holds only the page")
+  func appendPatch() async {
+    let client = GitHubClient(searchRepositories: { _, page, _ in SearchReactorTests.page(page, next: page + 1) })
+    let store = Store(reactor: SearchReactor(client: client))
+    let patches = Mutex<[[PatchOperation]]>([])
+    store.observe { event, _ in
+      if case .transition(let t) = event { patches.withLock { $0.append(t.patch) } }
+    }
+    await store.send(.updateQuery("swift")).finish()
+    await store.send(.loadNextPage).finish()
+    let last = patches.withLock { $0.last! }
+    #expect(last.filter { $0.path == "/repos/-" }.count == 30)
+    #expect(!last.contains { $0.path == "/repos" })
+  }
+}
+
+/// A gate for async closures that can be closed again.
+final class AsyncGate: Sendable {
+  private let state = Mutex<(open: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
+
+  func wait() async {
+    await withCheckedContinuation { continuation in
+      let ready = state.withLock { state in
+        if state.open { return true }
+        state.waiters.append(continuation)
+        return false
+      }
+      if ready { continuation.resume() }
+    }
+  }
+
+  func open() {
+    let waiters = state.withLock { state in
+      state.open = true
+      defer { state.waiters.removeAll() }
+      return state.waiters
+    }
+    waiters.forEach { $0.resume() }
+  }
+
+  func close() { state.withLock { $0.open = false } }
+}
