@@ -30,7 +30,7 @@ public final class LoopbackServer: Sendable {
   }
 
   /// Like `init(handler:)`, but the handler is built once the base URL is known.
-  private init(
+  public init(
     makeHandler: (String) -> @Sendable (LoopbackRequest) -> LoopbackResponse
   ) throws(LoopbackServerError) {
     let (fd, port) = try LoopbackSocket.openListener()

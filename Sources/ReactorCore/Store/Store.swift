@@ -27,17 +27,26 @@ public final class Store<R: Reactor>: @unchecked Sendable {
 
   private enum Item {
     case action(R.Action, ActionTracker)
-    case mutation(R.Mutation, run: UInt64)
-    case notice(Notice, run: UInt64)
-    case failure(any Error, run: UInt64)
+    case mutation(R.Mutation, Run)
+    case notice(Notice, Run)
+    case failure(any Error, Run)
   }
 
-  private struct Running {
+  /// One running effect. Its mutable fields are guarded by the store's lock. Items it queued
+  /// keep a reference, so a result queued before a cancellation is still recognised as stale,
+  /// and one queued just before the effect finished is still committed.
+  private final class Run: @unchecked Sendable {
     let action: R.Action
     let tracker: ActionTracker
-    var ids: [EffectID]
+    let ids: [EffectID]
     var task: Task<Void, Never>?
     var cancelled = false
+
+    init(action: R.Action, tracker: ActionTracker, ids: [EffectID]) {
+      self.action = action
+      self.tracker = tracker
+      self.ids = ids
+    }
   }
 
   private let lock = Lock()
@@ -47,7 +56,7 @@ public final class Store<R: Reactor>: @unchecked Sendable {
   private var draining = false
   private var nextOrigin: UInt64 = 0
   private var nextRun: UInt64 = 0
-  private var running: [UInt64: Running] = [:]
+  private var running: [UInt64: Run] = [:]
   private var observers: [UInt64: Observer] = [:]
   private var nextObserver: UInt64 = 0
 
@@ -161,24 +170,22 @@ public final class Store<R: Reactor>: @unchecked Sendable {
       let effect = reactor.transform(mutation: reactor.mutate(action: action, state: state))
       start(effect, action: action, tracker: tracker)
     case .mutation(let mutation, let run):
-      guard let owner = liveRun(run) else { return }
-      commit(mutation, action: owner.action, tracker: owner.tracker)
+      defer { run.tracker.release() }
+      guard isLive(run) else { return }
+      commit(mutation, action: run.action, tracker: run.tracker)
     case .notice(let notice, let run):
-      guard let owner = liveRun(run) else { return }
-      emit(.notice(notice, action: owner.action, origin: owner.tracker.origin))
+      defer { run.tracker.release() }
+      guard isLive(run) else { return }
+      emit(.notice(notice, action: run.action, origin: run.tracker.origin))
     case .failure(let error, let run):
-      guard let owner = liveRun(run) else { return }
-      owner.tracker.markFailed()
-      emit(.failure(error, action: owner.action, origin: owner.tracker.origin))
+      defer { run.tracker.release() }
+      guard isLive(run) else { return }
+      run.tracker.markFailed()
+      emit(.failure(error, action: run.action, origin: run.tracker.origin))
     }
   }
 
-  private func liveRun(_ run: UInt64) -> Running? {
-    lock.withLock {
-      guard let entry = running[run], !entry.cancelled else { return nil }
-      return entry
-    }
-  }
+  private func isLive(_ run: Run) -> Bool { lock.withLock { !run.cancelled } }
 
   private func commit(_ mutation: R.Mutation, action: R.Action, tracker: ActionTracker) {
     let before = fingerprint?(state)
@@ -253,46 +260,47 @@ public final class Store<R: Reactor>: @unchecked Sendable {
     _ effect: Effect<R.Mutation>, ids: [EffectID], action: R.Action, tracker: ActionTracker
   ) -> Task<Void, Never> {
     tracker.retain()
-    let run = lock.withLock {
+    let run = Run(action: action, tracker: tracker, ids: ids)
+    let key = lock.withLock {
       nextRun += 1
-      running[nextRun] = Running(action: action, tracker: tracker, ids: ids)
+      running[nextRun] = run
       return nextRun
     }
     let task = Task { [self] in
       do {
         try await interpret(effect, run: run)
       } catch {
-        let cancelled = lock.withLock { running[run]?.cancelled ?? true }
+        let cancelled = lock.withLock { run.cancelled }
         if !(cancelled || error is CancellationError || Task.isCancelled) {
-          enqueue(.failure(error, run: run), run: run)
+          enqueue(.failure(error, run), run: run)
         }
       }
-      finish(run)
+      finish(key, run)
     }
     let cancelNow = lock.withLock {
-      guard running[run] != nil else { return false }
-      running[run]!.task = task
-      return running[run]!.cancelled
+      run.task = task
+      return run.cancelled
     }
     if cancelNow { task.cancel() }
     return task
   }
 
-  private func finish(_ run: UInt64) {
-    let entry = lock.withLock { running.removeValue(forKey: run) }
-    if let entry {
-      if entry.cancelled { entry.tracker.markCancelled() }
-      entry.tracker.release()
+  private func finish(_ key: UInt64, _ run: Run) {
+    let cancelled = lock.withLock {
+      running.removeValue(forKey: key)
+      return run.cancelled
     }
+    if cancelled { run.tracker.markCancelled() }
+    run.tracker.release()
   }
 
-  private func interpret(_ effect: Effect<R.Mutation>, run: UInt64) async throws {
+  private func interpret(_ effect: Effect<R.Mutation>, run: Run) async throws {
     switch effect.operation {
     case .none: return
-    case .send(let mutation): enqueue(.mutation(mutation, run: run), run: run)
-    case .notice(let notice): enqueue(.notice(notice, run: run), run: run)
+    case .send(let mutation): enqueue(.mutation(mutation, run), run: run)
+    case .notice(let notice): enqueue(.notice(notice, run), run: run)
     case .run(let work):
-      try await work(Send { [self] mutation in enqueue(.mutation(mutation, run: run), run: run) })
+      try await work(Send { [self] mutation in enqueue(.mutation(mutation, run), run: run) })
     case .concatenate(let effects):
       for effect in effects {
         try Task.checkCancellation()
@@ -305,8 +313,8 @@ public final class Store<R: Reactor>: @unchecked Sendable {
       }
     case .cancellable(let id, let cancelInFlight, let inner):
       if cancelInFlight { cancel(id: id) }
-      guard let owner = liveRun(run) else { throw CancellationError() }
-      let child = spawn(inner, ids: [id], action: owner.action, tracker: owner.tracker)
+      guard isLive(run) else { throw CancellationError() }
+      let child = spawn(inner, ids: [id], action: run.action, tracker: run.tracker)
       await withTaskCancellationHandler {
         await child.value
       } onCancel: {
@@ -316,21 +324,24 @@ public final class Store<R: Reactor>: @unchecked Sendable {
     }
   }
 
-  private func enqueue(_ item: Item, run: UInt64) {
+  /// Queues an item from a running effect; the item holds its action's tracker open until it
+  /// has been processed, so `finish()` never returns before the effect's last result landed.
+  private func enqueue(_ item: Item, run: Run) {
     let accepted = lock.withLock {
-      guard let entry = running[run], !entry.cancelled else { return false }
+      guard !run.cancelled else { return false }
+      run.tracker.retain()
       queue.append(item)
       return true
     }
     if accepted { drain() }
   }
 
-  private func cancelRuns(where predicate: (Running) -> Bool) {
+  private func cancelRuns(where predicate: (Run) -> Bool) {
     let tasks: [Task<Void, Never>] = lock.withLock {
       var tasks: [Task<Void, Never>] = []
-      for (run, entry) in running where !entry.cancelled && predicate(entry) {
-        running[run]!.cancelled = true
-        if let task = entry.task { tasks.append(task) }
+      for run in running.values where !run.cancelled && predicate(run) {
+        run.cancelled = true
+        if let task = run.task { tasks.append(task) }
       }
       return tasks
     }

@@ -1,0 +1,125 @@
+import Foundation
+import Testing
+
+@Suite("reactor binary: offline sample, pipes")
+struct OfflineSessionTests {
+  @Test("piped session: no prompt or banner, text diffs, numbered results, exit 0")
+  func textSession() throws {
+    let result = try ReactorBinary.run(["--offline"], input: "query swift\nnext\nopen 3\n")
+    #expect(result.status == 0)
+    #expect(!result.stdout.contains("reactor>"))
+    #expect(!result.stdout.contains("\u{1B}["), "no colour on a pipe")
+    let lines = result.lines
+    #expect(lines.first == #"query: nil -> "swift""#)
+    #expect(lines[1].hasPrefix("+ 30 repos (1-30) of "))
+    #expect(lines[2].hasPrefix("   1. "))
+    #expect(lines.contains("+ 30 repos (31-60)"))
+    #expect(lines.contains { $0.hasPrefix("  60. ") })
+    #expect(lines.last?.hasPrefix("https://github.com/") == true)
+    #expect(result.stderr.isEmpty)
+  }
+
+  @Test("a failed command makes the exit status 1, and the session goes on")
+  func failureStatus() throws {
+    let result = try ReactorBinary.run(["--offline"], input: "serch swift\nopen 5\nquery swift\n")
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("error: unknown command 'serch'; did you mean 'search'?"))
+    #expect(result.stderr.contains("error: open: no result 5; there are no results"))
+    #expect(result.stdout.contains(#"query: nil -> "swift""#))
+  }
+
+  @Test("usage errors exit 2; --version and --help exit 0")
+  func usage() throws {
+    #expect(try ReactorBinary.run(["--bogus"]).status == 2)
+    #expect(try ReactorBinary.run(["--timeout", "-1"]).status == 2)
+    #expect(try ReactorBinary.run(["--api-url", "ftp://x"]).status == 2)
+    let version = try ReactorBinary.run(["--version"])
+    #expect(version.status == 0)
+    #expect(version.stdout.hasPrefix("0."))
+    #expect(try ReactorBinary.run(["--help"]).status == 0)
+  }
+
+  @Test("NDJSON: every line is an object with a type; patches replay to the printed state")
+  func patchInvariant() throws {
+    let script = "state search\nquery swift\nnext\nnext\nquery rust language:rust\nnext\nquery\nquery go\nstate search\n"
+    let result = try ReactorBinary.run(["--offline", "--json"], input: script)
+    #expect(result.status == 0)
+    let records = try jsonLines(result.stdout)
+    #expect(records.allSatisfy { $0["type"] is String })
+    let states = records.filter { $0["type"] as? String == "state" }
+    try #require(states.count == 2)
+    var document: Any = states[0]["state"]!
+    var lastSeq = 0
+    for change in records where change["type"] as? String == "change" {
+      let seq = try #require(change["seq"] as? Int)
+      #expect(seq > lastSeq)
+      lastSeq = seq
+      for operation in try #require(change["patch"] as? [[String: Any]]) {
+        document = try PatchApplier.apply(operation, to: document)
+      }
+    }
+    let rebuilt = try JSONSerialization.data(withJSONObject: document, options: [.sortedKeys])
+    let printed = try JSONSerialization.data(withJSONObject: states[1]["state"]!, options: [.sortedKeys])
+    #expect(String(decoding: rebuilt, as: UTF8.self) == String(decoding: printed, as: UTF8.self))
+  }
+
+  @Test("replays are deterministic: the same script gives the same bytes")
+  func deterministic() throws {
+    let script = "query swift\nnext\nquery language:go stars:>20000\nstate search\n"
+    let first = try ReactorBinary.run(["--offline", "--json"], input: script)
+    let second = try ReactorBinary.run(["--offline", "--json"], input: script, environment: ["TZ": "Asia/Tokyo", "COLUMNS": "40"])
+    #expect(first.stdout == second.stdout)
+  }
+
+  @Test("piped mode never writes a history file")
+  func noHistory() throws {
+    let home = NSTemporaryDirectory() + "reactor-e2e-\(UUID().uuidString)"
+    _ = try ReactorBinary.run(["--offline"], input: "query swift\n", environment: ["HOME": home])
+    #expect(!FileManager.default.fileExists(atPath: home + "/.local/state/reactor/history"))
+  }
+}
+
+/// A minimal RFC 6902 applier over Foundation JSON values, independent of ReactorCore's, so
+/// the end-to-end invariant is not checked with the code under test.
+enum PatchApplier {
+  struct Failure: Error { var reason: String }
+
+  static func apply(_ operation: [String: Any], to document: Any) throws -> Any {
+    guard let op = operation["op"] as? String, let path = operation["path"] as? String else { throw Failure(reason: "bad op") }
+    let tokens = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map {
+      $0.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+    }
+    return try update(document, tokens[...], op: op, value: operation["value"] ?? NSNull())
+  }
+
+  private static func update(_ node: Any, _ tokens: ArraySlice<String>, op: String, value: Any) throws -> Any {
+    guard let token = tokens.first else { throw Failure(reason: "root") }
+    let last = tokens.count == 1
+    if var object = node as? [String: Any] {
+      if last {
+        switch op {
+        case "add", "replace": object[token] = value
+        case "remove": object[token] = nil
+        default: throw Failure(reason: op)
+        }
+      } else {
+        object[token] = try update(object[token] as Any, tokens.dropFirst(), op: op, value: value)
+      }
+      return object
+    }
+    if var array = node as? [Any] {
+      if last {
+        switch op {
+        case "add": if token == "-" { array.append(value) } else { array.insert(value, at: Int(token)!) }
+        case "replace": array[Int(token)!] = value
+        case "remove": array.remove(at: Int(token)!)
+        default: throw Failure(reason: op)
+        }
+      } else {
+        array[Int(token)!] = try update(array[Int(token)!], tokens.dropFirst(), op: op, value: value)
+      }
+      return array
+    }
+    throw Failure(reason: "scalar at \(token)")
+  }
+}

@@ -1,0 +1,82 @@
+import Foundation
+
+/// Runs the built `reactor` binary with piped standard input, as users and scripts do.
+struct ReactorBinary {
+  struct Result {
+    var stdout: String
+    var stderr: String
+    var status: Int32
+    var lines: [String] { stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init) }
+  }
+
+  /// The binary next to the test bundle (swift test builds every product), or `REACTOR_BINARY`.
+  static var url: URL? {
+    if let path = ProcessInfo.processInfo.environment["REACTOR_BINARY"] { return URL(fileURLWithPath: path) }
+    var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    for _ in 0..<3 {
+      let candidate = directory.appendingPathComponent("reactor")
+      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+      directory.deleteLastPathComponent()
+    }
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let fallback = root.appendingPathComponent(".build/debug/reactor")
+    return FileManager.default.isExecutableFile(atPath: fallback.path) ? fallback : nil
+  }
+
+  /// Runs `reactor arguments` with `input` on standard input and a clean environment plus `environment`.
+  static func run(_ arguments: [String], input: String = "", environment: [String: String] = [:]) throws -> Result {
+    guard let url else { throw Missing() }
+    let process = Process()
+    process.executableURL = url
+    process.arguments = arguments
+    var env = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory() + "reactor-e2e-home", "LANG": "C.UTF-8"]
+    env.merge(environment) { $1 }
+    process.environment = env
+    let stdin = Pipe()
+    let stdout = Pipe()
+    let stderr = Pipe()
+    process.standardInput = stdin
+    process.standardOutput = stdout
+    process.standardError = stderr
+    try process.run()
+    let writer = Thread {
+      stdin.fileHandleForWriting.write(Data(input.utf8))
+      try? stdin.fileHandleForWriting.close()
+    }
+    writer.start()
+    let errData = LockedData()
+    let errReader = Thread { errData.set(stderr.fileHandleForReading.readDataToEndOfFile()) }
+    errReader.start()
+    let out = stdout.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    while !errData.done { Thread.sleep(forTimeInterval: 0.001) }
+    return Result(
+      stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: errData.value, as: UTF8.self),
+      status: process.terminationStatus)
+  }
+
+  struct Missing: Error, CustomStringConvertible {
+    var description: String { "the reactor binary was not found; run `swift build` first or set REACTOR_BINARY" }
+  }
+}
+
+final class LockedData: @unchecked Sendable {
+  private let lock = NSLock()
+  private var data = Data()
+  private var finished = false
+  func set(_ value: Data) { lock.withLock { data = value; finished = true } }
+  var value: Data { lock.withLock { data } }
+  var done: Bool { lock.withLock { finished } }
+}
+
+/// Parses NDJSON output into dictionaries.
+func jsonLines(_ text: String) throws -> [[String: Any]] {
+  try text.split(separator: "\n").map { line in
+    guard let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else {
+      throw NotAnObject(line: String(line))
+    }
+    return object
+  }
+}
+
+struct NotAnObject: Error { var line: String }
