@@ -18,6 +18,9 @@ let package = Package(
     .executable(name: "reactor", targets: ["reactor"]),
     .library(name: "ReactorCore", targets: ["ReactorCore"]),
     .library(name: "ReactorTesting", targets: ["ReactorTesting"]),
+    .library(name: "GitHubClient", targets: ["GitHubClient"]),
+    .library(name: "SearchFeature", targets: ["SearchFeature"]),
+    .library(name: "Rendering", targets: ["Rendering"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
@@ -28,15 +31,17 @@ let package = Package(
     .target(name: "GitHubClient", swiftSettings: strict),
     .target(name: "GitHubClientLive", dependencies: ["GitHubClient"], swiftSettings: strict),
     .target(name: "SearchFeature", dependencies: ["ReactorCore", "GitHubClient"], swiftSettings: strict),
+    .target(name: "SignupFeature", dependencies: ["ReactorCore", "GitHubClient"], swiftSettings: strict),
+    .target(name: "FeedFeature", dependencies: ["ReactorCore", "GitHubClient"], swiftSettings: strict),
     .target(
-      name: "Rendering", dependencies: ["ReactorCore", "GitHubClient", "SearchFeature"],
+      name: "Rendering", dependencies: ["ReactorCore", "GitHubClient", "SearchFeature", "SignupFeature", "FeedFeature"],
       swiftSettings: strict),
     .systemLibrary(
       name: "CLibEdit", pkgConfig: "libedit",
       providers: [.apt(["libedit-dev"])]),
     .target(
       name: "Shell",
-      dependencies: ["ReactorCore", "GitHubClient", "SearchFeature", "Rendering", "CLibEdit"],
+      dependencies: ["ReactorCore", "GitHubClient", "SearchFeature", "SignupFeature", "FeedFeature", "Rendering", "CLibEdit"],
       swiftSettings: strict),
     .executableTarget(
       name: "reactor",
@@ -56,10 +61,14 @@ let package = Package(
       name: "SearchFeatureTests",
       dependencies: ["SearchFeature", "ReactorCore", "ReactorTesting", "GitHubClient"]),
     .testTarget(
+      name: "SignupFeatureTests", dependencies: ["SignupFeature", "ReactorCore", "ReactorTesting", "GitHubClient"]),
+    .testTarget(
+      name: "FeedFeatureTests", dependencies: ["FeedFeature", "ReactorCore", "ReactorTesting", "GitHubClient"]),
+    .testTarget(
       name: "RenderingTests", dependencies: ["Rendering", "ReactorCore", "SearchFeature", "GitHubClient"]),
     .testTarget(
       name: "ShellTests",
-      dependencies: ["Shell", "ReactorCore", "SearchFeature", "GitHubClient", "Rendering"]),
+      dependencies: ["Shell", "ReactorCore", "SearchFeature", "SignupFeature", "FeedFeature", "GitHubClient", "Rendering"]),
     .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
   ]
 )

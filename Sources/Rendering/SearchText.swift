@@ -11,7 +11,8 @@ public struct SearchText: Sendable {
   public init(options: RenderOptions) { records = Records(options: options) }
 
   /// The lines for one transition, given the state after it and the command that caused it.
-  public func render(_ transition: StateTransition<SearchReactor>, state: SearchState, command: String) -> [OutputLine] {
+  public func render<R: Reactor>(_ transition: StateTransition<R>, state: SearchState, command: String) -> [OutputLine]
+  where R.State == SearchState, R.Mutation == SearchReactor.Mutation {
     if options.mode == .json {
       var lines = [
         records.change(

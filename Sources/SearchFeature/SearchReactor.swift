@@ -101,7 +101,7 @@ public struct SearchReactor: Reactor {
     switch mutation {
     case .setQuery(let query):
       state.query = query
-      state.repos.removeAll()
+      if !state.repos.isEmpty { state.repos.removeAll() }
       state.nextPage = nil
       state.totalCount = nil
       state.incompleteResults = false

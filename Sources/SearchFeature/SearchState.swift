@@ -51,10 +51,11 @@ extension SearchState: PatchableState {
 
 extension Repository: JSONRepresentable {
   public var jsonValue: JSONValue {
-    .object([
-      "id": .int(id), "fullName": .string(fullName), "description": description.jsonValue,
-      "stars": .int(stars), "language": language.jsonValue, "url": .string(url),
-    ])
+    .object(
+      JSONObject(sortedMembers: [
+        ("description", description.jsonValue), ("fullName", .string(fullName)), ("id", .int(id)),
+        ("language", language.jsonValue), ("stars", .int(stars)), ("url", .string(url)),
+      ]))
   }
 }
 

@@ -49,16 +49,17 @@ struct ReactorCommand: AsyncParsableCommand {
     let environment = ProcessInfo.processInfo.environment
     let userAgent = "reactor/\(Self.version)"
     var configuration: GitHubConfiguration
-    do {
-      configuration = try GitHubConfiguration.resolve(apiURL: apiURL, environment: environment, userAgent: userAgent)
-    } catch {
-      throw ValidationError(String(describing: error))
-    }
     let transport: any HTTPTransport
     if offline {
+      // The sample needs no API root and no token; neither is read, so neither can leak.
+      configuration = GitHubConfiguration(baseURL: GitHubConfiguration.defaultBaseURL, userAgent: userAgent)
       transport = OfflineTransport()
-      configuration.token = nil
     } else {
+      do {
+        configuration = try GitHubConfiguration.resolve(apiURL: apiURL, environment: environment, userAgent: userAgent)
+      } catch {
+        throw ValidationError(String(describing: error))
+      }
       transport = URLSessionTransport(timeout: timeout)
     }
     let interactive = Terminal.isInteractive

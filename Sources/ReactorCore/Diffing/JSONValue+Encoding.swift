@@ -39,6 +39,13 @@ extension JSONValue {
   /// Appends `value` as a JSON string literal.
   public static func writeString(_ value: String, to out: inout String) {
     out += "\""
+    // Fast path: no byte that could start an escape (ASCII controls, quote, backslash, DEL, or
+    // the lead bytes of C1 controls, U+061C and the U+20xx separators and overrides).
+    if !value.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xC2 || $0 == 0xD8 || $0 == 0xE2 }) {
+      out += value
+      out += "\""
+      return
+    }
     var plainStart = value.unicodeScalars.startIndex
     var index = plainStart
     let scalars = value.unicodeScalars

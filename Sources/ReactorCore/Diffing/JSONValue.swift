@@ -37,6 +37,13 @@ public struct JSONObject: Sendable, Equatable, ExpressibleByDictionaryLiteral {
 
   public init(dictionaryLiteral elements: (String, JSONValue)...) { self.init(elements) }
 
+  /// Builds an object from pairs already sorted by key with no duplicates (checked in debug
+  /// builds); the fast path for types that encode themselves many times.
+  public init(sortedMembers: [(key: String, value: JSONValue)]) {
+    assert(zip(sortedMembers, sortedMembers.dropFirst()).allSatisfy { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) })
+    members = sortedMembers
+  }
+
   public var count: Int { members.count }
 
   public subscript(key: String) -> JSONValue? {

@@ -22,7 +22,7 @@ public enum Command: Sendable, Equatable {
 
 /// Why a line is not a command. Every message names the command and what was expected.
 public enum CommandError: Error, Sendable, Equatable {
-  case syntax(Tokenizer.Failure)
+  case syntax(Tokenizer.Failure, command: String)
   case unknownCommand(String, suggestion: String?)
   case missingArgument(command: String, expected: String)
   case unexpectedArgument(command: String, argument: String)
@@ -41,7 +41,7 @@ public enum CommandError: Error, Sendable, Equatable {
 
   public var message: String {
     switch self {
-    case .syntax(let failure): return failure.message
+    case .syntax(let failure, let command): return "\(command): \(failure.message)"
     case .unknownCommand(let verb, let suggestion):
       let base = "unknown command '\(verb)'"
       return suggestion.map { base + "; did you mean '\($0)'?" } ?? base + "; type 'help' for the list"

@@ -3,7 +3,12 @@ public enum CommandParser {
   /// nil for a blank or comment-only line.
   public static func parse(_ line: String) throws(CommandError) -> Command? {
     let words: [String]
-    do { words = try Tokenizer.split(line) } catch { throw .syntax(error) }
+    do {
+      words = try Tokenizer.split(line)
+    } catch {
+      let verb = line.split(whereSeparator: \.isWhitespace).first.map(String.init) ?? "line"
+      throw .syntax(error, command: verb)
+    }
     guard let verb = words.first else { return nil }
     let arguments = Array(words.dropFirst())
     guard let spec = CommandTable.spec(for: verb) else {

@@ -48,7 +48,8 @@ public final class EditLineReader: LineReader {
   }
 
   public func remember(_ line: String) {
-    queue.async { [historyPath] in
+    // Synchronous, so `quit` right after a line can never leave a half-written file.
+    queue.sync { [historyPath] in
       guard !line.trimmingCharacters(in: .whitespaces).isEmpty else { return }
       _ = add_history(line)
       if let historyPath {

@@ -1,0 +1,2 @@
+// SignupFeature: see SignupReactor.swift.
+enum SignupFeatureModule {}
