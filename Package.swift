@@ -29,7 +29,7 @@ let package = Package(
     .target(name: "ReactorCore", swiftSettings: strict),
     .target(name: "ReactorTesting", dependencies: ["ReactorCore"], swiftSettings: strict),
     .target(name: "GitHubClient", swiftSettings: strict),
-    .target(name: "GitHubClientLive", dependencies: ["GitHubClient"], swiftSettings: strict),
+    .target(name: "GitHubClientLive", dependencies: ["GitHubClient", "ReactorCore"], swiftSettings: strict),
     .target(name: "SearchFeature", dependencies: ["ReactorCore", "GitHubClient"], swiftSettings: strict),
     .target(name: "SignupFeature", dependencies: ["ReactorCore", "GitHubClient"], swiftSettings: strict),
     .target(name: "FeedFeature", dependencies: ["ReactorCore", "GitHubClient"], swiftSettings: strict),
@@ -70,5 +70,8 @@ let package = Package(
       name: "ShellTests",
       dependencies: ["Shell", "ReactorCore", "SearchFeature", "SignupFeature", "FeedFeature", "GitHubClient", "Rendering"]),
     .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
+    .testTarget(
+      name: "TranscriptTests",
+      dependencies: ["Shell", "GitHubClient", "GitHubClientLive", "ReactorCore", "SearchFeature"]),
   ]
 )

@@ -53,11 +53,11 @@ public enum GitHubError: Error, Sendable, Equatable, Hashable {
   /// One or two sentences for the user.
   public var message: String {
     switch self {
-    case .transport(let detail): return "Could not reach GitHub: \(detail)."
+    case .transport(let detail): return "Could not reach GitHub: \(clause(detail))."
     case .timeout: return "GitHub did not answer in time."
     case .cancelled: return "The request was cancelled."
     case .unauthorized(let detail):
-      return "GitHub rejected the token (\(detail)). Check GH_TOKEN or GITHUB_TOKEN."
+      return "GitHub rejected the token (\(clause(detail))). Check GH_TOKEN or GITHUB_TOKEN."
     case .rateLimited(let resetsIn, let authenticated):
       let wait = resetsIn.map { "resets in \($0) s" } ?? "try again in a minute"
       return "GitHub rate limit reached; \(wait)."
@@ -65,16 +65,23 @@ public enum GitHubError: Error, Sendable, Equatable, Hashable {
     case .secondaryRateLimited(let retryAfter):
       let wait = retryAfter.map { "\($0) s" } ?? "a minute"
       return "GitHub secondary rate limit reached; retry in \(wait)."
-    case .forbidden(let detail): return "GitHub refused the request: \(detail)."
-    case .notFound(let detail): return "Not found on GitHub: \(detail)."
-    case .validationFailed(let detail): return "GitHub rejected the query: \(detail)."
+    case .forbidden(let detail): return "GitHub refused the request: \(clause(detail))."
+    case .notFound(let detail): return "Not found on GitHub: \(clause(detail))."
+    case .validationFailed(let detail): return "GitHub rejected the query: \(clause(detail))."
     case .server(let status, let detail):
-      return "GitHub had a server error (HTTP \(status))" + (detail.map { ": \($0)." } ?? "; try again later.")
+      return "GitHub had a server error (HTTP \(status))" + (detail.map { ": \(clause($0))." } ?? "; try again later.")
     case .http(let status, let detail):
-      return "GitHub answered HTTP \(status)" + (detail.map { ": \($0)." } ?? ".")
-    case .invalidResponse(let detail): return "GitHub sent a response that is not the expected JSON (\(detail))."
+      return "GitHub answered HTTP \(status)" + (detail.map { ": \(clause($0))." } ?? ".")
+    case .invalidResponse(let detail): return "GitHub sent a response that is not the expected JSON (\(clause(detail)))."
     case .responseTooLarge(let limit): return "GitHub's response was larger than \(limit / 1_000_000) MB and was refused."
     }
+  }
+
+  /// A detail without its closing full stop, so a message never ends in "..".
+  private func clause(_ text: String) -> String {
+    var text = Substring(text)
+    while let last = text.last, last == "." || last.isWhitespace { text.removeLast() }
+    return String(text)
   }
 
   /// Any error as a GitHubError: itself, `.cancelled` for cancellation, `.transport` otherwise.

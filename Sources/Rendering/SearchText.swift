@@ -26,8 +26,9 @@ public struct SearchText: Sendable {
     }
     switch transition.mutation {
     case .setQuery(let query):
-      let old = transition.patch.first { $0.path == "/query" }?.oldValue
-      let oldText: String? = if case .string(let text)? = old { text } else { nil }
+      // No /query operation means the query did not change (the same search again).
+      let old = transition.patch.first { $0.path == "/query" }.map { $0.oldValue ?? .null } ?? query.jsonValue
+      let oldText: String? = if case .string(let text) = old { text } else { nil }
       return [OutputLine(.out, "query: \(TerminalText.quoted(oldText)) -> \(TerminalText.quoted(query))")]
     case .setRepos(let page):
       if page.items.isEmpty {

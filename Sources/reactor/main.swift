@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import GitHubClient
 import GitHubClientLive
+import ReactorCore
 import Rendering
 import Shell
 
@@ -22,7 +23,8 @@ struct ReactorCommand: AsyncParsableCommand {
       history and completion; on pipes it reads commands from standard input and prints one \
       diff per state change. Set GH_TOKEN (or GITHUB_TOKEN) for a higher rate limit.
       """,
-    version: version)
+    version: version,
+    subcommands: [ReplayCommand.self])
 
   @Flag(help: "Serve the built-in offline sample instead of GitHub (no network, sample data).")
   var offline = false
@@ -39,6 +41,12 @@ struct ReactorCommand: AsyncParsableCommand {
   @Option(help: ArgumentHelp("When to use colour: auto, always or never.", valueName: "when"))
   var color: ColorChoice = .auto
 
+  @Option(help: ArgumentHelp("Record the session as a transcript in <file>, with its HTTP cassette beside it as <file>.cassette.json.", valueName: "file"))
+  var record: String?
+
+  @Option(help: ArgumentHelp("Seed for everything random in the session (default: from the time).", valueName: "n"))
+  var seed: UInt64?
+
   enum ColorChoice: String, ExpressibleByArgument, CaseIterable { case auto, always, never }
 
   func validate() throws {
@@ -49,7 +57,7 @@ struct ReactorCommand: AsyncParsableCommand {
     let environment = ProcessInfo.processInfo.environment
     let userAgent = "reactor/\(Self.version)"
     var configuration: GitHubConfiguration
-    let transport: any HTTPTransport
+    var transport: any HTTPTransport
     if offline {
       // The sample needs no API root and no token; neither is read, so neither can leak.
       configuration = GitHubConfiguration(baseURL: GitHubConfiguration.defaultBaseURL, userAgent: userAgent)
@@ -62,25 +70,94 @@ struct ReactorCommand: AsyncParsableCommand {
       }
       transport = URLSessionTransport(timeout: timeout)
     }
+    let recording = record.map { _ in RecordingTransport(wrapping: transport) }
+    if let recording { transport = recording }
+
     let interactive = Terminal.isInteractive
     let colorOn = switch color {
-    case .always: true
+    case .always: record == nil
     case .never: false
-    case .auto: !json && Terminal.wantsColor(environment: environment)
+    case .auto: !json && record == nil && Terminal.wantsColor(environment: environment)
     }
     let options = RenderOptions(mode: json ? .json : .text, color: colorOn, width: Terminal.width(environment: environment))
-    let dataNote = offline ? "built-in offline sample (a snapshot written for demos; not live GitHub data)" : nil
+    let seed = self.seed ?? UInt64(Date().timeIntervalSince1970 * 1000)
+    let start = Date()
+    let recorder = record.map { path in
+      TranscriptRecorder(
+        forwarding: StandardOutputSink(),
+        header: Self.transcriptHeader(path: path, start: start, seed: seed, options: options, offline: offline))
+    }
     let session = Session(
       configuration: Session.Configuration(
         client: .live(configuration: configuration, transport: transport), options: options,
-        sink: StandardOutputSink(),
-        opener: interactive ? SystemOpener(environment: environment) : PrintingOpener(), dataNote: dataNote))
+        sink: recorder ?? StandardOutputSink(),
+        opener: interactive ? SystemOpener(environment: environment) : PrintingOpener(),
+        dataNote: offline ? Session.offlineDataNote : nil, seed: seed))
     let reader: any LineReader =
       interactive ? EditLineReader(historyPath: EditLineReader.defaultHistoryPath(environment: environment)) : PlainLineReader()
     let banner = "reactor \(Self.version): type 'help' for commands, Ctrl-D to leave"
       + (offline ? " (offline sample data)" : "")
-    let status = await ShellLoop(session: session, reader: reader, interactive: interactive, banner: banner).run()
+    var onInput: (@Sendable (String) -> Void)?
+    if let recorder { onInput = { line in recorder.begin(line) } }
+    let loop = ShellLoop(session: session, reader: reader, interactive: interactive, banner: banner, onInput: onInput)
+    let status = await loop.run()
+    if let record, let recorder, let recording {
+      try Self.saveRecording(path: record, transcript: recorder.text, cassette: recording.cassette)
+    }
     if status != 0 { throw ExitCode(status) }
+  }
+
+  static func transcriptHeader(path: String, start: Date, seed: UInt64, options: RenderOptions, offline: Bool) -> [String] {
+    let formatter = ISO8601DateFormatter()
+    return [
+      "# Recorded by reactor \(version). Replay: reactor replay \((path as NSString).lastPathComponent)"
+    ] + (offline ? ["%data offline-sample"] : []) + [
+      "%cassette \(cassetteName(for: path))",
+      "%clock \(formatter.string(from: start))",
+      "%seed \(seed)",
+      "%mode \(options.mode.rawValue)",
+      "%width \(options.width)",
+    ]
+  }
+
+  static func cassetteName(for path: String) -> String { (path as NSString).lastPathComponent + ".cassette.json" }
+
+  static func saveRecording(path: String, transcript: String, cassette: Cassette) throws {
+    let directory = (path as NSString).deletingLastPathComponent
+    let cassettePath = (directory.isEmpty ? "" : directory + "/") + cassetteName(for: path)
+    try cassette.write(to: URL(fileURLWithPath: cassettePath))
+    try transcript.write(toFile: path, atomically: true, encoding: .utf8)
+  }
+}
+
+/// `reactor replay`: replays transcripts with virtual time and recorded HTTP.
+struct ReplayCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "replay",
+    abstract: "Replay recorded transcripts and compare their output byte for byte.",
+    discussion: """
+      Prints 'ok' or 'FAIL' (with a unified diff) for each file, then 'N passed, M failed'. \
+      Replays use the transcript's cassette and a virtual clock: no network, no real time, \
+      no history file. The format is described in reactor-transcript(5).
+      """)
+
+  @Flag(help: "Rewrite each transcript's expected output with the actual output, and say what changed.")
+  var update = false
+
+  @Argument(help: ArgumentHelp("Transcript files.", valueName: "file"))
+  var files: [String]
+
+  func run() async throws {
+    let runner = TranscriptRunner(makeClient: Self.replayClient)
+    let replayer = Replayer(runner: runner) { text in FileHandle.standardOutput.write(Data(text.utf8)) }
+    let status = await replayer.run(paths: files, update: update)
+    if status != 0 { throw ExitCode(status) }
+  }
+
+  /// The client a replay uses: the cassette, or the offline sample, on virtual time.
+  @Sendable static func replayClient(settings: Transcript.Settings, time: TimeSource) throws -> GitHubClient {
+    try .replaying(
+      cassettePath: settings.offline ? nil : settings.cassette, time: time, userAgent: "reactor/\(ReactorCommand.version)")
   }
 }
 

@@ -24,6 +24,9 @@ public final class Store<R: Reactor>: @unchecked Sendable {
 
   public let reactor: R
   public let sequencer: Sequencer
+  /// Where effect tasks run; nil for the global concurrent executor. Replays pass a
+  /// ``ManualExecutor`` so effects run serially and deterministically.
+  public let executor: (any TaskExecutor)?
 
   private enum Item {
     case action(R.Action, ActionTracker)
@@ -64,22 +67,26 @@ public final class Store<R: Reactor>: @unchecked Sendable {
   private let patch: (@Sendable (R.State, Fingerprint) -> [PatchOperation])?
 
   /// A store whose transitions carry the patches `differ` computes.
-  public init(reactor: R, sequencer: Sequencer = Sequencer(), differ: StateDiffer<R.State>) {
+  public init(
+    reactor: R, sequencer: Sequencer = Sequencer(), differ: StateDiffer<R.State>, executor: (any TaskExecutor)? = nil
+  ) {
     self.reactor = reactor
     self.sequencer = sequencer
+    self.executor = executor
     self.state = reactor.initialState
     self.fingerprint = differ.fingerprint
     self.patch = differ.patch
   }
 
   /// A store that records no patches (transitions carry an empty `patch`).
-  public convenience init(reactor: R, sequencer: Sequencer = Sequencer()) {
-    self.init(reactor: reactor, sequencer: sequencer, differ: .none)
+  public convenience init(reactor: R, sequencer: Sequencer = Sequencer(), executor: (any TaskExecutor)? = nil) {
+    self.init(reactor: reactor, sequencer: sequencer, differ: .none, executor: executor)
   }
 
   /// A store whose transitions carry RFC 6902 patches.
-  public convenience init(reactor: R, sequencer: Sequencer = Sequencer()) where R.State: PatchableState {
-    self.init(reactor: reactor, sequencer: sequencer, differ: .patches)
+  public convenience init(reactor: R, sequencer: Sequencer = Sequencer(), executor: (any TaskExecutor)? = nil)
+  where R.State: PatchableState {
+    self.init(reactor: reactor, sequencer: sequencer, differ: .patches, executor: executor)
   }
 
   // MARK: - Reading
@@ -266,7 +273,7 @@ public final class Store<R: Reactor>: @unchecked Sendable {
       running[nextRun] = run
       return nextRun
     }
-    let task = Task { [self] in
+    let task = Task(executorPreference: executor) { [self] in
       do {
         try await interpret(effect, run: run)
       } catch {

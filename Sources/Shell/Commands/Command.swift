@@ -5,6 +5,7 @@ public enum Command: Sendable, Equatable {
   case open(Int)
   case state(String?)
   case help(String?)
+  case sleep(Duration)
   case quit
 
   /// The verb, as the NDJSON `action` field and messages name it.
@@ -15,6 +16,7 @@ public enum Command: Sendable, Equatable {
     case .open: "open"
     case .state: "state"
     case .help: "help"
+    case .sleep: "sleep"
     case .quit: "quit"
     }
   }

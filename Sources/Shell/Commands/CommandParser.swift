@@ -39,6 +39,11 @@ public enum CommandParser {
         throw .unknownCommand(topic, suggestion: Suggestions.closest(to: topic, in: CommandTable.verbs))
       }
       return .help(arguments.first)
+    case "sleep":
+      guard let duration = DurationParser.parse(arguments[0]) else {
+        throw .invalidArgument(command: "sleep", argument: arguments[0], expected: "a duration such as 500ms, 2s or 1m (at most 1h)")
+      }
+      return .sleep(duration)
     case "quit": return .quit
     default: preconditionFailure("CommandTable lists '\(spec.name)' but the parser does not handle it")
     }

@@ -25,6 +25,10 @@ public enum CommandTable {
     CommandSpec(
       "help", usage: "[<command>]", summary: "list commands, or explain one",
       arity: 0...1),
+    CommandSpec(
+      "sleep", usage: "<duration>", summary: "wait, e.g. sleep 1.5s (virtual time in replays)",
+      discussion: "Waits for 250ms, 2s, 1.5s or 1m; effects in flight go on meanwhile. In a replay it advances the virtual clock.",
+      arity: 1...1),
     CommandSpec("quit", aliases: ["exit"], summary: "leave (Ctrl-D does the same)"),
   ]
 

@@ -18,10 +18,17 @@ public final class Session: Sendable {
     public var dataNote: String?
     /// Only for tests that prove the race transcript can fail.
     public var cancelsStaleSearches: Bool
+    /// The clock effects and `sleep` use, and the current time.
+    public var time: TimeSource
+    /// Where effect tasks run (a ``ManualExecutor`` in replays); nil for the global executor.
+    public var executor: (any TaskExecutor)?
+    /// Seeds everything random in the session.
+    public var seed: UInt64
 
     public init(
       client: GitHubClient, options: RenderOptions = RenderOptions(), sink: any OutputSink,
-      opener: any URLOpener = PrintingOpener(), dataNote: String? = nil, cancelsStaleSearches: Bool = true
+      opener: any URLOpener = PrintingOpener(), dataNote: String? = nil, cancelsStaleSearches: Bool = true,
+      time: TimeSource = .system, executor: (any TaskExecutor)? = nil, seed: UInt64 = 0
     ) {
       self.client = client
       self.options = options
@@ -29,6 +36,9 @@ public final class Session: Sendable {
       self.opener = opener
       self.dataNote = dataNote
       self.cancelsStaleSearches = cancelsStaleSearches
+      self.time = time
+      self.executor = executor
+      self.seed = seed
     }
   }
 
@@ -47,7 +57,7 @@ public final class Session: Sendable {
     self.records = Records(options: configuration.options)
     self.search = Store(
       reactor: SearchReactor(client: configuration.client, cancelsStaleSearches: configuration.cancelsStaleSearches),
-      sequencer: sequencer)
+      sequencer: sequencer, executor: configuration.executor)
     let renderer = SearchText(options: configuration.options)
     let sink = configuration.sink
     let records = records
@@ -64,6 +74,9 @@ public final class Session: Sendable {
     }
   }
 
+  /// What `help` says about the data when the session serves the built-in sample.
+  public static let offlineDataNote = "built-in offline sample (a snapshot written for demos; not live GitHub data)"
+
   /// The command verb an action stands for, as the NDJSON `action` field names it.
   static func verb(for action: SearchReactor.Action) -> String {
     switch action {
@@ -75,38 +88,65 @@ public final class Session: Sendable {
 
   // MARK: - Running lines
 
+  /// Splits a trailing ` &` (run without waiting) from a line.
+  public static func splitBackground(_ line: String) -> (String, Bool) {
+    var trimmed = Substring(line)
+    while trimmed.last?.isWhitespace == true { trimmed.removeLast() }
+    guard trimmed.hasSuffix("&"), trimmed.dropLast().last?.isWhitespace ?? false, !trimmed.hasSuffix("\\&") else {
+      return (line, false)
+    }
+    return (String(trimmed.dropLast()).trimmingTrailingWhitespace, true)
+  }
+
   /// Parses and runs one line, and waits until every effect it started has finished.
-  public func execute(_ line: String) async -> Outcome {
+  public func execute(_ line: String) async -> Outcome { await start(line).outcome() }
+
+  /// Parses one line and starts it: everything synchronous (parsing, sending the action,
+  /// its immediate mutations and output) happens before this returns; effects go on.
+  public func start(_ line: String) -> Execution {
     let command: Command?
     do {
       command = try CommandParser.parse(line)
     } catch {
       configuration.sink.write([records.error(code: error.code, message: error.message)])
-      return .failed
+      return .done(.failed)
     }
-    guard let command else { return .ok }
-    return await run(command)
+    guard let command else { return .done(.ok) }
+    return start(command)
   }
 
-  /// Runs one command and waits for its effects.
-  public func run(_ command: Command) async -> Outcome {
+  /// Starts one command (see ``start(_:)-(String)``).
+  public func start(_ command: Command) -> Execution {
     switch command {
     case .query(let text):
-      return Self.outcome(await search.send(.updateQuery(text)).finish())
+      return .store(search.send(.updateQuery(text)))
     case .next:
-      return Self.outcome(await search.send(.loadNextPage).finish())
+      return .store(search.send(.loadNextPage))
     case .open(let number):
-      return open(number)
+      return .done(open(number))
     case .state(let feature):
       for name in feature.map({ [$0] }) ?? CommandTable.features {
         configuration.sink.write(records.state(feature: name, state: stateJSON(name)))
       }
-      return .ok
+      return .done(.ok)
     case .help(let topic):
       configuration.sink.write(HelpText.lines(topic: topic, dataNote: configuration.dataNote, records: records))
-      return .ok
+      return .done(.ok)
+    case .sleep(let duration):
+      let time = configuration.time
+      let sink = configuration.sink
+      let records = records
+      return .task(
+        Task(executorPreference: configuration.executor) {
+          do {
+            try await time.sleep(for: duration)
+          } catch {
+            sink.write([records.info("sleep cancelled")])
+          }
+          return .ok
+        })
     case .quit:
-      return .quit
+      return .done(.quit)
     }
   }
 
@@ -142,5 +182,13 @@ public final class Session: Sendable {
 
   static func outcome(_ completion: StoreTask.Completion) -> Outcome {
     completion == .error ? .failed : .ok
+  }
+}
+
+extension String {
+  fileprivate var trimmingTrailingWhitespace: String {
+    var copy = self
+    while copy.last?.isWhitespace == true { copy.removeLast() }
+    return copy
   }
 }

@@ -16,12 +16,18 @@ public struct ShellLoop: Sendable {
   /// A terminal session: prompt, banner, Ctrl-C cancels the running command.
   public let interactive: Bool
   public let banner: String?
+  /// Told about every input line before it runs (transcript recording).
+  public let onInput: (@Sendable (String) -> Void)?
 
-  public init(session: Session, reader: any LineReader, interactive: Bool, banner: String? = nil) {
+  public init(
+    session: Session, reader: any LineReader, interactive: Bool, banner: String? = nil,
+    onInput: (@Sendable (String) -> Void)? = nil
+  ) {
     self.session = session
     self.reader = reader
     self.interactive = interactive
     self.banner = banner
+    self.onInput = onInput
   }
 
   public func run() async -> Int32 {
@@ -29,15 +35,30 @@ public struct ShellLoop: Sendable {
     let interrupt = interactive ? installInterruptHandler() : nil
     defer { interrupt?.cancel() }
     if interactive, let banner { session.configuration.sink.write([.init(.out, banner)]) }
+    var background: [Execution] = []
     while let line = await reader.readLine(prompt: interactive ? "reactor> " : "") {
       reader.remember(line)
-      switch await session.execute(line) {
+      onInput?(line)
+      let (command, inBackground) = Session.splitBackground(line)
+      let execution = session.start(command)
+      if inBackground {
+        background.append(execution)
+        continue
+      }
+      switch await execution.outcome() {
       case .ok: break
       case .failed: anyFailed = true
-      case .quit: return anyFailed ? 1 : 0
+      case .quit: return await finish(background, anyFailed)
       }
     }
-    return anyFailed ? 1 : 0
+    return await finish(background, anyFailed)
+  }
+
+  /// Waits for commands started with `&`, and folds their outcomes into the status.
+  private func finish(_ background: [Execution], _ anyFailed: Bool) async -> Int32 {
+    var failed = anyFailed
+    for execution in background where await execution.outcome() == .failed { failed = true }
+    return failed ? 1 : 0
   }
 
   /// Ctrl-C while a command runs cancels its effects; the shell goes on. (At the prompt,

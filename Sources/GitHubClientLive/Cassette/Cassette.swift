@@ -1,0 +1,123 @@
+public import Foundation
+
+/// Recorded HTTP exchanges, as a JSON file that diffs well: pretty-printed, keys sorted, one
+/// exchange per array element, bodies as text (or base64 when not UTF-8).
+///
+/// Secrets never reach it: `Authorization`, `Cookie` and `Set-Cookie` headers are not kept,
+/// and token-like query parameters are replaced with `REDACTED` before anything is stored.
+public struct Cassette: Codable, Sendable, Equatable {
+  public var version = 1
+  public var exchanges: [Exchange]
+
+  public init(exchanges: [Exchange] = []) { self.exchanges = exchanges }
+
+  /// One request and its response.
+  public struct Exchange: Codable, Sendable, Equatable {
+    public var method: String
+    /// The path and query, with tokens redacted (the host is not kept: replays may use any).
+    public var path: String
+    public var requestHeaders: [String: String]
+    public var status: Int
+    public var responseHeaders: [String: String]
+    public var body: String?
+    public var bodyBase64: String?
+    /// How long the answer took when it was recorded, in milliseconds.
+    public var latencyMs: Int
+    /// A transport failure instead of a response: `unreachable: <detail>` or `timeout`.
+    public var error: String?
+
+    /// A request that got no HTTP answer.
+    public init(request: HTTPRequest, failure: HTTPTransportError, latencyMs: Int) {
+      self.init(request: request, response: HTTPResponse(status: 0), latencyMs: latencyMs)
+      body = nil
+      switch failure {
+      case .unreachable(let detail): error = "unreachable: \(detail)"
+      case .timedOut: error = "timeout"
+      case .bodyTooLarge(let limit): error = "too-large: \(limit)"
+      }
+    }
+
+    /// The transport failure this exchange stands for, if it is one.
+    public var failure: HTTPTransportError? {
+      guard let error else { return nil }
+      if error == "timeout" { return .timedOut }
+      if error.hasPrefix("too-large: "), let limit = Int(error.dropFirst(11)) { return .bodyTooLarge(limit: limit) }
+      return .unreachable(error.hasPrefix("unreachable: ") ? String(error.dropFirst(13)) : error)
+    }
+
+    public init(request: HTTPRequest, response: HTTPResponse, latencyMs: Int) {
+      method = request.method
+      path = Cassette.redactedPath(request.url)
+      requestHeaders = Dictionary(
+        request.headers.filter { Cassette.keptRequestHeaders.contains($0.name.lowercased()) }.map { ($0.name, $0.value) },
+        uniquingKeysWith: { first, _ in first })
+      status = response.status
+      responseHeaders = Dictionary(
+        response.headers.filter { !Cassette.droppedResponseHeaders.contains($0.name.lowercased()) }.map { ($0.name, $0.value) },
+        uniquingKeysWith: { first, _ in first })
+      if let text = String(data: response.body, encoding: .utf8) { body = text } else { bodyBase64 = response.body.base64EncodedString() }
+      self.latencyMs = max(0, latencyMs)
+    }
+
+    /// The response as a transport returns it.
+    public var response: HTTPResponse {
+      let data = body.map { Data($0.utf8) } ?? bodyBase64.flatMap { Data(base64Encoded: $0) } ?? Data()
+      let headers = responseHeaders.sorted { $0.key < $1.key }.map { HTTPHeader($0.key, $0.value) }
+      return HTTPResponse(status: status, headers: headers, body: data)
+    }
+  }
+
+  /// Request headers worth keeping: those that change GitHub's answer. Never credentials.
+  static let keptRequestHeaders: Set<String> = ["accept", "x-github-api-version", "if-none-match"]
+  /// Response headers not worth keeping, or secret.
+  static let droppedResponseHeaders: Set<String> = [
+    "set-cookie", "content-length", "transfer-encoding", "content-encoding", "connection", "date", "server",
+    "x-github-request-id", "strict-transport-security", "content-security-policy", "vary",
+  ]
+  /// Query parameters that may carry credentials.
+  static let secretParameters: Set<String> = ["access_token", "token", "client_secret", "client_id", "code"]
+
+  /// `/path?query` of a URL, with credential-like parameters replaced by `REDACTED`.
+  public static func redactedPath(_ url: URL) -> String {
+    guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return url.path }
+    if let items = components.percentEncodedQueryItems {
+      components.percentEncodedQueryItems = items.map {
+        secretParameters.contains($0.name.lowercased()) ? URLQueryItem(name: $0.name, value: "REDACTED") : $0
+      }
+    }
+    let query = components.percentEncodedQuery.map { "?" + $0 } ?? ""
+    return components.percentEncodedPath + query
+  }
+
+  // MARK: - Files
+
+  public static func load(from url: URL) throws -> Cassette {
+    let data = try Data(contentsOf: url)
+    do {
+      return try JSONDecoder().decode(Cassette.self, from: data)
+    } catch {
+      throw CassetteError.unreadable(url.path, String(describing: error))
+    }
+  }
+
+  public func write(to url: URL) throws {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    var data = try encoder.encode(self)
+    data.append(0x0A)
+    try data.write(to: url, options: .atomic)
+  }
+}
+
+/// Why a cassette could not be used.
+public enum CassetteError: Error, Equatable, CustomStringConvertible {
+  case unreadable(String, String)
+  case noRecordedAnswer(method: String, path: String)
+
+  public var description: String {
+    switch self {
+    case .unreadable(let path, let detail): "cannot read cassette \(path): \(detail)"
+    case .noRecordedAnswer(let method, let path): "no recorded answer for \(method) \(path)"
+    }
+  }
+}

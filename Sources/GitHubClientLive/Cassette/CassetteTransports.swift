@@ -1,0 +1,65 @@
+import Foundation
+public import ReactorCore
+import Synchronization
+
+/// Wraps a transport and records every exchange, with the latency it saw.
+public final class RecordingTransport: HTTPTransport {
+  private let base: any HTTPTransport
+  private let exchanges = Mutex<[Cassette.Exchange]>([])
+
+  public init(wrapping base: any HTTPTransport) { self.base = base }
+
+  public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    let clock = ContinuousClock()
+    let start = clock.now
+    func milliseconds() -> Int { Int((start.duration(to: clock.now).seconds * 1000).rounded()) }
+    do {
+      let response = try await base.send(request)
+      let exchange = Cassette.Exchange(request: request, response: response, latencyMs: milliseconds())
+      exchanges.withLock { $0.append(exchange) }
+      return response
+    } catch let failure as HTTPTransportError {
+      let exchange = Cassette.Exchange(request: request, failure: failure, latencyMs: milliseconds())
+      exchanges.withLock { $0.append(exchange) }
+      throw failure
+    }
+  }
+
+  /// Everything recorded so far, in the order the responses arrived.
+  public var cassette: Cassette { Cassette(exchanges: exchanges.withLock { $0 }) }
+}
+
+/// Serves a cassette: each request gets the first unused exchange with the same method and
+/// path (then, when all are used, the last one again), after its recorded latency on the
+/// given clock. A request with no recorded answer fails loudly, naming the request.
+public final class ReplayingTransport: HTTPTransport {
+  private let cassette: Cassette
+  private let time: TimeSource
+  private let used = Mutex<Set<Int>>([])
+
+  public init(cassette: Cassette, time: TimeSource) {
+    self.cassette = cassette
+    self.time = time
+  }
+
+  public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    let path = Cassette.redactedPath(request.url)
+    let index = used.withLock { used -> Int? in
+      let matches = cassette.exchanges.indices.filter {
+        cassette.exchanges[$0].method == request.method && cassette.exchanges[$0].path == path
+      }
+      guard let index = matches.first(where: { !used.contains($0) }) ?? matches.last else { return nil }
+      used.insert(index)
+      return index
+    }
+    guard let index else { throw CassetteError.noRecordedAnswer(method: request.method, path: path) }
+    let exchange = cassette.exchanges[index]
+    try await time.sleep(for: .milliseconds(exchange.latencyMs))
+    if let failure = exchange.failure { throw failure }
+    return exchange.response
+  }
+
+  /// Requests the replay made that matched no exchange are errors; exchanges never used are
+  /// fine (a cancelled request may not be made again).
+  public var unusedCount: Int { cassette.exchanges.count - used.withLock { $0.count } }
+}

@@ -1,0 +1,15 @@
+/// Parses `250ms`, `2s`, `1.5s`, `1m` (a bare number means seconds), up to one hour.
+public enum DurationParser {
+  public static func parse(_ text: String) -> Duration? {
+    let units: [(String, Double)] = [("ms", 0.001), ("s", 1), ("m", 60)]
+    var number = Substring(text)
+    var scale = 1.0
+    for (suffix, factor) in units where text.hasSuffix(suffix) {
+      number = text.dropLast(suffix.count)
+      scale = factor
+      break
+    }
+    guard let value = Double(number), value.isFinite, value >= 0, value * scale <= 3600 else { return nil }
+    return .milliseconds(Int64((value * scale * 1000).rounded()))
+  }
+}

@@ -1,0 +1,112 @@
+import Foundation
+
+/// `reactor replay [--update] FILE...`: replays transcripts and reports each.
+public struct Replayer: Sendable {
+  let runner: TranscriptRunner
+  let write: @Sendable (String) -> Void
+
+  public init(runner: TranscriptRunner, write: @escaping @Sendable (String) -> Void) {
+    self.runner = runner
+    self.write = write
+  }
+
+  /// The result of one file.
+  public enum Verdict: Sendable, Equatable {
+    case ok
+    /// The unified diff of the file against the actual output.
+    case mismatch(diff: String)
+    /// The file could not be read or parsed.
+    case broken(String)
+  }
+
+  /// Replays one transcript text; with `update`, also returns the rewritten text.
+  public func check(_ text: String, name: String) async -> (verdict: Verdict, updated: String?) {
+    let transcript: Transcript
+    do {
+      transcript = try TranscriptParser.parse(text)
+    } catch {
+      return (.broken("\(name): \(error)"), nil)
+    }
+    let actual: [[String]]
+    do {
+      actual = try await runner.run(transcript)
+    } catch {
+      return (.broken("\(name): \(error)"), nil)
+    }
+    let merged = zip(transcript.commands, actual).map { command, lines in Self.merge(expected: command.expected, actual: lines) }
+    let newText = transcript.text(outputs: merged)
+    if newText == transcript.text() { return (.ok, nil) }
+    let diff = UnifiedDiff.make(
+      expected: Self.lines(transcript.text()), actual: Self.lines(newText), expectedName: name, actualName: name + " (actual)")
+    return (.mismatch(diff: diff), newText)
+  }
+
+  /// Replays files, prints `ok`/`FAIL` lines and the summary; returns the exit status.
+  public func run(paths: [String], update: Bool) async -> Int32 {
+    var passed = 0
+    var failed = 0
+    for path in paths {
+      guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+        write("FAIL \(path): cannot read the file\n")
+        failed += 1
+        continue
+      }
+      let directory = (path as NSString).deletingLastPathComponent
+      let (verdict, updated) = await Replayer(runner: runner.relative(to: directory), write: write).check(text, name: path)
+      switch verdict {
+      case .ok:
+        write("ok \(path)\n")
+        passed += 1
+      case .broken(let message):
+        write("FAIL \(message)\n")
+        failed += 1
+      case .mismatch(let diff):
+        if update, let updated {
+          do {
+            try updated.write(toFile: path, atomically: true, encoding: .utf8)
+            write("updated \(path)\n\(diff)\n")
+            passed += 1
+          } catch {
+            write("FAIL \(path): cannot write: \(error.localizedDescription)\n")
+            failed += 1
+          }
+        } else {
+          write("FAIL \(path)\n\(diff)\n")
+          failed += 1
+        }
+      }
+    }
+    write("\(passed) passed, \(failed) failed\n")
+    return failed == 0 ? 0 : 1
+  }
+
+  /// Keeps an expected line wherever it matches the actual line at the same position, so
+  /// `(glob)` and `(re)` lines survive an update and do not show up in diffs.
+  static func merge(expected: [String], actual: [String]) -> [String] {
+    actual.enumerated().map { index, line in
+      index < expected.count && LineMatcher.matches(expected: expected[index], actual: Transcript.unescape(line))
+        ? expected[index] : line
+    }
+  }
+
+  static func lines(_ text: String) -> [String] {
+    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    if lines.last == "" { lines.removeLast() }
+    return lines
+  }
+}
+
+extension TranscriptRunner {
+  /// The same runner, resolving cassette paths against `directory`.
+  func relative(to directory: String) -> TranscriptRunner {
+    let base = makeClient
+    return TranscriptRunner(
+      makeClient: { settings, time in
+        var settings = settings
+        if let cassette = settings.cassette, !cassette.hasPrefix("/"), !directory.isEmpty {
+          settings.cassette = directory + "/" + cassette
+        }
+        return try base(settings, time)
+      }, adjust: adjust)
+  }
+}

@@ -1,0 +1,84 @@
+import Foundation
+
+/// Reads the transcript format.
+public enum TranscriptParser {
+  /// A problem in a transcript file, with its line number.
+  public struct Failure: Error, Equatable, CustomStringConvertible {
+    public var line: Int
+    public var message: String
+    public var description: String { "line \(line): \(message)" }
+  }
+
+  public static func parse(_ text: String) throws(Failure) -> Transcript {
+    var transcript = Transcript()
+    var current: Transcript.Command?
+    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    if lines.last == "" { lines.removeLast() }
+    for (offset, raw) in lines.enumerated() {
+      let number = offset + 1
+      let line = raw.hasSuffix("\r") ? String(raw.dropLast()) : raw
+      if line.hasPrefix("> ") || line == ">" {
+        if let command = current { transcript.items.append(.command(command)) }
+        var input = String(line.dropFirst(2))
+        var background = false
+        if input.hasSuffix(" &") {
+          background = true
+          input.removeLast(2)
+        }
+        current = Transcript.Command(input: input, background: background)
+      } else if line.hasPrefix("#") {
+        if current != nil { current!.comments.append(line) } else { transcript.items.append(.verbatim(line)) }
+      } else if line.hasPrefix("%") {
+        guard current == nil else { throw Failure(line: number, message: "directives belong before the first command") }
+        try apply(directive: line, to: &transcript.settings, line: number)
+        transcript.items.append(.verbatim(line))
+      } else if current != nil {
+        current!.expected.append(line)
+      } else if line.trimmingCharacters(in: .whitespaces).isEmpty {
+        transcript.items.append(.verbatim(line))
+      } else {
+        throw Failure(line: number, message: "output before the first command ('> ...')")
+      }
+    }
+    if let command = current { transcript.items.append(.command(command)) }
+    if transcript.settings.cassette == nil && !transcript.settings.offline {
+      throw Failure(line: 1, message: "a transcript needs %cassette FILE or %offline")
+    }
+    return transcript
+  }
+
+  private static func apply(directive: String, to settings: inout Transcript.Settings, line: Int) throws(Failure) {
+    let words = directive.dropFirst().split(separator: " ", maxSplits: 1).map(String.init)
+    let name = words.first ?? ""
+    let value = words.count > 1 ? words[1].trimmingCharacters(in: .whitespaces) : ""
+    func need(_ ok: Bool, _ expected: String) throws(Failure) {
+      if !ok { throw Failure(line: line, message: "%\(name) expects \(expected), got '\(value)'") }
+    }
+    switch name {
+    case "cassette":
+      try need(!value.isEmpty, "a file name")
+      settings.cassette = value
+    case "offline":
+      try need(value.isEmpty, "no value")
+      settings.offline = true
+    case "data":
+      try need(value == "offline-sample", "offline-sample")
+      settings.sampleData = true
+    case "seed":
+      try need(UInt64(value) != nil, "a whole number")
+      settings.seed = UInt64(value)!
+    case "clock":
+      let date = ISO8601DateFormatter().date(from: value)
+      try need(date != nil, "an ISO 8601 time such as 2026-11-21T09:00:00Z")
+      settings.clock = date!.timeIntervalSince1970
+    case "mode":
+      try need(value == "text" || value == "json", "text or json")
+      settings.json = value == "json"
+    case "width":
+      try need(Int(value).map { $0 >= 20 && $0 <= 1000 } ?? false, "a number of columns from 20 to 1000")
+      settings.width = Int(value)!
+    default:
+      throw Failure(line: line, message: "unknown directive %\(name); known: %cassette, %offline, %data, %seed, %clock, %mode, %width")
+    }
+  }
+}

@@ -1,0 +1,94 @@
+public import GitHubClient
+public import ReactorCore
+import Rendering
+
+/// Replays a transcript deterministically and returns the output under each command.
+///
+/// Every task runs on one ``ManualExecutor`` and all time is a ``VirtualClock``: after each
+/// command the runner runs jobs until none is left, then, while the command's effects are
+/// still pending, moves the clock to the next deadline (a recorded latency, a `sleep`) and
+/// runs again. A command written with a trailing `&` is started and left running; output its
+/// effects print later appears under whichever command is current then. At the end the runner
+/// lets every remaining effect finish the same way.
+public struct TranscriptRunner: Sendable {
+  /// Builds the client a replay uses, from the transcript's settings and the virtual time.
+  public typealias ClientFactory = @Sendable (Transcript.Settings, TimeSource) throws -> GitHubClient
+
+  let makeClient: ClientFactory
+  let adjust: @Sendable (inout Session.Configuration) -> Void
+
+  /// - Parameter adjust: changes the session configuration (tests switch cancellation off).
+  public init(makeClient: @escaping ClientFactory, adjust: @escaping @Sendable (inout Session.Configuration) -> Void = { _ in }) {
+    self.makeClient = makeClient
+    self.adjust = adjust
+  }
+
+  /// The actual output lines (escaped as a transcript writes them), one array per command.
+  public func run(_ transcript: Transcript) async throws -> [[String]] {
+    let clock = VirtualClock()
+    let executor = ManualExecutor()
+    let time = TimeSource.virtual(clock, start: transcript.settings.clock)
+    let sink = MemorySink()
+    var configuration = Session.Configuration(
+      client: try makeClient(transcript.settings, time),
+      options: RenderOptions(mode: transcript.settings.json ? .json : .text, color: false, width: transcript.settings.width),
+      sink: sink, opener: PrintingOpener(), dataNote: transcript.settings.offline || transcript.settings.sampleData ? Session.offlineDataNote : nil,
+      time: time, executor: executor, seed: transcript.settings.seed)
+    adjust(&configuration)
+    let session = Session(configuration: configuration)
+    var outputs: [[String]] = []
+    var pending: [Execution] = []
+    for command in transcript.commands {
+      let execution = session.start(command.input)
+      let task = Task(executorPreference: executor) { await execution.outcome() }
+      pending.append(execution)
+      if command.background {
+        executor.runUntilIdle()
+      } else {
+        let finished = Flag()
+        let watcher = Task(executorPreference: executor) {
+          _ = await task.value
+          finished.set()
+        }
+        settle(executor, clock, until: finished)
+        _ = watcher
+        if !finished.isSet {
+          sink.write([OutputLine(.err, "replay: the command never finished (its effects wait for nothing this replay can provide)")])
+        }
+      }
+      outputs.append(sink.drain().map { Transcript.escape($0.text) })
+    }
+    // Let everything still running finish; its output belongs to the last command.
+    let allDone = Flag()
+    let remaining = pending
+    let watcher = Task(executorPreference: executor) {
+      for execution in remaining { _ = await execution.outcome() }
+      allDone.set()
+    }
+    settle(executor, clock, until: allDone)
+    _ = watcher
+    let tail = sink.drain().map { Transcript.escape($0.text) }
+    if !tail.isEmpty {
+      if outputs.isEmpty { outputs.append(tail) } else { outputs[outputs.count - 1] += tail }
+    }
+    return outputs
+  }
+
+  /// Runs jobs and advances virtual time until `flag` is set or nothing can move.
+  private func settle(_ executor: ManualExecutor, _ clock: VirtualClock, until flag: Flag) {
+    while true {
+      executor.runUntilIdle()
+      if flag.isSet { return }
+      if !clock.advanceToNextDeadline() { return }
+    }
+  }
+}
+
+import Synchronization
+
+/// A flag set once from a task and read by the runner.
+final class Flag: Sendable {
+  private let value = Mutex(false)
+  func set() { value.withLock { $0 = true } }
+  var isSet: Bool { value.withLock { $0 } }
+}

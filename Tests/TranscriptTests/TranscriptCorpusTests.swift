@@ -1,0 +1,85 @@
+import Foundation
+import GitHubClient
+import GitHubClientLive
+import ReactorCore
+import Shell
+import Testing
+
+/// The transcript corpus in Tests/Transcripts, replayed in-process: one test case per file,
+/// so a failure names the file.
+@Suite("Transcript corpus")
+struct TranscriptCorpusTests {
+  static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("Transcripts")
+
+  static let files: [String] = {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+    return names.filter { $0.hasSuffix(".t") }.sorted()
+  }()
+
+  static func replayer(adjust: @escaping @Sendable (inout Session.Configuration) -> Void = { _ in }) -> Replayer {
+    let runner = TranscriptRunner(
+      makeClient: { settings, time in
+        try GitHubClient.replaying(
+          cassettePath: settings.offline ? nil : settings.cassette.map { directory.appendingPathComponent($0).path },
+          time: time, userAgent: "reactor/test")
+      }, adjust: adjust)
+    return Replayer(runner: runner, write: { _ in })
+  }
+
+  static func text(_ file: String) throws -> String {
+    try String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8)
+  }
+
+  @Test("the corpus is there") func corpusExists() {
+    #expect(Self.files.count >= 15, "expected the transcript corpus in \(Self.directory.path)")
+  }
+
+  @Test("replays exactly", arguments: files)
+  func replays(_ file: String) async throws {
+    let (verdict, _) = await Self.replayer().check(try Self.text(file), name: file)
+    guard case .mismatch(let diff) = verdict else {
+      #expect(verdict == .ok)
+      return
+    }
+    Issue.record("\(file) does not replay:\n\(diff)")
+  }
+
+  @Test("the race transcript fails when the search reactor does not cancel stale searches")
+  func raceCanFail() async throws {
+    let replayer = Self.replayer { $0.cancelsStaleSearches = false }
+    let (verdict, _) = await replayer.check(try Self.text("race.t"), name: "race.t")
+    guard case .mismatch(let diff) = verdict else {
+      Issue.record("the race transcript passed without cancellation: it cannot catch the bug it is for")
+      return
+    }
+    // The stale page lands last: its setRepos shows up as extra output.
+    #expect(diff.contains("+{\"action\":\"query\",\"feature\":\"search\",\"mutation\":\"setRepos\""))
+  }
+
+  @Test("a transcript recorded against the offline sample replays identically 100 times")
+  func hundredTimes() async throws {
+    let text = try Self.text("search-json.t")
+    let replayer = Self.replayer()
+    for _ in 0..<100 {
+      let (verdict, _) = await replayer.check(text, name: "search-json.t")
+      #expect(verdict == .ok)
+      if verdict != .ok { break }
+    }
+  }
+
+  @Test("editing one expected line fails with a diff that points at it; update restores it")
+  func editAndUpdate() async throws {
+    let original = try Self.text("search-paging-end.t")
+    let edited = original.replacingOccurrences(of: "no more results", with: "no more resultz")
+    #expect(edited != original)
+    let (verdict, updated) = await Self.replayer().check(edited, name: "edited.t")
+    guard case .mismatch(let diff) = verdict else {
+      Issue.record("an edited transcript passed")
+      return
+    }
+    #expect(diff.contains("-no more resultz"))
+    #expect(diff.contains("+no more results"))
+    #expect(updated == original)
+  }
+}

@@ -1,0 +1,32 @@
+# Recorded by reactor 0.1.0. Replay: reactor replay help.t
+%data offline-sample
+%cassette help.t.cassette.json
+%clock 2026-11-21T09:08:41Z
+%seed 7
+%mode text
+%width 100
+> help
+commands:
+  query [<text>...]  search GitHub repositories
+  next               load the next page of results
+  open <n>           open result n in a browser
+  state [<feature>]  print the state of a feature (or all)
+  help [<command>]   list commands, or explain one
+  sleep <duration>   wait, e.g. sleep 1.5s (virtual time in replays)
+  quit               leave (Ctrl-D does the same)
+Words split like a shell's: quote text with spaces; # starts a comment.
+data: built-in offline sample (a snapshot written for demos; not live GitHub data)
+> help query
+usage: query [<text>...]
+  search GitHub repositories
+  Searches repositories with GitHub's query syntax, e.g. query "swift language:swift stars:>1000". A new query cancels the one in flight. With no text, clears the results.
+  also: search
+> help search
+usage: query [<text>...]
+  search GitHub repositories
+  Searches repositories with GitHub's query syntax, e.g. query "swift language:swift stars:>1000". A new query cancels the one in flight. With no text, clears the results.
+  also: search
+> help sleep
+usage: sleep <duration>
+  wait, e.g. sleep 1.5s (virtual time in replays)
+  Waits for 250ms, 2s, 1.5s or 1m; effects in flight go on meanwhile. In a replay it advances the virtual clock.
