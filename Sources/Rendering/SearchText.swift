@@ -34,7 +34,7 @@ public struct SearchText: Sendable {
       if page.items.isEmpty {
         return [OutputLine(.out, "no results for \(TerminalText.quoted(state.query))")]
       }
-      var header = "+ \(page.items.count) repos (1-\(page.items.count))"
+      var header = "+ \(Self.repos(page.items.count)) (1-\(page.items.count))"
       if let total = page.totalCount { header += " of \(total)" }
       if page.incompleteResults { header += " (incomplete: GitHub timed out)" }
       return [OutputLine(.out, header)] + list(state, from: 0, count: page.items.count)
@@ -42,7 +42,7 @@ public struct SearchText: Sendable {
       let end = state.repos.count
       let start = end - page.items.count
       if page.items.isEmpty { return [OutputLine(.out, "no further results")] }
-      return [OutputLine(.out, "+ \(page.items.count) repos (\(start + 1)-\(end))")] + list(state, from: start, count: page.items.count)
+      return [OutputLine(.out, "+ \(Self.repos(page.items.count)) (\(start + 1)-\(end))")] + list(state, from: start, count: page.items.count)
     case .setError:
       return state.lastError.map { [records.error(code: $0.code, message: $0.message, feature: "search")] } ?? []
     case .setIdle:
@@ -51,6 +51,8 @@ public struct SearchText: Sendable {
       return []
     }
   }
+
+  static func repos(_ count: Int) -> String { count == 1 ? "1 repo" : "\(count) repos" }
 
   /// Numbered result lines `start+1 ... start+count`, as `open N` refers to them.
   public func list(_ state: SearchState, from start: Int, count: Int) -> [OutputLine] {

@@ -15,7 +15,8 @@ public enum TerminalText {
       case 0x7F: out.append(contentsOf: "^?".unicodeScalars)
       case 0x80...0x9F: out.append(contentsOf: "^[".unicodeScalars); out.append(Unicode.Scalar(UInt8(value - 0x40)))
       case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069, 0x2028, 0x2029:
-        out.append(contentsOf: "<U+\(String(value, radix: 16, uppercase: true))>".unicodeScalars)
+        let hex = String(value, radix: 16, uppercase: true)
+        out.append(contentsOf: "<U+\(String(repeating: "0", count: max(0, 4 - hex.count)))\(hex)>".unicodeScalars)
       default: out.append(scalar)
       }
     }
@@ -42,6 +43,7 @@ public enum TerminalText {
     case .nonspacingMark, .enclosingMark, .format: return 0
     default: break
     }
+    if scalar.properties.isEmojiPresentation { return 2 }
     switch value {
     case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
       0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x1F300...0x1F64F,

@@ -20,7 +20,7 @@ public enum LinkHeader {
           pair[0].trimmingCharacters(in: .whitespaces).lowercased() == "rel"
         else { continue }
         let value = pair[1].trimmingCharacters(in: .whitespaces.union(CharacterSet(charactersIn: "\",")))
-        for rel in value.split(separator: " ") where links[String(rel)] == nil {
+        for rel in value.lowercased().split(separator: " ") where links[String(rel)] == nil {
           links[String(rel)] = url
         }
       }

@@ -15,11 +15,15 @@ public import Foundation
 public final class URLSessionTransport: HTTPTransport {
   private let session: URLSession
   private let maxBodyBytes: Int
+  private let timeout: TimeInterval
 
   public init(timeout: TimeInterval = 30, maxBodyBytes: Int = 10_000_000) {
     let configuration = URLSessionConfiguration.ephemeral
-    configuration.timeoutIntervalForRequest = timeout
-    configuration.timeoutIntervalForResource = timeout * 2
+    // libcurl on Linux truncates URLSession timeouts to whole seconds (0.5 s fires at once),
+    // so the transport enforces the deadline itself and gives URLSession a rounded-up backstop.
+    configuration.timeoutIntervalForRequest = timeout.rounded(.up) + 1
+    configuration.timeoutIntervalForResource = timeout.rounded(.up) * 2 + 1
+    self.timeout = timeout
     configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
     configuration.urlCache = nil
     configuration.httpCookieStorage = nil
@@ -34,12 +38,13 @@ public final class URLSessionTransport: HTTPTransport {
     var urlRequest = URLRequest(url: request.url)
     urlRequest.httpMethod = request.method
     for header in request.headers { urlRequest.addValue(header.value, forHTTPHeaderField: header.name) }
-    let data: Data
-    let response: URLResponse
-    do {
-      (data, response) = try await session.data(for: urlRequest)
-    } catch let error as URLError {
-      throw Self.translate(error)
+    let prepared = urlRequest
+    let (data, response) = try await withDeadline(timeout) { [session] in
+      do {
+        return try await session.data(for: prepared)
+      } catch let error as URLError {
+        throw Self.translate(error)
+      }
     }
     guard let http = response as? HTTPURLResponse else {
       throw HTTPTransportError.unreachable("not an HTTP response")
@@ -63,6 +68,19 @@ public final class URLSessionTransport: HTTPTransport {
   }
 }
 
+/// Runs `work`, or throws ``HTTPTransportError/timedOut`` when it takes longer than `seconds`.
+func withDeadline<T: Sendable>(_ seconds: TimeInterval, _ work: @escaping @Sendable () async throws -> T) async throws -> T {
+  try await withThrowingTaskGroup(of: T.self) { group in
+    group.addTask { try await work() }
+    group.addTask {
+      try await Task.sleep(for: .milliseconds(Int64(seconds * 1000)))
+      throw HTTPTransportError.timedOut
+    }
+    defer { group.cancelAll() }
+    return try await group.next()!
+  }
+}
+
 /// Strips credentials from a redirect that leaves the original host.
 private final class RedirectGuard: NSObject, URLSessionTaskDelegate, Sendable {
   func urlSession(
@@ -70,10 +88,18 @@ private final class RedirectGuard: NSObject, URLSessionTaskDelegate, Sendable {
     newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
   ) {
     var request = request
-    let originalHost = task.originalRequest?.url?.host?.lowercased()
-    if request.url?.host?.lowercased() != originalHost {
+    if let original = task.originalRequest?.url, let target = request.url, !Self.sameOrigin(original, target) {
       request.setValue(nil, forHTTPHeaderField: "Authorization")
     }
     completionHandler(request)
+  }
+
+  /// Same scheme, host and port (RFC 6454), with default ports filled in.
+  static func sameOrigin(_ a: URL, _ b: URL) -> Bool {
+    func origin(_ url: URL) -> (String, String, Int) {
+      let scheme = url.scheme?.lowercased() ?? ""
+      return (scheme, url.host?.lowercased() ?? "", url.port ?? (scheme == "https" ? 443 : 80))
+    }
+    return origin(a) == origin(b)
   }
 }

@@ -6,7 +6,8 @@ public enum CommandParser {
     do {
       words = try Tokenizer.split(line)
     } catch {
-      let verb = line.split(whereSeparator: \.isWhitespace).first.map(String.init) ?? "line"
+      let first = line.split(whereSeparator: \.isWhitespace).first.map { $0.filter { $0 != "\"" && $0 != "'" && $0 != "\\" } }
+      let verb = first.flatMap { $0.isEmpty ? nil : String($0) } ?? "line"
       throw .syntax(error, command: verb)
     }
     guard let verb = words.first else { return nil }

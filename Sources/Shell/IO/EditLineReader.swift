@@ -99,7 +99,8 @@ private func generateCompletion(_ text: UnsafePointer<CChar>?, _ state: Int32) -
 public enum Completion {
   /// Candidates for `word`, given the text of the line before it.
   public static func candidates(for word: String, before: String) -> [String] {
-    let previous = (try? Tokenizer.split(before)) ?? []
+    // Inside an open quote there is nothing sensible to offer.
+    guard let previous = try? Tokenizer.split(before) else { return [] }
     if previous.isEmpty {
       return CommandTable.verbs.filter { $0.hasPrefix(word) }.sorted()
     }

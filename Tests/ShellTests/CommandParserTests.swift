@@ -1,0 +1,169 @@
+import Shell
+import Testing
+
+// CommandParser: every verb and alias, and every CommandError with its code and exact message.
+
+/// The error a line fails with, or nil.
+private func parseError(_ line: String) -> CommandError? {
+  do {
+    _ = try CommandParser.parse(line)
+    return nil
+  } catch {
+    return error
+  }
+}
+
+@Suite struct CommandParserTests {
+  // MARK: - Commands
+
+  @Test(arguments: [
+    ("query swift", Command.query("swift")),
+    ("query swift language:swift stars:>1000", .query("swift language:swift stars:>1000")),
+    (#"query "swift  language:swift""#, .query("swift  language:swift")),
+    ("query", .query("")),
+    ("search swift", .query("swift")),
+    ("next", .next),
+    ("open 3", .open(3)),
+    ("open 1", .open(1)),
+    ("open 007", .open(7)),
+    ("state", .state(nil)),
+    ("state search", .state("search")),
+    ("help", .help(nil)),
+    ("help open", .help("open")),
+    ("help search", .help("search")),
+    ("quit", .quit),
+    ("exit", .quit),
+    ("  next   # with a comment", .next),
+  ])
+  func parses(_ line: String, _ command: Command) throws {
+    #expect(try CommandParser.parse(line) == command)
+  }
+
+  @Test(arguments: [
+    ("sleep 1.5s", Duration.milliseconds(1500)), ("sleep 250ms", .milliseconds(250)), ("sleep 2s", .seconds(2)),
+    ("sleep 2", .seconds(2)), ("sleep 1m", .seconds(60)), ("sleep 0", .zero), ("sleep 60m", .seconds(3600)),
+  ])
+  func parsesSleep(_ line: String, _ duration: Duration) throws {
+    #expect(try CommandParser.parse(line) == .sleep(duration))
+  }
+
+  @Test(arguments: ["", "   ", "# just a comment", "\t# tabbed comment"])
+  func blankAndCommentLinesAreNoCommand(_ line: String) throws {
+    #expect(try CommandParser.parse(line) == nil)
+  }
+
+  @Test func everyVerbInTheTableParses() throws {
+    let required = ["open": " 1", "sleep": " 1s"]
+    for spec in CommandTable.all {
+      let arguments = spec.arity.lowerBound > 0 ? required[spec.name, default: " x"] : ""
+      for verb in [spec.name] + spec.aliases {
+        let command = try #require(try CommandParser.parse(verb + arguments), "\(verb)")
+        #expect(command.verb == spec.name, "\(verb)")
+      }
+    }
+    #expect(Set(CommandTable.all.map(\.name)).isSuperset(of: ["query", "next", "open", "state", "help", "quit"]))
+  }
+
+  @Test func verbsNameTheirCommand() {
+    #expect(Command.query("x").verb == "query")
+    #expect(Command.next.verb == "next")
+    #expect(Command.open(1).verb == "open")
+    #expect(Command.state(nil).verb == "state")
+    #expect(Command.help(nil).verb == "help")
+    #expect(Command.quit.verb == "quit")
+  }
+
+  // MARK: - Errors
+
+  @Test func syntaxErrors() {
+    let quote = parseError(#"query "swift"#)
+    #expect(quote == .syntax(.unterminatedQuote("\""), command: "query"))
+    #expect(quote?.code == "syntax-error")
+    #expect(quote?.message == "query: unterminated double quote")
+
+    let single = parseError("query 'swift")
+    #expect(single?.message == "query: unterminated single quote")
+
+    let backslash = parseError(#"open 3\"#)
+    #expect(backslash == .syntax(.trailingBackslash, command: "open"))
+    #expect(backslash?.message == "open: the line ends with a lone backslash")
+  }
+
+  @Test func syntaxErrorNamesTheVerbEvenWhenTheVerbIsQuoted() {
+    // The command is `query`, but the message is built from the raw first word.
+    #expect(parseError(#""query swift"#)?.message == "query: unterminated double quote")
+  }
+
+  @Test(arguments: [
+    ("serch swift", "serch", "search"),
+    ("nxt", "nxt", "next"),
+    ("qurey swift", "qurey", "query"),
+    ("OPEN 3", "OPEN", "open"),
+    ("stat", "stat", "state"),
+  ])
+  func unknownCommandWithSuggestion(_ line: String, _ verb: String, _ suggestion: String) {
+    let error = parseError(line)
+    #expect(error == .unknownCommand(verb, suggestion: suggestion))
+    #expect(error?.code == "unknown-command")
+    #expect(error?.message == "unknown command '\(verb)'; did you mean '\(suggestion)'?")
+  }
+
+  @Test func unknownCommandWithoutSuggestion() {
+    let error = parseError("zzz")
+    #expect(error == .unknownCommand("zzz", suggestion: nil))
+    #expect(error?.message == "unknown command 'zzz'; type 'help' for the list")
+  }
+
+  @Test func unknownHelpTopic() {
+    #expect(parseError("help serch") == .unknownCommand("serch", suggestion: "search"))
+    #expect(parseError("help zzz")?.message == "unknown command 'zzz'; type 'help' for the list")
+  }
+
+  @Test func missingArgument() {
+    let error = parseError("open")
+    #expect(error == .missingArgument(command: "open", expected: "<n>"))
+    #expect(error?.code == "missing-argument")
+    #expect(error?.message == "open: expected <n>")
+  }
+
+  @Test(arguments: [
+    ("next 2", "next", "2"),
+    ("open 1 2", "open", "2"),
+    ("state search extra", "state", "extra"),
+    ("help open next", "help", "next"),
+    ("quit now", "quit", "now"),
+    ("exit now", "quit", "now"),
+  ])
+  func unexpectedArgument(_ line: String, _ command: String, _ argument: String) {
+    let error = parseError(line)
+    #expect(error == .unexpectedArgument(command: command, argument: argument))
+    #expect(error?.code == "unexpected-argument")
+    #expect(error?.message == "\(command): unexpected argument '\(argument)'")
+  }
+
+  @Test(arguments: ["abc", "0", "-1", "3.5", "", "1e3", "99999999999999999999999"])
+  func invalidResultNumber(_ argument: String) {
+    let error = parseError("open '\(argument)'")
+    #expect(error == .invalidArgument(command: "open", argument: argument, expected: "a result number (1 or more)"))
+    #expect(error?.code == "invalid-argument")
+    #expect(error?.message == "open: expected a result number (1 or more), got '\(argument)'")
+  }
+
+  @Test(arguments: ["abc", "2h", "61m", "3601", "-1s", "nan", "s", "1.5.2s"])
+  func invalidDuration(_ argument: String) {
+    let error = parseError("sleep '\(argument)'")
+    let expected = "a duration such as 500ms, 2s or 1m (at most 1h)"
+    #expect(error == .invalidArgument(command: "sleep", argument: argument, expected: expected))
+    #expect(error?.message == "sleep: expected \(expected), got '\(argument)'")
+    #expect(parseError("sleep") == .missingArgument(command: "sleep", expected: "<duration>"))
+    #expect(parseError("sleep")?.message == "sleep: expected <duration>")
+  }
+
+  @Test func invalidFeature() {
+    let features = CommandTable.features.joined(separator: ", ")
+    #expect(CommandTable.features.contains("search"))
+    let error = parseError("state nosuch")
+    #expect(error == .invalidArgument(command: "state", argument: "nosuch", expected: "one of \(features)"))
+    #expect(error?.message == "state: expected one of \(features), got 'nosuch'")
+  }
+}

@@ -1,0 +1,61 @@
+import Shell
+import Testing
+
+// Completion.candidates: verbs first, then each verb's arguments, from CommandTable.
+
+@Suite struct CompletionTests {
+  @Test func everyVerbForAnEmptyLine() {
+    #expect(Completion.candidates(for: "", before: "") == CommandTable.verbs.sorted())
+    #expect(Completion.candidates(for: "", before: "   ") == CommandTable.verbs.sorted())
+  }
+
+  @Test(arguments: [
+    ("q", ["query", "quit"]),
+    ("st", ["state"]),
+    ("sea", ["search"]),
+    ("e", ["exit"]),
+    ("ne", ["next"]),
+    ("help", ["help"]),
+    ("z", []),
+    ("Q", []),
+  ])
+  func verbsByPrefix(_ word: String, _ expected: [String]) {
+    #expect(Completion.candidates(for: word, before: "") == expected)
+  }
+
+  @Test func everyVerbStartingWithSIsOffered() {
+    let candidates = Completion.candidates(for: "s", before: "")
+    #expect(candidates == candidates.sorted())
+    #expect(Set(candidates).isSuperset(of: ["search", "state"]))
+    #expect(candidates.allSatisfy { $0.hasPrefix("s") && CommandTable.verbs.contains($0) })
+  }
+
+  @Test func stateCompletesFeatures() {
+    #expect(Completion.candidates(for: "", before: "state ") == CommandTable.features.sorted())
+    #expect(Completion.candidates(for: "se", before: "state ") == ["search"])
+    #expect(Completion.candidates(for: "x", before: "state ") == [])
+  }
+
+  @Test func helpCompletesCommandNames() {
+    #expect(Completion.candidates(for: "", before: "help ") == CommandTable.all.map(\.name).sorted())
+    #expect(Completion.candidates(for: "o", before: "help ") == ["open"])
+    #expect(Completion.candidates(for: "q", before: "help  ") == ["query", "quit"])
+  }
+
+  @Test(arguments: [
+    ("", "open "), ("", "next "), ("", "query "), ("s", "query swift "), ("", "state search "), ("", "bogus "),
+    ("", "help open "),
+  ])
+  func nothingElseCompletes(_ word: String, _ before: String) {
+    #expect(Completion.candidates(for: word, before: before) == [])
+  }
+
+  @Test func aliasesCompleteLikeTheirVerb() {
+    #expect(Completion.candidates(for: "", before: "search ") == Completion.candidates(for: "", before: "query "))
+  }
+
+  @Test func noVerbsInsideAnOpenQuote() {
+    // Tab inside `query "x s` must not offer verbs: the line already has one.
+    #expect(Completion.candidates(for: "s", before: "query \"x ") == [])
+  }
+}

@@ -1,0 +1,164 @@
+import Foundation
+import GitHubClient
+import Rendering
+import Shell
+import Testing
+
+// Session end to end: lines in, rendered lines out, with a stub client and a MemorySink.
+
+private func repository(_ number: Int) -> Repository {
+  Repository(
+    id: number, fullName: "owner/repo\(number)", description: "Repository \(number)", stars: 1000 - number,
+    language: "Swift", url: "https://github.com/owner/repo\(number)")
+}
+
+/// Two pages of 30 for any query; `boom` fails with an HTTP error.
+private let stub = GitHubClient(searchRepositories: { query, page, perPage in
+  if query == "boom" { throw GitHubError.http(status: 418, message: "I'm a teapot") }
+  let items = (1...perPage).map { repository((page - 1) * perPage + $0) }
+  return Page(items: items, page: page, nextPage: page < 2 ? page + 1 : nil, totalCount: 2 * perPage)
+})
+
+private func makeSession(_ mode: RenderOptions.Mode = .text) -> (Session, MemorySink) {
+  let sink = MemorySink()
+  let session = Session(configuration: .init(client: stub, options: RenderOptions(mode: mode), sink: sink))
+  return (session, sink)
+}
+
+private func parse(_ line: OutputLine) throws -> [String: Any] {
+  try #require(try JSONSerialization.jsonObject(with: Data(line.text.utf8)) as? [String: Any], "\(line.text)")
+}
+
+@Suite struct SessionTests {
+  @Test func queryNextOpenAndOutOfRange() async {
+    let (session, sink) = makeSession()
+    #expect(await session.execute("query swift") == .ok)
+    let first = sink.drain()
+    #expect(first.prefix(2).map(\.text) == [#"query: nil -> "swift""#, "+ 30 repos (1-30) of 60"])
+    #expect(first.count == 32)
+    #expect(first[2].text.hasPrefix("   1. owner/repo1 "))
+    #expect(first[31].text.hasPrefix("  30. owner/repo30 "))
+
+    #expect(await session.execute("next") == .ok)
+    let second = sink.drain()
+    #expect(second.first?.text == "+ 30 repos (31-60)")
+    #expect(second.count == 31)
+    #expect(second.last?.text.hasPrefix("  60. owner/repo60 ") == true)
+
+    #expect(await session.execute("open 3") == .ok)
+    #expect(sink.drain() == [OutputLine(.out, "https://github.com/owner/repo3")])
+
+    #expect(await session.execute("open 99") == .failed)
+    #expect(sink.drain() == [OutputLine(.err, "error: open: no result 99; there are 60")])
+
+    #expect(await session.execute("next") == .ok)
+    #expect(sink.drain() == [OutputLine(.out, "no more results")])
+  }
+
+  @Test func openBeforeAnySearch() async {
+    let (session, sink) = makeSession()
+    #expect(await session.execute("open 1") == .failed)
+    #expect(sink.drain() == [OutputLine(.err, "error: open: no result 1; there are no results")])
+  }
+
+  @Test func stateInText() async {
+    let (session, sink) = makeSession()
+    _ = await session.execute("query swift")
+    _ = sink.drain()
+    #expect(await session.execute("state search") == .ok)
+    let lines = sink.drain().map(\.text)
+    #expect(lines.first == "search:")
+    #expect(lines.dropFirst().first == "  {")
+    #expect(lines.last == "  }")
+    #expect(lines.contains(#"    "query": "swift","#))
+    #expect(lines.contains(#"    "nextPage": 2,"#))
+    #expect(lines.contains(#"    "totalCount": 60"#) || lines.contains(#"    "totalCount": 60,"#))
+    #expect(lines.contains { $0.contains(#""fullName": "owner/repo30""#) })
+  }
+
+  @Test func stateInJSON() async throws {
+    let (session, sink) = makeSession(.json)
+    _ = await session.execute("query swift")
+    _ = await session.execute("next")
+    _ = sink.drain()
+    #expect(await session.execute("state search") == .ok)
+    let lines = sink.drain()
+    #expect(lines.count == 1)
+    let record = try parse(lines[0])
+    #expect(record["type"] as? String == "state")
+    #expect(record["feature"] as? String == "search")
+    let state = try #require(record["state"] as? [String: Any])
+    #expect(state["query"] as? String == "swift")
+    #expect((state["repos"] as? [Any])?.count == 60)
+    #expect(state["nextPage"] is NSNull)
+    #expect(state["lastError"] is NSNull)
+  }
+
+  @Test func jsonCommandsProduceRecords() async throws {
+    let (session, sink) = makeSession(.json)
+    #expect(await session.execute("query swift") == .ok)
+    let changes = try sink.drain().map(parse)
+    #expect(changes.map { $0["type"] as? String } == ["change", "change"])
+    #expect(changes.map { $0["action"] as? String } == ["query", "query"])
+    #expect(changes.map { $0["mutation"] as? String } == ["setQuery", "setRepos"])
+    #expect(await session.execute("open 2") == .ok)
+    #expect(try parse(try #require(sink.drain().first))["url"] as? String == "https://github.com/owner/repo2")
+    #expect(await session.execute("serch") == .failed)
+    let error = try parse(try #require(sink.drain().first))
+    #expect(error["type"] as? String == "error" && error["code"] as? String == "unknown-command")
+  }
+
+  @Test func helpListsEveryCommand() async {
+    let (session, sink) = makeSession()
+    #expect(await session.execute("help") == .ok)
+    let lines = sink.drain().map(\.text)
+    #expect(lines.first == "commands:")
+    for spec in CommandTable.all {
+      #expect(lines.contains { $0.hasPrefix("  " + spec.synopsis + " ") }, "\(spec.name)")
+    }
+    #expect(await session.execute("help open") == .ok)
+    #expect(sink.drain().first?.text == "usage: open <n>")
+  }
+
+  @Test func quitQuits() async {
+    let (session, sink) = makeSession()
+    #expect(await session.execute("quit") == .quit)
+    #expect(await session.execute("exit") == .quit)
+    #expect(sink.lines.isEmpty)
+  }
+
+  @Test func blankLinesAndCommentsDoNothing() async {
+    let (session, sink) = makeSession()
+    #expect(await session.execute("") == .ok)
+    #expect(await session.execute("# nothing to see") == .ok)
+    #expect(sink.lines.isEmpty)
+  }
+
+  @Test func parseErrorFails() async {
+    let (session, sink) = makeSession()
+    #expect(await session.execute("serch swift") == .failed)
+    #expect(sink.drain() == [OutputLine(.err, "error: unknown command 'serch'; did you mean 'search'?")])
+    #expect(await session.execute(#"query "swift"#) == .failed)
+    #expect(sink.drain() == [OutputLine(.err, "error: query: unterminated double quote")])
+  }
+
+  @Test func httpErrorFailsOnStandardError() async {
+    let (session, sink) = makeSession()
+    #expect(await session.execute("query boom") == .failed)
+    let lines = sink.drain()
+    #expect(lines == [OutputLine(.out, #"query: nil -> "boom""#), OutputLine(.err, "error: GitHub answered HTTP 418: I'm a teapot.")])
+    #expect(lines.filter { $0.stream == .err }.allSatisfy { $0.text.hasPrefix("error: ") })
+    #expect(await session.execute("next") == .ok)
+    #expect(sink.drain() == [OutputLine(.out, "the last search failed; run 'query' again")])
+  }
+
+  @Test func shellLoopStopsAtQuitAndReportsFailures() async {
+    let (session, sink) = makeSession()
+    let reader = ScriptedLineReader(["query swift", "open 99", "quit", "next"])
+    let status = await ShellLoop(session: session, reader: reader, interactive: false).run()
+    #expect(status == 1)
+    #expect(!sink.lines.contains { $0.text.hasPrefix("+ 30 repos (31-60)") }, "nothing runs after quit")
+    let (clean, _) = makeSession()
+    #expect(await ShellLoop(session: clean, reader: ScriptedLineReader(["query swift", "next"]), interactive: false).run() == 0)
+  }
+}
