@@ -21,6 +21,8 @@ let package = Package(
     .library(name: "GitHubClient", targets: ["GitHubClient"]),
     .library(name: "SearchFeature", targets: ["SearchFeature"]),
     .library(name: "Rendering", targets: ["Rendering"]),
+    .library(name: "Shell", targets: ["Shell"]),
+    .library(name: "GitHubClientLive", targets: ["GitHubClientLive"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
@@ -65,7 +67,8 @@ let package = Package(
     .testTarget(
       name: "FeedFeatureTests", dependencies: ["FeedFeature", "ReactorCore", "ReactorTesting", "GitHubClient"]),
     .testTarget(
-      name: "RenderingTests", dependencies: ["Rendering", "ReactorCore", "SearchFeature", "GitHubClient"]),
+      name: "RenderingTests",
+      dependencies: ["Rendering", "ReactorCore", "SearchFeature", "SignupFeature", "FeedFeature", "GitHubClient"]),
     .testTarget(
       name: "ShellTests",
       dependencies: ["Shell", "ReactorCore", "SearchFeature", "SignupFeature", "FeedFeature", "GitHubClient", "Rendering"]),

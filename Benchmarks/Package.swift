@@ -15,6 +15,8 @@ let package = Package(
         .product(name: "SearchFeature", package: "reactor"),
         .product(name: "Rendering", package: "reactor"),
         .product(name: "GitHubClient", package: "reactor"),
+        .product(name: "GitHubClientLive", package: "reactor"),
+        .product(name: "Shell", package: "reactor"),
       ],
       swiftSettings: [.unsafeFlags(["-Ounchecked"])])
   ]

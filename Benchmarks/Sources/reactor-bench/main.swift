@@ -92,3 +92,6 @@ row("append 30 @ 100k repos: store+diff", storeLarge, plainLarge)
 row("append 30 @ 0 repos: store+diff+NDJSON", renderEmpty, plainEmpty)
 row("append 30 @ 100k repos: store+diff+NDJSON", renderLarge, plainLarge)
 print(String(format: "growth 100k/0, store+diff+NDJSON: %.2fx (1.00 = flat); plain loop: %.2fx", renderLarge / renderEmpty, plainLarge / plainEmpty))
+
+let replay = await replayRate(commands: 10_000)
+print(String(format: "replay 10,000-command transcript: %.0f commands/s (%.2f s)", replay.rate, replay.seconds))

@@ -1,0 +1,84 @@
+public import GitHubClient
+public import ReactorCore
+
+/// The state of the public event feed.
+///
+/// Contract: ``patchFields`` lists what the user sees. The ETag and the seen ids are
+/// bookkeeping for the next request; they are not in the JSON, so applying every patch to the
+/// initial state still yields exactly the state's JSON.
+public struct FeedState: Sendable, Equatable {
+  /// Every event shown, newest first, each id once; the text output numbers them from 1.
+  public var items = TrackedArray<Event>()
+  /// A refresh (page 1) is in flight.
+  public var isRefreshing = false
+  /// A further page is in flight.
+  public var isLoadingMore = false
+  /// The next page to load, or nil when there is none (or before the first refresh).
+  public var nextPage: Int?
+  /// Why the last request failed; cleared by the next success.
+  public var error: FeedFailure?
+
+  // MARK: Bookkeeping (not in the JSON)
+
+  /// The ETag of the last page 1, sent as `If-None-Match` by the next refresh.
+  public var etag: String?
+  /// The ids of every event in `items`, so a later page never repeats one.
+  public var seenIDs: Set<String> = []
+
+  public init() {}
+}
+
+/// A failure as state: its stable code and message.
+public struct FeedFailure: Sendable, Equatable, JSONRepresentable {
+  public var code: String
+  public var message: String
+
+  public init(_ error: GitHubError) {
+    code = error.code
+    message = error.message
+  }
+
+  public var jsonValue: JSONValue { .object(["code": .string(code), "message": .string(message)]) }
+}
+
+extension FeedState: PatchableState {
+  public static let patchFields: [PatchField<FeedState>] = [
+    .list("items", \.items),
+    .value("isRefreshing", \.isRefreshing),
+    .value("isLoadingMore", \.isLoadingMore),
+    .value("nextPage", \.nextPage),
+    .value("error", \.error),
+  ]
+}
+
+extension Event: JSONRepresentable {
+  /// `createdAt` is seconds since 1970; `detail` is null when the event has none.
+  public var jsonValue: JSONValue {
+    .object([
+      "id": .string(id), "type": .string(type), "actor": .string(actor), "repository": .string(repository),
+      "createdAt": .double(createdAt), "detail": detail.jsonValue,
+    ])
+  }
+}
+
+extension FeedReactor.Action: CaseNamed {
+  public var caseName: String {
+    switch self {
+    case .refresh: "refresh"
+    case .loadMore: "loadMore"
+    }
+  }
+}
+
+extension FeedReactor.Mutation: CaseNamed {
+  public var caseName: String {
+    switch self {
+    case .setRefreshing: "setRefreshing"
+    case .setEvents: "setEvents"
+    case .setNotModified: "setNotModified"
+    case .setLoadingMore: "setLoadingMore"
+    case .appendEvents: "appendEvents"
+    case .setError: "setError"
+    }
+  }
+}

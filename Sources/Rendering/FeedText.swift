@@ -1,0 +1,116 @@
+public import FeedFeature
+public import GitHubClient
+public import ReactorCore
+
+/// Text and NDJSON rendering of event-feed transitions.
+///
+/// Contract: the JSON mode prints the change record and, for a failed request, an error record.
+/// The text mode prints `+ 30 events (1-30)` and one numbered line per new event,
+/// `  12. torvalds pushed to torvalds/linux · 3 min ago`, with every network string
+/// sanitized; ages are measured against the injected `now`, so replays print the same text.
+public struct FeedText: Sendable {
+  public let records: Records
+  let now: @Sendable () -> Double
+  var options: RenderOptions { records.options }
+  var style: Style { records.style }
+
+  /// - Parameter now: seconds since 1970, for "3 min ago" (the session's clock).
+  public init(options: RenderOptions, now: @escaping @Sendable () -> Double) {
+    records = Records(options: options)
+    self.now = now
+  }
+
+  /// The lines for one transition, given the state after it and the command that caused it.
+  public func render<R: Reactor>(_ transition: StateTransition<R>, state: FeedState, command: String) -> [OutputLine]
+  where R.State == FeedState, R.Mutation == FeedReactor.Mutation {
+    if options.mode == .json {
+      var lines = [
+        records.change(
+          feature: "feed", seq: transition.seq, action: command, mutation: transition.mutation.caseName,
+          patch: transition.patch)
+      ]
+      if let failure = state.error, case .setError = transition.mutation {
+        lines.append(records.error(code: failure.code, message: failure.message, feature: "feed"))
+      }
+      return lines
+    }
+    switch transition.mutation {
+    case .setEvents:
+      if state.items.isEmpty { return [OutputLine(.out, "no events")] }
+      return [OutputLine(.out, "+ \(state.items.count) events (1-\(state.items.count))")]
+        + list(state, from: 0, count: state.items.count)
+    case .appendEvents:
+      // Duplicates were dropped, so the page's size is not the number shown.
+      let added = transition.patch.filter { $0.path == "/items/-" }.count
+      if added == 0 { return [OutputLine(.out, "no new events on this page (all already shown)")] }
+      let end = state.items.count
+      let start = end - added
+      return [OutputLine(.out, "+ \(added) events (\(start + 1)-\(end))")] + list(state, from: start, count: added)
+    case .setNotModified:
+      return [OutputLine(.out, "no new events")]
+    case .setError:
+      return state.error.map { [records.error(code: $0.code, message: $0.message, feature: "feed")] } ?? []
+    case .setRefreshing, .setLoadingMore:
+      return []
+    }
+  }
+
+  // MARK: - Lines
+
+  /// Numbered event lines `start+1 ... start+count`.
+  public func list(_ state: FeedState, from start: Int, count: Int) -> [OutputLine] {
+    let now = now()
+    let numberWidth = max(4, String(state.items.count).count + 1)
+    let end = min(start + count, state.items.count)
+    return (start..<max(start, end)).map { index in
+      let event = state.items[index]
+      let number = String(index + 1)
+      let label = String(repeating: " ", count: max(0, numberWidth - number.count)) + number + "."
+      let age = " · " + Self.age(of: event, now: now)
+      let room = options.width - TerminalText.width(label) - 1 - TerminalText.width(age)
+      let summary = TerminalText.truncate(Self.summary(of: event), to: max(20, room))
+      return OutputLine(.out, "\(style.dim(label)) \(summary)\(style.dim(age))")
+    }
+  }
+
+  /// `torvalds pushed to torvalds/linux`: who did what where, sanitized.
+  public static func summary(of event: Event) -> String {
+    let actor = TerminalText.sanitize(event.actor, keepTab: false)
+    let repository = TerminalText.sanitize(event.repository, keepTab: false)
+    let detail = event.detail.map { TerminalText.sanitize($0, keepTab: false) }.flatMap { $0.isEmpty ? nil : $0 }
+    let quoted = detail.map { ": \"\($0)\"" } ?? ""
+    let what: String
+    switch event.type {
+    case "PushEvent": what = "pushed to \(repository)"
+    case "WatchEvent": what = "starred \(repository)"
+    case "ForkEvent": what = "forked \(repository)" + (detail.map { " to \($0)" } ?? "")
+    case "CreateEvent" where detail == "repository" || detail == nil: what = "created repository \(repository)"
+    case "CreateEvent": what = "created \(detail ?? "") in \(repository)"
+    case "DeleteEvent": what = "deleted \(detail ?? "a ref") in \(repository)"
+    case "IssuesEvent": what = "updated an issue in \(repository)" + quoted
+    case "IssueCommentEvent": what = "commented on an issue in \(repository)" + quoted
+    case "PullRequestEvent": what = "updated a pull request in \(repository)" + quoted
+    case "PullRequestReviewEvent", "PullRequestReviewCommentEvent":
+      what = "reviewed a pull request in \(repository)" + quoted
+    case "ReleaseEvent": what = "released \(detail.map { "\"\($0)\" of " } ?? "")\(repository)"
+    case "PublicEvent": what = "made \(repository) public"
+    case "MemberEvent": what = "became a member of \(repository)"
+    default: what = "\(TerminalText.sanitize(event.type, keepTab: false)) in \(repository)" + quoted
+    }
+    return "\(actor) \(what)"
+  }
+
+  /// "just now" under 10 s, then "N s ago", "N min ago", "N h ago", "N d ago".
+  public static func age(of event: Event, now: Double) -> String {
+    let delta = now - event.createdAt
+    guard delta.isFinite else { return "just now" }
+    let seconds = Int(min(delta, 1e15).rounded(.down))
+    switch seconds {
+    case ..<10: return "just now"
+    case ..<60: return "\(seconds) s ago"
+    case ..<3600: return "\(seconds / 60) min ago"
+    case ..<86_400: return "\(seconds / 3600) h ago"
+    default: return "\(seconds / 86_400) d ago"
+    }
+  }
+}

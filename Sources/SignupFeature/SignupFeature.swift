@@ -1,2 +1,0 @@
-// SignupFeature: see SignupReactor.swift.
-enum SignupFeatureModule {}

@@ -1,0 +1,50 @@
+public import ReactorCore
+
+// Names for NDJSON records, and printouts that never show a password.
+
+// MARK: - Case names
+
+extension SignupReactor.Action: CaseNamed {
+  public var caseName: String {
+    switch self {
+    case .updateUsername: "updateUsername"
+    case .updatePassword: "updatePassword"
+    case .updateRepeat: "updateRepeat"
+    case .submit: "submit"
+    }
+  }
+}
+
+extension SignupReactor.Mutation: CaseNamed {
+  public var caseName: String {
+    switch self {
+    case .setUsername: "setUsername"
+    case .setUsernameStatus: "setUsernameStatus"
+    case .setPassword: "setPassword"
+    case .setRepeat: "setRepeat"
+    case .setSubmitting: "setSubmitting"
+    case .setSubmitResult: "setSubmitResult"
+    }
+  }
+}
+
+// MARK: - Redaction
+
+/// An action carries the password as typed, so it prints itself: `updatePassword(<redacted>)`.
+///
+/// Contract: `description`, `debugDescription`, interpolation and `dump` show the username
+/// and the case, never the text of a password or its repeat; the `Mirror` has no children.
+extension SignupReactor.Action: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+  public var description: String {
+    switch self {
+    case .updateUsername(let username): "updateUsername(\(String(reflecting: username)))"
+    case .updatePassword: "updatePassword(<redacted>)"
+    case .updateRepeat: "updateRepeat(<redacted>)"
+    case .submit: "submit"
+    }
+  }
+
+  public var debugDescription: String { description }
+
+  public var customMirror: Mirror { Mirror(self, children: [Mirror.Child]()) }
+}
