@@ -20,6 +20,8 @@ public struct FeedReactor: Reactor {
   public enum Action: Sendable, Equatable {
     /// Load the newest events, replacing the list (pull to refresh).
     case refresh
+    /// Stop whatever is loading (Ctrl-C), keeping the events so far.
+    case cancel
     /// Load the page after the last one loaded.
     case loadMore
   }
@@ -35,6 +37,7 @@ public struct FeedReactor: Reactor {
     case setLoadingMore
     case appendEvents(Page<Event>)
     case setError(GitHubError)
+    case setIdle
   }
 
   // MARK: - State
@@ -71,6 +74,10 @@ public struct FeedReactor: Reactor {
       if state.items.isEmpty && state.nextPage == nil { return .notice("no events yet; try 'refresh'") }
       guard let nextPage = state.nextPage else { return .notice("no more events") }
       return .concatenate(.send(.setLoadingMore), load(page: nextPage, etag: nil).cancellable(id: Self.loadID))
+
+    case .cancel:
+      guard state.isRefreshing || state.isLoadingMore else { return .none }
+      return .concatenate(.cancel(id: Self.loadID), .send(.setIdle))
     }
   }
 
@@ -108,6 +115,9 @@ public struct FeedReactor: Reactor {
       state.isRefreshing = false
       state.isLoadingMore = false
       state.error = nil
+    case .setIdle:
+      state.isRefreshing = false
+      state.isLoadingMore = false
     case .setLoadingMore:
       state.isLoadingMore = true
     case .appendEvents(let page):

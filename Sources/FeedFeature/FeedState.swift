@@ -66,6 +66,7 @@ extension FeedReactor.Action: CaseNamed {
     switch self {
     case .refresh: "refresh"
     case .loadMore: "loadMore"
+    case .cancel: "cancel"
     }
   }
 }
@@ -77,6 +78,7 @@ extension FeedReactor.Mutation: CaseNamed {
     case .setEvents: "setEvents"
     case .setNotModified: "setNotModified"
     case .setLoadingMore: "setLoadingMore"
+    case .setIdle: "setIdle"
     case .appendEvents: "appendEvents"
     case .setError: "setError"
     }

@@ -50,6 +50,8 @@ public struct FeedText: Sendable {
       return [OutputLine(.out, "no new events")]
     case .setError:
       return state.error.map { [records.error(code: $0.code, message: $0.message, feature: "feed")] } ?? []
+    case .setIdle:
+      return [OutputLine(.out, "feed loading cancelled")]
     case .setRefreshing, .setLoadingMore:
       return []
     }

@@ -11,6 +11,7 @@ extension SignupReactor.Action: CaseNamed {
     case .updatePassword: "updatePassword"
     case .updateRepeat: "updateRepeat"
     case .submit: "submit"
+    case .cancel: "cancel"
     }
   }
 }
@@ -41,6 +42,7 @@ extension SignupReactor.Action: CustomStringConvertible, CustomDebugStringConver
     case .updatePassword: "updatePassword(<redacted>)"
     case .updateRepeat: "updateRepeat(<redacted>)"
     case .submit: "submit"
+    case .cancel: "cancel"
     }
   }
 

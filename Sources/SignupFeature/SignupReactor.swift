@@ -27,6 +27,8 @@ public struct SignupReactor: Reactor {
     case updateRepeat(String)
     /// Create the account.
     case submit
+    /// Stop the availability check and the submission in flight (Ctrl-C).
+    case cancel
   }
 
   // MARK: - Mutation
@@ -79,7 +81,20 @@ public struct SignupReactor: Reactor {
       let problems = state.submitProblems
       guard problems.isEmpty else { return .notice("cannot submit: " + problems.joined(separator: "; ")) }
       return .concatenate(.send(.setSubmitting), submit(username: state.username, password: state.password))
+
+    case .cancel:
+      return cancel(state)
     }
+  }
+
+  /// The cancelled work becomes state, so nothing is left "checking..." or "submitting".
+  private func cancel(_ state: State) -> Effect<Mutation> {
+    var effects: [Effect<Mutation>] = []
+    if state.usernameStatus == .checking {
+      effects += [.cancel(id: Self.checkID), .send(.setUsernameStatus(.error(.cancelled)))]
+    }
+    if state.isSubmitting { effects += [.cancel(id: Self.submitID), .send(.setSubmitResult(.failed("cancelled")))] }
+    return .concatenate(effects)
   }
 
   private func check(_ username: String) -> Effect<Mutation> {

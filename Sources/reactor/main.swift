@@ -47,10 +47,18 @@ struct ReactorCommand: AsyncParsableCommand {
   @Option(help: ArgumentHelp("Seed for everything random in the session (default: from the time).", valueName: "n"))
   var seed: UInt64?
 
+  @Option(name: .customLong("signup-failure-rate"), help: ArgumentHelp("How often the simulated signup service fails, from 0 to 1.", valueName: "rate"))
+  var signupFailureRate: Double = 1.0 / 3
+
+  @Option(name: .customLong("signup-latency"), help: ArgumentHelp("Seconds the simulated signup service takes.", valueName: "seconds"))
+  var signupLatency: Double = 1.5
+
   enum ColorChoice: String, ExpressibleByArgument, CaseIterable { case auto, always, never }
 
   func validate() throws {
     guard timeout > 0, timeout <= 600 else { throw ValidationError("--timeout must be between 0 and 600 seconds") }
+    guard (0...1).contains(signupFailureRate) else { throw ValidationError("--signup-failure-rate must be between 0 and 1") }
+    guard (0...60).contains(signupLatency) else { throw ValidationError("--signup-latency must be between 0 and 60 seconds") }
   }
 
   func run() async throws {
@@ -87,12 +95,16 @@ struct ReactorCommand: AsyncParsableCommand {
         forwarding: StandardOutputSink(),
         header: Self.transcriptHeader(path: path, start: start, seed: seed, options: options, offline: offline))
     }
-    let session = Session(
-      configuration: Session.Configuration(
-        client: .live(configuration: configuration, transport: transport), options: options,
-        sink: recorder ?? StandardOutputSink(),
-        opener: interactive ? SystemOpener(environment: environment) : PrintingOpener(),
-        dataNote: offline ? Session.offlineDataNote : nil, seed: seed))
+    var prompt: (@Sendable (String) -> String?)?
+    if interactive { prompt = { @Sendable text in SecretPrompt.read(text) } }
+    let sessionConfiguration = Session.Configuration(
+      client: .live(configuration: configuration, transport: transport), options: options,
+      sink: recorder ?? StandardOutputSink(),
+      opener: interactive ? SystemOpener(environment: environment) : PrintingOpener(),
+      dataNote: offline ? Session.offlineDataNote : nil, seed: seed,
+      signupFailureRate: signupFailureRate, signupLatency: .milliseconds(Int64(signupLatency * 1000)),
+      promptSecret: prompt)
+    let session = Session(configuration: sessionConfiguration)
     let reader: any LineReader =
       interactive ? EditLineReader(historyPath: EditLineReader.defaultHistoryPath(environment: environment)) : PlainLineReader()
     let banner = "reactor \(Self.version): type 'help' for commands, Ctrl-D to leave"
@@ -155,9 +167,10 @@ struct ReplayCommand: AsyncParsableCommand {
   }
 
   /// The client a replay uses: the cassette, or the offline sample, on virtual time.
-  @Sendable static func replayClient(settings: Transcript.Settings, time: TimeSource) throws -> GitHubClient {
+  @Sendable static func replayClient(settings: Transcript.Settings, time: TimeSource, log: ReplayLog) throws -> GitHubClient {
     try .replaying(
-      cassettePath: settings.offline ? nil : settings.cassette, time: time, userAgent: "reactor/\(ReactorCommand.version)")
+      cassettePath: settings.offline ? nil : settings.cassette, time: time, userAgent: "reactor/\(ReactorCommand.version)",
+      log: log)
   }
 }
 

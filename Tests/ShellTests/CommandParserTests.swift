@@ -53,7 +53,7 @@ private func parseError(_ line: String) -> CommandError? {
   }
 
   @Test func everyVerbInTheTableParses() throws {
-    let required = ["open": " 1", "sleep": " 1s"]
+    let required = ["open": " 1", "sleep": " 1s", "signup": " octocat hunter22 hunter22"]
     for spec in CommandTable.all {
       let arguments = spec.arity.lowerBound > 0 ? required[spec.name, default: " x"] : ""
       for verb in [spec.name] + spec.aliases {

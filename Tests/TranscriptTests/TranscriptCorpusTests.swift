@@ -19,10 +19,10 @@ struct TranscriptCorpusTests {
 
   static func replayer(adjust: @escaping @Sendable (inout Session.Configuration) -> Void = { _ in }) -> Replayer {
     let runner = TranscriptRunner(
-      makeClient: { settings, time in
+      makeClient: { settings, time, log in
         try GitHubClient.replaying(
           cassettePath: settings.offline ? nil : settings.cassette.map { directory.appendingPathComponent($0).path },
-          time: time, userAgent: "reactor/test")
+          time: time, userAgent: "reactor/test", log: log)
       }, adjust: adjust)
     return Replayer(runner: runner, write: { _ in })
   }
@@ -81,5 +81,37 @@ struct TranscriptCorpusTests {
     #expect(diff.contains("-no more resultz"))
     #expect(diff.contains("+no more results"))
     #expect(updated == original)
+  }
+}
+
+@Suite("Transcript replay failures")
+struct TranscriptFailureTests {
+  @Test("a request the cassette cannot answer fails the replay, even when its error is the expected output")
+  func unexpectedRequest() async throws {
+    let text = """
+      %cassette race.t.cassette.json
+      > query rust
+      query: nil -> "rust"
+      error: Could not reach GitHub: no recorded answer for GET /search/repositories?q=rust&page=1&per_page=30.
+
+      """
+    let (verdict, updated) = await TranscriptCorpusTests.replayer().check(text, name: "unexpected.t")
+    guard case .broken(let message) = verdict else {
+      Issue.record("replayed with a request the cassette does not hold: \(verdict)")
+      return
+    }
+    #expect(message.contains("no recorded answer for GET /search/repositories?q=rust&page=1&per_page=30"))
+    #expect(updated == nil, "--update must not paper over it")
+  }
+
+  @Test("a missing cassette is a clear failure")
+  func missingCassette() async {
+    let (verdict, _) = await TranscriptCorpusTests.replayer().check("%cassette nope.json\n> help\n", name: "x.t")
+    guard case .broken(let message) = verdict else {
+      Issue.record("\(verdict)")
+      return
+    }
+    #expect(message.contains("cannot read cassette"))
+    #expect(message.contains("no such file"))
   }
 }

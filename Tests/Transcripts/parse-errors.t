@@ -16,7 +16,7 @@ error: open: expected a result number (1 or more), got 'x'
 > open 0
 error: open: expected a result number (1 or more), got '0'
 > state nope
-error: state: expected one of search, got 'nope'
+error: state: expected one of search, signup, feed, got 'nope'
 > help nope
 error: unknown command 'nope'; did you mean 'open'?
 > query "unterminated

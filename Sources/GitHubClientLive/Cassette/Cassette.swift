@@ -92,7 +92,9 @@ public struct Cassette: Codable, Sendable, Equatable {
   // MARK: - Files
 
   public static func load(from url: URL) throws -> Cassette {
-    let data = try Data(contentsOf: url)
+    guard let data = FileManager.default.contents(atPath: url.path) else {
+      throw CassetteError.unreadable(url.path, "no such file, or it cannot be read")
+    }
     do {
       return try JSONDecoder().decode(Cassette.self, from: data)
     } catch {

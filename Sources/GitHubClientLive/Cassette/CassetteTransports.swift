@@ -35,11 +35,15 @@ public final class RecordingTransport: HTTPTransport {
 public final class ReplayingTransport: HTTPTransport {
   private let cassette: Cassette
   private let time: TimeSource
+  private let log: ReplayLog?
   private let used = Mutex<Set<Int>>([])
 
-  public init(cassette: Cassette, time: TimeSource) {
+  /// - Parameter log: where requests with no recorded answer are reported, so the replay fails
+  ///   even when the error they cause was recorded as expected output.
+  public init(cassette: Cassette, time: TimeSource, log: ReplayLog? = nil) {
     self.cassette = cassette
     self.time = time
+    self.log = log
   }
 
   public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
@@ -52,7 +56,11 @@ public final class ReplayingTransport: HTTPTransport {
       used.insert(index)
       return index
     }
-    guard let index else { throw CassetteError.noRecordedAnswer(method: request.method, path: path) }
+    guard let index else {
+      let error = CassetteError.noRecordedAnswer(method: request.method, path: path)
+      log?.record(error.description)
+      throw error
+    }
     let exchange = cassette.exchanges[index]
     try await time.sleep(for: .milliseconds(exchange.latencyMs))
     if let failure = exchange.failure { throw failure }

@@ -6,6 +6,14 @@ public enum Command: Sendable, Equatable {
   case state(String?)
   case help(String?)
   case sleep(Duration)
+  case username(String)
+  /// nil: prompt for it without echo (terminals only).
+  case password(String?)
+  case repeatPassword(String?)
+  case submit
+  case signup(username: String, password: String, repeat: String)
+  case refresh
+  case more
   case quit
 
   /// The verb, as the NDJSON `action` field and messages name it.
@@ -17,6 +25,13 @@ public enum Command: Sendable, Equatable {
     case .state: "state"
     case .help: "help"
     case .sleep: "sleep"
+    case .username: "username"
+    case .password: "password"
+    case .repeatPassword: "repeat"
+    case .submit: "submit"
+    case .signup: "signup"
+    case .refresh: "refresh"
+    case .more: "more"
     case .quit: "quit"
     }
   }

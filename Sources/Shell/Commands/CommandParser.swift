@@ -45,6 +45,13 @@ public enum CommandParser {
         throw .invalidArgument(command: "sleep", argument: arguments[0], expected: "a duration such as 500ms, 2s or 1m (at most 1h)")
       }
       return .sleep(duration)
+    case "username": return .username(arguments.first ?? "")
+    case "password": return .password(arguments.first)
+    case "repeat": return .repeatPassword(arguments.first)
+    case "submit": return .submit
+    case "signup": return .signup(username: arguments[0], password: arguments[1], repeat: arguments[2])
+    case "refresh": return .refresh
+    case "more": return .more
     case "quit": return .quit
     default: preconditionFailure("CommandTable lists '\(spec.name)' but the parser does not handle it")
     }

@@ -1,7 +1,7 @@
 /// The command language, in the order `help` lists it.
 public enum CommandTable {
   /// The features `state` knows.
-  public static let features = ["search"]
+  public static let features = ["search", "signup", "feed"]
 
   public static let all: [CommandSpec] = [
     CommandSpec(
@@ -18,6 +18,31 @@ public enum CommandTable {
       "open", usage: "<n>", summary: "open result n in a browser",
       discussion: "On a terminal, runs $BROWSER or xdg-open with the result's URL; otherwise prints the URL.",
       arity: 1...1),
+    CommandSpec(
+      "username", usage: "[<name>]", summary: "set the signup username (checks availability)",
+      discussion: "Letters and digits only. Checks GET /users/<name>: taken or available. A newer name cancels the check in flight.",
+      arity: 0...1),
+    CommandSpec(
+      "password", usage: "[<password>]", summary: "set the signup password (prompts on a terminal)",
+      discussion: "At least 5 characters. Without an argument on a terminal, asks without echo. Never printed, recorded or kept in history.",
+      arity: 0...1),
+    CommandSpec(
+      "repeat", usage: "[<password>]", summary: "repeat the signup password",
+      discussion: "Must equal the password; checked again whenever the password changes.",
+      arity: 0...1),
+    CommandSpec(
+      "submit", summary: "submit the signup form",
+      discussion: "Only when all three fields are valid; otherwise says which are not. One submission at a time."),
+    CommandSpec(
+      "signup", usage: "<name> <password> <repeat>", summary: "fill the signup form, wait for validation, submit",
+      discussion: "The same as username, password, repeat and submit in a row; says what is not valid instead of submitting.",
+      arity: 3...3),
+    CommandSpec(
+      "refresh", summary: "load the newest public events",
+      discussion: "GET /events, page 1, with the last ETag: '304 Not Modified' means no new events. Ignored while a refresh is in flight."),
+    CommandSpec(
+      "more", summary: "load the next page of events",
+      discussion: "Ignored while a page is loading or when there is none. GitHub serves at most 300 events; repeats are dropped."),
     CommandSpec(
       "state", usage: "[<feature>]", summary: "print the state of a feature (or all)",
       discussion: "Prints the whole state; with --json, a state record. Features: \(features.joined(separator: ", ")).",

@@ -1,7 +1,9 @@
+public import FeedFeature
 public import GitHubClient
 public import ReactorCore
 public import Rendering
 public import SearchFeature
+public import SignupFeature
 
 /// One session: the feature stores, their rendering, and the commands that drive them.
 ///
@@ -24,11 +26,18 @@ public final class Session: Sendable {
     public var executor: (any TaskExecutor)?
     /// Seeds everything random in the session.
     public var seed: UInt64
+    /// The signup simulation: how often a submission fails, and how long it takes.
+    public var signupFailureRate: Double
+    public var signupLatency: Duration
+    /// Asks for a secret without echo (terminals only); nil where nobody can be asked.
+    public var promptSecret: (@Sendable (String) -> String?)?
 
     public init(
       client: GitHubClient, options: RenderOptions = RenderOptions(), sink: any OutputSink,
       opener: any URLOpener = PrintingOpener(), dataNote: String? = nil, cancelsStaleSearches: Bool = true,
-      time: TimeSource = .system, executor: (any TaskExecutor)? = nil, seed: UInt64 = 0
+      time: TimeSource = .system, executor: (any TaskExecutor)? = nil, seed: UInt64 = 0,
+      signupFailureRate: Double = 1.0 / 3, signupLatency: Duration = .milliseconds(1500),
+      promptSecret: (@Sendable (String) -> String?)? = nil
     ) {
       self.client = client
       self.options = options
@@ -39,6 +48,9 @@ public final class Session: Sendable {
       self.time = time
       self.executor = executor
       self.seed = seed
+      self.signupFailureRate = signupFailureRate
+      self.signupLatency = signupLatency
+      self.promptSecret = promptSecret
     }
   }
 
@@ -50,26 +62,52 @@ public final class Session: Sendable {
   public let configuration: Configuration
   public let sequencer = Sequencer()
   public let search: Store<SearchReactor>
+  public let signup: Store<SignupReactor>
+  public let feed: Store<FeedReactor>
   let records: Records
+  /// `sleep` commands in progress, so Ctrl-C can end them too.
+  private let sleeps = LockedBox<[UInt64: Task<Outcome, Never>]>([:])
+  private let nextSleep = LockedBox<UInt64>(0)
 
   public init(configuration: Configuration) {
     self.configuration = configuration
     self.records = Records(options: configuration.options)
-    self.search = Store(
-      reactor: SearchReactor(client: configuration.client, cancelsStaleSearches: configuration.cancelsStaleSearches),
-      sequencer: sequencer, executor: configuration.executor)
-    let renderer = SearchText(options: configuration.options)
+    let client = configuration.client
+    let executor = configuration.executor
+    search = Store(
+      reactor: SearchReactor(client: client, cancelsStaleSearches: configuration.cancelsStaleSearches),
+      sequencer: sequencer, executor: executor)
+    let service = SimulatedSignupService(
+      failureRate: configuration.signupFailureRate, latency: configuration.signupLatency,
+      random: SeededGenerator(seed: configuration.seed), time: configuration.time)
+    signup = Store(reactor: SignupReactor(client: client, service: service), sequencer: sequencer, executor: executor)
+    feed = Store(reactor: FeedReactor(client: client), sequencer: sequencer, executor: executor)
+
+    let options = configuration.options
+    let searchText = SearchText(options: options)
+    attach(search, feature: "search", verb: Self.verb(for:)) { searchText.render($0, state: $1, command: $2) }
+    let signupText = SignupText(options: options)
+    attach(signup, feature: "signup", verb: Self.verb(for:)) { signupText.render($0, state: $1, command: $2) }
+    let feedText = FeedText(options: options, now: configuration.time.now)
+    attach(feed, feature: "feed", verb: Self.verb(for:)) { feedText.render($0, state: $1, command: $2) }
+  }
+
+  /// Renders a store's events to the sink as they are committed.
+  private func attach<R: Reactor>(
+    _ store: Store<R>, feature: String, verb: @escaping @Sendable (R.Action) -> String,
+    render: @escaping @Sendable (StateTransition<R>, R.State, String) -> [OutputLine]
+  ) {
     let sink = configuration.sink
     let records = records
-    search.observe { event, state in
+    store.observe { event, state in
       switch event {
       case .transition(let transition):
-        sink.write(renderer.render(transition, state: state, command: Self.verb(for: transition.action)))
+        sink.write(render(transition, state, verb(transition.action)))
       case .notice(let notice, _, _):
-        sink.write([records.info(notice.message, feature: "search")])
+        sink.write([records.info(notice.message, feature: feature)])
       case .failure(let error, _, _):
         let failure = GitHubError.from(error)
-        sink.write([records.error(code: failure.code, message: failure.message, feature: "search")])
+        sink.write([records.error(code: failure.code, message: failure.message, feature: feature)])
       }
     }
   }
@@ -82,6 +120,24 @@ public final class Session: Sendable {
     switch action {
     case .updateQuery: "query"
     case .loadNextPage: "next"
+    case .cancel: "cancel"
+    }
+  }
+
+  static func verb(for action: SignupReactor.Action) -> String {
+    switch action {
+    case .updateUsername: "username"
+    case .updatePassword: "password"
+    case .updateRepeat: "repeat"
+    case .submit: "submit"
+    case .cancel: "cancel"
+    }
+  }
+
+  static func verb(for action: FeedReactor.Action) -> String {
+    switch action {
+    case .refresh: "refresh"
+    case .loadMore: "more"
     case .cancel: "cancel"
     }
   }
@@ -136,30 +192,99 @@ public final class Session: Sendable {
       let time = configuration.time
       let sink = configuration.sink
       let records = records
+      let sleeps = sleeps
+      let key = nextSleep.withValue { value in
+        value += 1
+        return value
+      }
+      let task = Task(executorPreference: configuration.executor) { () -> Outcome in
+        defer { _ = sleeps.withValue { $0.removeValue(forKey: key) } }
+        do {
+          try await time.sleep(for: duration)
+        } catch {
+          sink.write([records.info("sleep cancelled")])
+        }
+        return .ok
+      }
+      sleeps.withValue { $0[key] = task }
+      return .task(task)
+    case .username(let name):
+      return .store(signup.send(.updateUsername(name)))
+    case .password(let text):
+      return secret(text, prompt: "password: ", command: "password") { .updatePassword($0) }
+    case .repeatPassword(let text):
+      return secret(text, prompt: "repeat password: ", command: "repeat") { .updateRepeat($0) }
+    case .submit:
+      return submit()
+    case .signup(let name, let password, let repeatPassword):
+      let signup = signup
+      let submitting = submit
       return .task(
         Task(executorPreference: configuration.executor) {
-          do {
-            try await time.sleep(for: duration)
-          } catch {
-            sink.write([records.info("sleep cancelled")])
+          var failed = false
+          for action in [SignupReactor.Action.updateUsername(name), .updatePassword(password), .updateRepeat(repeatPassword)] {
+            if await signup.send(action).finish() == .error { failed = true }
           }
-          return .ok
+          let outcome = await submitting().outcome()
+          return failed ? .failed : outcome
         })
+    case .refresh:
+      return .store(feed.send(.refresh))
+    case .more:
+      return .store(feed.send(.loadMore))
     case .quit:
       return .done(.quit)
     }
+  }
+
+  /// `submit`: fails when it was refused or the submission failed.
+  private func submit() -> Execution {
+    let signup = signup
+    let task = signup.send(.submit)
+    return .task(
+      Task(executorPreference: configuration.executor) {
+        let completion = await task.finish()
+        guard completion != .error, signup.currentState.result?.ok == true else { return .failed }
+        return .ok
+      })
+  }
+
+  /// `password` / `repeat`: the given text, or a prompt without echo on a terminal.
+  private func secret(
+    _ text: String?, prompt: String, command: String, action: @escaping @Sendable (String) -> SignupReactor.Action
+  ) -> Execution {
+    if let text { return .store(signup.send(action(text))) }
+    guard let ask = configuration.promptSecret else {
+      configuration.sink.write([
+        records.error(code: "missing-argument", message: "\(command): expected a password (it can only be asked for on a terminal)")
+      ])
+      return .done(.failed)
+    }
+    let signup = signup
+    return .task(
+      Task.detached {
+        guard let answer = ask(prompt) else { return .failed }
+        return await signup.send(action(answer)).finish() == .error ? .failed : .ok
+      })
   }
 
   /// Stops everything in flight (Ctrl-C), leaving the results so far.
   public func cancelAll() {
     search.send(.cancel)
     search.cancelAll()
+    signup.send(.cancel)
+    signup.cancelAll()
+    feed.send(.cancel)
+    feed.cancelAll()
+    for task in sleeps.withValue({ Array($0.values) }) { task.cancel() }
   }
 
   /// The JSON state of a feature, as `state` prints it.
   public func stateJSON(_ feature: String) -> JSONValue {
     switch feature {
     case "search": return search.currentState.jsonValue
+    case "signup": return signup.currentState.jsonValue
+    case "feed": return feed.currentState.jsonValue
     default: return .null
     }
   }

@@ -1,4 +1,5 @@
 import Foundation
+import ReactorCore
 
 /// `reactor replay [--update] FILE...`: replays transcripts and reports each.
 public struct Replayer: Sendable {
@@ -28,10 +29,15 @@ public struct Replayer: Sendable {
       return (.broken("\(name): \(error)"), nil)
     }
     let actual: [[String]]
+    let log = ReplayLog()
     do {
-      actual = try await runner.run(transcript)
+      actual = try await runner.run(transcript, log: log)
     } catch {
       return (.broken("\(name): \(error)"), nil)
+    }
+    // A request the cassette cannot answer fails the replay even if its error was recorded.
+    if let problem = log.problems.first {
+      return (.broken("\(name): \(problem) (record the transcript again, or add the exchange to its cassette)"), nil)
     }
     let merged = zip(transcript.commands, actual).map { command, lines in Self.merge(expected: command.expected, actual: lines) }
     let newText = transcript.text(outputs: merged)
@@ -101,12 +107,12 @@ extension TranscriptRunner {
   func relative(to directory: String) -> TranscriptRunner {
     let base = makeClient
     return TranscriptRunner(
-      makeClient: { settings, time in
+      makeClient: { settings, time, log in
         var settings = settings
         if let cassette = settings.cassette, !cassette.hasPrefix("/"), !directory.isEmpty {
           settings.cassette = directory + "/" + cassette
         }
-        return try base(settings, time)
+        return try base(settings, time, log)
       }, adjust: adjust)
   }
 }

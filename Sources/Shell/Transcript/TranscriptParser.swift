@@ -19,12 +19,7 @@ public enum TranscriptParser {
       let line = raw.hasSuffix("\r") ? String(raw.dropLast()) : raw
       if line.hasPrefix("> ") || line == ">" {
         if let command = current { transcript.items.append(.command(command)) }
-        var input = String(line.dropFirst(2))
-        var background = false
-        if input.hasSuffix(" &") {
-          background = true
-          input.removeLast(2)
-        }
+        let (input, background) = Session.splitBackground(String(line.dropFirst(2)))
         current = Transcript.Command(input: input, background: background)
       } else if line.hasPrefix("#") {
         if current != nil { current!.comments.append(line) } else { transcript.items.append(.verbatim(line)) }

@@ -5,24 +5,30 @@ import Synchronization
 /// Records a live session as a transcript while passing its output through.
 ///
 /// Each input line starts a block; every line the session prints until the next input is
-/// written under it, escaped as the format requires. Lines that could hold secrets are
-/// redacted by `redact` before they are kept.
+/// written under it, escaped as the format requires. Passwords in input lines are replaced
+/// by placeholders of the same length before anything is kept (``Redaction``).
 public final class TranscriptRecorder: OutputSink {
-  private let forward: any OutputSink
-  private let redact: @Sendable (String) -> String
-  private let storage = Mutex<(header: [String], blocks: [Transcript.Command])>(([], []))
+  private struct Storage {
+    var header: [String]
+    var blocks: [Transcript.Command] = []
+    var placeholders: [String: String] = [:]
+  }
 
-  public init(forwarding forward: any OutputSink, header: [String], redact: @escaping @Sendable (String) -> String = { $0 }) {
+  private let forward: any OutputSink
+  private let storage: Mutex<Storage>
+
+  public init(forwarding forward: any OutputSink, header: [String]) {
     self.forward = forward
-    self.redact = redact
-    storage.withLock { $0.header = header }
+    self.storage = Mutex(Storage(header: header))
   }
 
   /// Starts the block of a new input line.
   public func begin(_ input: String) {
     let (command, background) = Session.splitBackground(input)
-    let safe = redact(command)
-    storage.withLock { $0.blocks.append(Transcript.Command(input: safe, background: background)) }
+    storage.withLock { storage in
+      let safe = Redaction.forTranscript(command, placeholders: &storage.placeholders)
+      storage.blocks.append(Transcript.Command(input: safe, background: background))
+    }
   }
 
   public func write(_ lines: [OutputLine]) {

@@ -12,7 +12,7 @@ import Rendering
 /// lets every remaining effect finish the same way.
 public struct TranscriptRunner: Sendable {
   /// Builds the client a replay uses, from the transcript's settings and the virtual time.
-  public typealias ClientFactory = @Sendable (Transcript.Settings, TimeSource) throws -> GitHubClient
+  public typealias ClientFactory = @Sendable (Transcript.Settings, TimeSource, ReplayLog) throws -> GitHubClient
 
   let makeClient: ClientFactory
   let adjust: @Sendable (inout Session.Configuration) -> Void
@@ -25,12 +25,17 @@ public struct TranscriptRunner: Sendable {
 
   /// The actual output lines (escaped as a transcript writes them), one array per command.
   public func run(_ transcript: Transcript) async throws -> [[String]] {
+    try await run(transcript, log: ReplayLog())
+  }
+
+  /// The same, reporting problems beyond the output (unexpected requests) to `log`.
+  public func run(_ transcript: Transcript, log: ReplayLog) async throws -> [[String]] {
     let clock = VirtualClock()
     let executor = ManualExecutor()
     let time = TimeSource.virtual(clock, start: transcript.settings.clock)
     let sink = MemorySink()
     var configuration = Session.Configuration(
-      client: try makeClient(transcript.settings, time),
+      client: try makeClient(transcript.settings, time, log),
       options: RenderOptions(mode: transcript.settings.json ? .json : .text, color: false, width: transcript.settings.width),
       sink: sink, opener: PrintingOpener(), dataNote: transcript.settings.offline || transcript.settings.sampleData ? Session.offlineDataNote : nil,
       time: time, executor: executor, seed: transcript.settings.seed)

@@ -78,7 +78,7 @@ public enum UnifiedDiff {
     while i < n || j < m {
       if i < n, j < m, a[i] == b[j] {
         ops.append(Op(kind: .same, text: a[i], oldIndex: i, newIndex: j)); i += 1; j += 1
-      } else if j < m, i == n || lcs[i][j + 1] >= lcs[i + 1][j] {
+      } else if j < m, i == n || lcs[i][j + 1] > lcs[i + 1][j] {
         ops.append(Op(kind: .insert, text: b[j], oldIndex: i, newIndex: j)); j += 1
       } else {
         ops.append(Op(kind: .delete, text: a[i], oldIndex: i, newIndex: j)); i += 1

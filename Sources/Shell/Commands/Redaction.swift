@@ -1,0 +1,76 @@
+/// Keeps passwords out of everything a session writes down: history and transcripts.
+public enum Redaction {
+  /// Verbs whose arguments at these positions (after the verb) are secrets.
+  static let secretArguments: [String: Set<Int>] = ["password": [0], "repeat": [0], "signup": [1, 2]]
+
+  /// The line with every secret argument replaced by `<redacted>`, for history. A line that
+  /// does not parse is kept only if it names no secret verb.
+  public static func forHistory(_ line: String) -> String {
+    redact(line) { _ in "<redacted>" }
+  }
+
+  /// True when the line carries a secret argument.
+  public static func hasSecrets(_ line: String) -> Bool { forHistory(line) != line }
+
+  /// The line with every secret argument replaced by a placeholder of the same length and a
+  /// fill character unique to that secret in the session (`*****`, `+++++`, ...), so a
+  /// transcript replays the same validation (length, equality) without holding any password.
+  public static func forTranscript(_ line: String, placeholders: inout [String: String]) -> String {
+    var known = placeholders
+    let result = redact(line) { secret in
+      if let placeholder = known[secret] { return placeholder }
+      let fills: [Character] = ["*", "+", "=", "~", "@", "^", "%", "!"]
+      let fill = fills[known.count % fills.count]
+      let placeholder = String(repeating: fill, count: max(1, secret.count)) + (known.count >= fills.count ? String(known.count) : "")
+      known[secret] = placeholder
+      return placeholder
+    }
+    placeholders = known
+    return result
+  }
+
+  private static func redact(_ line: String, _ replacement: (String) -> String) -> String {
+    let (body, background) = splitBackground(line)
+    guard let words = try? Tokenizer.split(body), let verb = words.first, let positions = secretPositions(verb, words.count - 1)
+    else {
+      // Unparseable: if it starts with a secret verb, keep only the verb.
+      let first = body.split(whereSeparator: \.isWhitespace).first.map(String.init) ?? ""
+      if secretPositions(first, 1) != nil { return first + " <redacted>" }
+      return line
+    }
+    var out = [verb]
+    for (index, word) in words.dropFirst().enumerated() {
+      out.append(positions.contains(index) ? replacement(word) : quote(word))
+    }
+    return out.joined(separator: " ") + (background ? " &" : "")
+  }
+
+  /// Which arguments of `verb` are secret: the table's positions, or every argument of a
+  /// mistyped verb that looks like a secret one (`passwrd hunter22` must not be kept either).
+  private static func secretPositions(_ verb: String, _ count: Int) -> Set<Int>? {
+    if let spec = CommandTable.spec(for: verb) { return secretArguments[spec.name] }
+    guard let guess = Suggestions.closest(to: verb, in: CommandTable.verbs), let spec = CommandTable.spec(for: guess),
+      secretArguments[spec.name] != nil
+    else { return nil }
+    return Set(0..<count)
+  }
+
+  private static func splitBackground(_ line: String) -> (String, Bool) {
+    var trimmed = Substring(line)
+    while trimmed.last?.isWhitespace == true { trimmed.removeLast() }
+    if trimmed.hasSuffix(" &") { return (String(trimmed.dropLast(2)), true) }
+    return (line, false)
+  }
+
+  /// Quotes a word for the command language if it needs it.
+  static func quote(_ word: String) -> String {
+    if !word.isEmpty, !word.contains(where: { $0.isWhitespace || "'\"\\#&".contains($0) }) { return word }
+    return "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+  }
+}
+
+extension String {
+  fileprivate func replacingOccurrences(of target: String, with replacement: String) -> String {
+    split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
+  }
+}

@@ -1,0 +1,52 @@
+import GitHubClient
+import Rendering
+import Shell
+import Synchronization
+import Testing
+
+@Suite("Redaction of passwords in history and transcripts")
+struct RedactionTests {
+  @Test("history keeps the command but not the secret", arguments: [
+    ("signup octocat hunter22 hunter22", "signup octocat <redacted> <redacted>"),
+    ("password hunter22", "password <redacted>"),
+    ("repeat 'with space'", "repeat <redacted>"),
+    ("password", "password"),
+    ("passwrd hunter22", "passwrd <redacted>"),
+    ("signup \"unterminated hunter22", "signup <redacted>"),
+    ("query swift", "query swift"),
+    ("username octocat", "username octocat"),
+    ("signup octocat hunter22 hunter22 &", "signup octocat <redacted> <redacted> &"),
+  ])
+  func history(_ line: String, _ expected: String) {
+    #expect(Redaction.forHistory(line) == expected)
+  }
+
+  @Test("transcripts keep length and equality, never the text")
+  func transcript() {
+    var placeholders: [String: String] = [:]
+    let first = Redaction.forTranscript("signup octocat hunter22 hunter22", placeholders: &placeholders)
+    #expect(first == "signup octocat ******** ********")
+    #expect(Redaction.forTranscript("repeat abcd", placeholders: &placeholders) == "repeat ++++")
+    #expect(Redaction.forTranscript("password hunter22", placeholders: &placeholders) == "password ********")
+    #expect(!placeholders.values.contains { $0.contains("hunter") })
+  }
+
+  @Test("the shell loop hands only redacted lines to history")
+  func loopRemembersRedacted() async {
+    let reader = RememberingReader(["password hunter22", "signup a hunter22 hunter22", "query swift"])
+    let session = Session(
+      configuration: Session.Configuration(
+        client: GitHubClient(searchRepositories: { _, page, _ in Page(items: [], page: page, nextPage: nil) }),
+        sink: MemorySink()))
+    _ = await ShellLoop(session: session, reader: reader, interactive: false).run()
+    #expect(reader.remembered == ["password <redacted>", "signup a <redacted> <redacted>", "query swift"])
+  }
+}
+
+final class RememberingReader: LineReader {
+  private let state: Mutex<(lines: [String], remembered: [String])>
+  init(_ lines: [String]) { state = Mutex((lines, [])) }
+  func readLine(prompt: String) async -> String? { state.withLock { $0.lines.isEmpty ? nil : $0.lines.removeFirst() } }
+  func remember(_ line: String) { state.withLock { $0.remembered.append(line) } }
+  var remembered: [String] { state.withLock { $0.remembered } }
+}
