@@ -39,6 +39,14 @@ public protocol Reactor: Sendable {
   /// Adjusts the state after every `reduce`, for example to keep a derived field in step.
   func transform(state: inout State)
 
+  // MARK: - Feedback
+
+  /// State-driven effects, RxFeedback's style: called after every committed change with the
+  /// new state; the effect it returns runs on behalf of the action that caused the change.
+  /// ``FeedbackLoop`` turns "the request derived from state changed" into start, restart and
+  /// cancel. The default does nothing.
+  func feedback(state: State) -> Effect<Mutation>
+
   // MARK: - Failures
 
   /// The error a mutation records in state, if it records one.
@@ -49,6 +57,7 @@ extension Reactor {
   public func transform(action: Action) -> Action? { action }
   public func transform(mutation: Effect<Mutation>) -> Effect<Mutation> { mutation }
   public func transform(state: inout State) {}
+  public func feedback(state: State) -> Effect<Mutation> { .none }
   public func failure(of mutation: Mutation) -> (any Error)? { nil }
 }
 

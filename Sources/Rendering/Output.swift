@@ -3,13 +3,29 @@ public enum OutputStream: Sendable, Equatable {
   case out, err
 }
 
+public import ReactorCore
+
 /// One line of output, without its newline.
 public struct OutputLine: Sendable, Equatable {
   public var stream: OutputStream
   public var text: String
-  public init(_ stream: OutputStream, _ text: String) {
+  /// For an NDJSON record, the object the text encodes, so a daemon can add the request id.
+  public var record: JSONObject?
+  /// The tag of the request the line belongs to (a daemon request id), if any.
+  public var tag: JSONValue?
+
+  public init(_ stream: OutputStream, _ text: String, record: JSONObject? = nil, tag: JSONValue? = nil) {
     self.stream = stream
     self.text = text
+    self.record = record
+    self.tag = tag
+  }
+
+  /// The same line, belonging to the request tagged `tag`.
+  public func tagged(_ tag: JSONValue?) -> OutputLine {
+    var copy = self
+    copy.tag = tag
+    return copy
   }
 }
 

@@ -30,7 +30,7 @@ public struct Records: Sendable {
     if options.mode == .json {
       var object: JSONObject = ["type": .string("error"), "code": .string(code), "message": .string(message)]
       if let feature { object["feature"] = .string(feature) }
-      return OutputLine(.out, JSONValue.object(object).jsonText)
+      return record(object)
     }
     return OutputLine(.err, style.red("error:") + " " + TerminalText.sanitize(message))
   }
@@ -40,7 +40,7 @@ public struct Records: Sendable {
     if options.mode == .json {
       var object: JSONObject = ["type": .string("info"), "message": .string(message)]
       if let feature { object["feature"] = .string(feature) }
-      return OutputLine(.out, JSONValue.object(object).jsonText)
+      return record(object)
     }
     return OutputLine(.out, TerminalText.sanitize(message))
   }
@@ -54,7 +54,7 @@ public struct Records: Sendable {
 
   /// Any record, as one line of JSON on standard output.
   public func record(_ object: JSONObject) -> OutputLine {
-    OutputLine(.out, JSONValue.object(object).jsonText)
+    OutputLine(.out, JSONValue.object(object).jsonText, record: object)
   }
 }
 

@@ -24,10 +24,39 @@ public struct SearchText: Sendable {
       }
       return lines
     }
-    switch transition.mutation {
+    return text(for: transition.mutation, patch: transition.patch, state: state)
+  }
+
+  /// The lines for one transition of the feedback engine (``FeedbackSearch``): the same text
+  /// as the reactor engine prints for the equivalent change; in JSON mode, the change record
+  /// names the event as its `mutation`.
+  ///
+  /// A stale answer, which `reduce` dropped, prints nothing in text mode and no error record.
+  public func render(_ transition: StateTransition<FeedbackSearch>, state: FeedbackSearchState, command: String)
+    -> [OutputLine]
+  {
+    let event = transition.mutation
+    let applied = event.answeredRequest.map { $0 == state.request } ?? true
+    if options.mode == .json {
+      var lines = [
+        records.change(
+          feature: "search", seq: transition.seq, action: command, mutation: event.caseName, patch: transition.patch)
+      ]
+      if applied, case .failed = event, let failure = state.search.lastError {
+        lines.append(records.error(code: failure.code, message: failure.message, feature: "search"))
+      }
+      return lines
+    }
+    guard applied else { return [] }
+    return text(for: event.reactorMutation, patch: transition.patch, state: state.search)
+  }
+
+  /// The text lines for a reactor-engine mutation, given its patch and the state after it.
+  func text(for mutation: SearchReactor.Mutation, patch: [PatchOperation], state: SearchState) -> [OutputLine] {
+    switch mutation {
     case .setQuery(let query):
       // No /query operation means the query did not change (the same search again).
-      let old = transition.patch.first { $0.path == "/query" }.map { $0.oldValue ?? .null } ?? query.jsonValue
+      let old = patch.first { $0.path == "/query" }.map { $0.oldValue ?? .null } ?? query.jsonValue
       let oldText: String? = if case .string(let text) = old { text } else { nil }
       return [OutputLine(.out, "query: \(TerminalText.quoted(oldText)) -> \(TerminalText.quoted(query))")]
     case .setRepos(let page):

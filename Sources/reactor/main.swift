@@ -32,6 +32,12 @@ struct ReactorCommand: AsyncParsableCommand {
   @Flag(help: "Print NDJSON records (one JSON object per line) instead of text.")
   var json = false
 
+  @Flag(help: "Serve NDJSON requests on standard input, many in flight at once (see DAEMON MODE in reactor(1)).")
+  var daemon = false
+
+  @Option(name: .customLong("drain-timeout"), help: ArgumentHelp("With --daemon: seconds in-flight requests may take to finish after end of input or SIGTERM.", valueName: "seconds"))
+  var drainTimeout: Double = 30
+
   @Option(name: .customLong("api-url"), help: ArgumentHelp("The GitHub API root (default: $GITHUB_API_URL, then https://api.github.com).", valueName: "url"))
   var apiURL: String?
 
@@ -59,6 +65,8 @@ struct ReactorCommand: AsyncParsableCommand {
     guard timeout > 0, timeout <= 600 else { throw ValidationError("--timeout must be between 0 and 600 seconds") }
     guard (0...1).contains(signupFailureRate) else { throw ValidationError("--signup-failure-rate must be between 0 and 1") }
     guard (0...60).contains(signupLatency) else { throw ValidationError("--signup-latency must be between 0 and 60 seconds") }
+    guard (0...3600).contains(drainTimeout) else { throw ValidationError("--drain-timeout must be between 0 and 3600 seconds") }
+    if daemon && record != nil { throw ValidationError("--daemon and --record cannot be combined; record a daemon session with a transcript instead") }
   }
 
   func run() async throws {
@@ -81,13 +89,14 @@ struct ReactorCommand: AsyncParsableCommand {
     let recording = record.map { _ in RecordingTransport(wrapping: transport) }
     if let recording { transport = recording }
 
-    let interactive = Terminal.isInteractive
+    let interactive = Terminal.isInteractive && !daemon
     let colorOn = switch color {
     case .always: record == nil
     case .never: false
     case .auto: !json && record == nil && Terminal.wantsColor(environment: environment)
     }
-    let options = RenderOptions(mode: json ? .json : .text, color: colorOn, width: Terminal.width(environment: environment))
+    let options = RenderOptions(
+      mode: json || daemon ? .json : .text, color: colorOn && !daemon, width: Terminal.width(environment: environment))
     let seed = self.seed ?? UInt64(Date().timeIntervalSince1970 * 1000)
     let start = Date()
     let recorder = record.map { path in
@@ -97,14 +106,33 @@ struct ReactorCommand: AsyncParsableCommand {
     }
     var prompt: (@Sendable (String) -> String?)?
     if interactive { prompt = { @Sendable text in SecretPrompt.read(text) } }
+    let sink: any OutputSink
+    if daemon {
+      sink = DaemonSink(base: StandardOutputSink())
+    } else if let recorder {
+      sink = recorder
+    } else {
+      sink = StandardOutputSink()
+    }
     let sessionConfiguration = Session.Configuration(
       client: .live(configuration: configuration, transport: transport), options: options,
-      sink: recorder ?? StandardOutputSink(),
+      sink: sink,
       opener: interactive ? SystemOpener(environment: environment) : PrintingOpener(),
       dataNote: offline ? Session.offlineDataNote : nil, seed: seed,
       signupFailureRate: signupFailureRate, signupLatency: .milliseconds(Int64(signupLatency * 1000)),
       promptSecret: prompt)
     let session = Session(configuration: sessionConfiguration)
+    if daemon {
+      let lines = ByteLineReader.lines(of: 0, maxBytes: DaemonInput.maxLineBytes)
+      let signals = DaemonSignals(onTerminate: lines.finish, onInterrupt: { session.cancelAll() })
+      let server = Daemon(
+        session: session, output: sessionConfiguration.sink, version: Self.version,
+        drainTimeout: .milliseconds(Int64(drainTimeout * 1000)))
+      let status = await server.run(lines)
+      signals.cancel()
+      // The reader thread may still block on standard input; leave without waiting for it.
+      Glibc.exit(status)
+    }
     let reader: any LineReader =
       interactive ? EditLineReader(historyPath: EditLineReader.defaultHistoryPath(environment: environment)) : PlainLineReader()
     let banner = "reactor \(Self.version): type 'help' for commands, Ctrl-D to leave"

@@ -19,6 +19,7 @@ commands:
   more                               load the next page of events
   state [<feature>]                  print the state of a feature (or all)
   help [<command>]                   list commands, or explain one
+  cancel [<id>]                      stop work in flight (all of it, or one daemon request)
   sleep <duration>                   wait, e.g. sleep 1.5s (virtual time in replays)
   quit                               leave (Ctrl-D does the same)
 Words split like a shell's: quote text with spaces; # starts a comment.

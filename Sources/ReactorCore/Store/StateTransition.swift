@@ -8,7 +8,7 @@ public struct StateTransition<R: Reactor>: Sendable {
   /// The action whose effects produced the mutation.
   public let action: R.Action
   /// Identifies the `send` call that started it (see ``StoreTask/origin``).
-  public let origin: UInt64
+  public let origin: Origin
   public let mutation: R.Mutation
   /// RFC 6902 operations from the previous state to this one; empty when diffing is off.
   public let patch: [PatchOperation]
@@ -21,7 +21,19 @@ public enum StoreEvent<R: Reactor>: Sendable {
   /// The state changed.
   case transition(StateTransition<R>)
   /// An effect asked to tell the user something (an `info` record); state did not change.
-  case notice(Notice, action: R.Action, origin: UInt64)
+  case notice(Notice, action: R.Action, origin: Origin)
   /// An effect failed with an error it did not map into state.
-  case failure(any Error, action: R.Action, origin: UInt64)
+  case failure(any Error, action: R.Action, origin: Origin)
+}
+
+/// Which `send` call something came from: a number unique in its store, and the caller's tag
+/// (a daemon request id, say), which follows the action into every effect it starts.
+public struct Origin: Sendable, Equatable {
+  public let id: UInt64
+  public let tag: JSONValue?
+
+  public init(id: UInt64, tag: JSONValue? = nil) {
+    self.id = id
+    self.tag = tag
+  }
 }

@@ -126,11 +126,12 @@ public final class Store<R: Reactor>: @unchecked Sendable {
   // MARK: - Sending
 
   /// Queues an action and, unless another thread is draining, processes the queue now.
+  /// `tag` is carried by every transition and event the action causes, even from effects.
   @discardableResult
-  public func send(_ action: R.Action) -> StoreTask {
+  public func send(_ action: R.Action, tag: JSONValue? = nil) -> StoreTask {
     let tracker = lock.withLock {
       nextOrigin += 1
-      let tracker = ActionTracker(origin: nextOrigin)
+      let tracker = ActionTracker(origin: Origin(id: nextOrigin, tag: tag))
       queue.append(.action(action, tracker))
       return tracker
     }
@@ -145,6 +146,19 @@ public final class Store<R: Reactor>: @unchecked Sendable {
 
   /// Cancels every running effect.
   public func cancelAll() { cancelRuns { _ in true } }
+
+  /// Cancels every running effect of the actions sent with `tag`; true if there was one.
+  @discardableResult
+  public func cancel(tag: JSONValue) -> Bool {
+    let found = lock.withLock { running.values.contains { $0.tracker.origin.tag == tag && !$0.cancelled } }
+    cancelRuns { $0.tracker.origin.tag == tag }
+    return found
+  }
+
+  /// True while an effect of an action sent with `tag` runs.
+  public func isRunning(tag: JSONValue) -> Bool {
+    lock.withLock { running.values.contains { $0.tracker.origin.tag == tag && !$0.cancelled } }
+  }
 
   /// Cancels every running effect marked with `id`.
   public func cancel(id: EffectID) { cancelRuns { $0.ids.contains(id) } }
@@ -210,6 +224,8 @@ public final class Store<R: Reactor>: @unchecked Sendable {
         patch: operations, failure: failure)
       for observer in observers.values { observer(.transition(transition), state) }
     }
+    let feedback = reactor.feedback(state: state)
+    if case .none = feedback.operation {} else { start(feedback, action: action, tracker: tracker) }
   }
 
   private func emit(_ event: StoreEvent<R>) {

@@ -4,8 +4,8 @@ import Synchronization
 public struct StoreTask: Sendable {
   let tracker: ActionTracker
 
-  /// A number identifying the `send` call; transitions and events carry it too.
-  public var origin: UInt64 { tracker.origin }
+  /// Identifies the `send` call; transitions and events carry it too.
+  public var origin: Origin { tracker.origin }
 
   /// Waits until the action and every effect it started completed or was cancelled.
   @discardableResult
@@ -30,7 +30,7 @@ public struct StoreTask: Sendable {
 
 /// Counts the pending work of one `send` and wakes waiters when it reaches zero.
 final class ActionTracker: Sendable {
-  let origin: UInt64
+  let origin: Origin
 
   private struct Storage {
     var pending = 1
@@ -40,7 +40,7 @@ final class ActionTracker: Sendable {
   }
   private let storage = Mutex(Storage())
 
-  init(origin: UInt64) { self.origin = origin }
+  init(origin: Origin) { self.origin = origin }
 
   var isFinished: Bool { storage.withLock { $0.pending == 0 } }
 

@@ -14,6 +14,8 @@ public enum Command: Sendable, Equatable {
   case signup(username: String, password: String, repeat: String)
   case refresh
   case more
+  /// nil: everything in flight; else the daemon request with that id.
+  case cancel(String?)
   case quit
 
   /// The verb, as the NDJSON `action` field and messages name it.
@@ -32,6 +34,7 @@ public enum Command: Sendable, Equatable {
     case .signup: "signup"
     case .refresh: "refresh"
     case .more: "more"
+    case .cancel: "cancel"
     case .quit: "quit"
     }
   }

@@ -52,6 +52,7 @@ public enum CommandParser {
     case "signup": return .signup(username: arguments[0], password: arguments[1], repeat: arguments[2])
     case "refresh": return .refresh
     case "more": return .more
+    case "cancel": return .cancel(arguments.first)
     case "quit": return .quit
     default: preconditionFailure("CommandTable lists '\(spec.name)' but the parser does not handle it")
     }

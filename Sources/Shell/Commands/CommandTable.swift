@@ -51,6 +51,10 @@ public enum CommandTable {
       "help", usage: "[<command>]", summary: "list commands, or explain one",
       arity: 0...1),
     CommandSpec(
+      "cancel", usage: "[<id>]", summary: "stop work in flight (all of it, or one daemon request)",
+      discussion: "Without an id, like Ctrl-C: cancels every search, check, submission, feed load and sleep in flight. With an id, cancels that daemon request's effects.",
+      arity: 0...1),
+    CommandSpec(
       "sleep", usage: "<duration>", summary: "wait, e.g. sleep 1.5s (virtual time in replays)",
       discussion: "Waits for 250ms, 2s, 1.5s or 1m; effects in flight go on meanwhile. In a replay it advances the virtual clock.",
       arity: 1...1),

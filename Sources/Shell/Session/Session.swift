@@ -56,7 +56,7 @@ public final class Session: Sendable {
 
   /// How one line ended.
   public enum Outcome: Sendable, Equatable {
-    case ok, failed, quit
+    case ok, failed, cancelled, quit
   }
 
   public let configuration: Configuration
@@ -66,7 +66,7 @@ public final class Session: Sendable {
   public let feed: Store<FeedReactor>
   let records: Records
   /// `sleep` commands in progress, so Ctrl-C can end them too.
-  private let sleeps = LockedBox<[UInt64: Task<Outcome, Never>]>([:])
+  private let sleeps = LockedBox<[UInt64: (tag: JSONValue?, task: Task<Outcome, Never>)]>([:])
   private let nextSleep = LockedBox<UInt64>(0)
 
   public init(configuration: Configuration) {
@@ -102,12 +102,12 @@ public final class Session: Sendable {
     store.observe { event, state in
       switch event {
       case .transition(let transition):
-        sink.write(render(transition, state, verb(transition.action)))
-      case .notice(let notice, _, _):
-        sink.write([records.info(notice.message, feature: feature)])
-      case .failure(let error, _, _):
+        sink.write(render(transition, state, verb(transition.action)).map { $0.tagged(transition.origin.tag) })
+      case .notice(let notice, _, let origin):
+        sink.write([records.info(notice.message, feature: feature).tagged(origin.tag)])
+      case .failure(let error, _, let origin):
         let failure = GitHubError.from(error)
-        sink.write([records.error(code: failure.code, message: failure.message, feature: feature)])
+        sink.write([records.error(code: failure.code, message: failure.message, feature: feature).tagged(origin.tag)])
       }
     }
   }
@@ -159,38 +159,39 @@ public final class Session: Sendable {
 
   /// Parses one line and starts it: everything synchronous (parsing, sending the action,
   /// its immediate mutations and output) happens before this returns; effects go on.
-  public func start(_ line: String) -> Execution {
+  /// `tag` marks every record the command causes, now or from its effects (daemon ids).
+  public func start(_ line: String, tag: JSONValue? = nil) -> Execution {
     let command: Command?
     do {
       command = try CommandParser.parse(line)
     } catch {
-      configuration.sink.write([records.error(code: error.code, message: error.message)])
+      configuration.sink.write([records.error(code: error.code, message: error.message).tagged(tag)])
       return .done(.failed)
     }
     guard let command else { return .done(.ok) }
-    return start(command)
+    return start(command, tag: tag)
   }
 
   /// Starts one command (see ``start(_:)-(String)``).
-  public func start(_ command: Command) -> Execution {
+  public func start(_ command: Command, tag: JSONValue? = nil) -> Execution {
+    let sink = TaggingSink(base: configuration.sink, tag: tag)
     switch command {
     case .query(let text):
-      return .store(search.send(.updateQuery(text)))
+      return .store(search.send(.updateQuery(text), tag: tag))
     case .next:
-      return .store(search.send(.loadNextPage))
+      return .store(search.send(.loadNextPage, tag: tag))
     case .open(let number):
-      return .done(open(number))
+      return .done(open(number, sink: sink))
     case .state(let feature):
       for name in feature.map({ [$0] }) ?? CommandTable.features {
-        configuration.sink.write(records.state(feature: name, state: stateJSON(name)))
+        sink.write(records.state(feature: name, state: stateJSON(name)))
       }
       return .done(.ok)
     case .help(let topic):
-      configuration.sink.write(HelpText.lines(topic: topic, dataNote: configuration.dataNote, records: records))
+      sink.write(HelpText.lines(topic: topic, dataNote: configuration.dataNote, records: records))
       return .done(.ok)
     case .sleep(let duration):
       let time = configuration.time
-      let sink = configuration.sink
       let records = records
       let sleeps = sleeps
       let key = nextSleep.withValue { value in
@@ -203,19 +204,20 @@ public final class Session: Sendable {
           try await time.sleep(for: duration)
         } catch {
           sink.write([records.info("sleep cancelled")])
+          return .cancelled
         }
         return .ok
       }
-      sleeps.withValue { $0[key] = task }
+      sleeps.withValue { $0[key] = (tag, task) }
       return .task(task)
     case .username(let name):
-      return .store(signup.send(.updateUsername(name)))
+      return .store(signup.send(.updateUsername(name), tag: tag))
     case .password(let text):
-      return secret(text, prompt: "password: ", command: "password") { .updatePassword($0) }
+      return secret(text, prompt: "password: ", command: "password", tag: tag) { .updatePassword($0) }
     case .repeatPassword(let text):
-      return secret(text, prompt: "repeat password: ", command: "repeat") { .updateRepeat($0) }
+      return secret(text, prompt: "repeat password: ", command: "repeat", tag: tag) { .updateRepeat($0) }
     case .submit:
-      return submit()
+      return submit(tag: tag)
     case .signup(let name, let password, let repeatPassword):
       let signup = signup
       let submitting = submit
@@ -223,24 +225,26 @@ public final class Session: Sendable {
         Task(executorPreference: configuration.executor) {
           var failed = false
           for action in [SignupReactor.Action.updateUsername(name), .updatePassword(password), .updateRepeat(repeatPassword)] {
-            if await signup.send(action).finish() == .error { failed = true }
+            if await signup.send(action, tag: tag).finish() == .error { failed = true }
           }
-          let outcome = await submitting().outcome()
+          let outcome = await submitting(tag).outcome()
           return failed ? .failed : outcome
         })
     case .refresh:
-      return .store(feed.send(.refresh))
+      return .store(feed.send(.refresh, tag: tag))
     case .more:
-      return .store(feed.send(.loadMore))
+      return .store(feed.send(.loadMore, tag: tag))
+    case .cancel(let target):
+      return .done(cancel(target, sink: sink))
     case .quit:
       return .done(.quit)
     }
   }
 
   /// `submit`: fails when it was refused or the submission failed.
-  private func submit() -> Execution {
+  private func submit(tag: JSONValue?) -> Execution {
     let signup = signup
-    let task = signup.send(.submit)
+    let task = signup.send(.submit, tag: tag)
     return .task(
       Task(executorPreference: configuration.executor) {
         let completion = await task.finish()
@@ -251,12 +255,14 @@ public final class Session: Sendable {
 
   /// `password` / `repeat`: the given text, or a prompt without echo on a terminal.
   private func secret(
-    _ text: String?, prompt: String, command: String, action: @escaping @Sendable (String) -> SignupReactor.Action
+    _ text: String?, prompt: String, command: String, tag: JSONValue?,
+    action: @escaping @Sendable (String) -> SignupReactor.Action
   ) -> Execution {
-    if let text { return .store(signup.send(action(text))) }
+    if let text { return .store(signup.send(action(text), tag: tag)) }
     guard let ask = configuration.promptSecret else {
       configuration.sink.write([
         records.error(code: "missing-argument", message: "\(command): expected a password (it can only be asked for on a terminal)")
+          .tagged(tag)
       ])
       return .done(.failed)
     }
@@ -264,8 +270,34 @@ public final class Session: Sendable {
     return .task(
       Task.detached {
         guard let answer = ask(prompt) else { return .failed }
-        return await signup.send(action(answer)).finish() == .error ? .failed : .ok
+        return await signup.send(action(answer), tag: tag).finish() == .error ? .failed : .ok
       })
+  }
+
+  /// `cancel`: everything in flight, or the request tagged `target` (a daemon id).
+  private func cancel(_ target: String?, sink: any OutputSink) -> Outcome {
+    guard let target else {
+      cancelAll()
+      return .ok
+    }
+    let tags = Self.tags(matching: target)
+    var found = false
+    for tag in tags {
+      if search.cancel(tag: tag) { search.send(.cancel); found = true }
+      if signup.cancel(tag: tag) { signup.send(.cancel); found = true }
+      if feed.cancel(tag: tag) { feed.send(.cancel); found = true }
+      for task in sleeps.withValue({ $0.filter { $0.value.tag == tag }.map(\.value.task) }) { task.cancel(); found = true }
+    }
+    if !found {
+      sink.write([records.error(code: "not-found", message: "cancel: no request '\(target)' is in flight")])
+      return .failed
+    }
+    return .ok
+  }
+
+  /// The tags a `cancel` argument may mean: the string, and the number if it is one.
+  static func tags(matching text: String) -> [JSONValue] {
+    [.string(text)] + (Int(text).map { [.int($0)] } ?? [])
   }
 
   /// Stops everything in flight (Ctrl-C), leaving the results so far.
@@ -276,7 +308,7 @@ public final class Session: Sendable {
     signup.cancelAll()
     feed.send(.cancel)
     feed.cancelAll()
-    for task in sleeps.withValue({ Array($0.values) }) { task.cancel() }
+    for entry in sleeps.withValue({ Array($0.values) }) { entry.task.cancel() }
   }
 
   /// The JSON state of a feature, as `state` prints it.
@@ -289,7 +321,7 @@ public final class Session: Sendable {
     }
   }
 
-  private func open(_ number: Int) -> Outcome {
+  private func open(_ number: Int, sink: any OutputSink) -> Outcome {
     let url: String? = {
       let state = search.currentState
       return number <= state.repos.count ? state.repos[number - 1].url : nil
@@ -297,11 +329,11 @@ public final class Session: Sendable {
     guard let url else {
       let count = search.currentState.repos.count
       let message = count == 0 ? "no result \(number); there are no results" : "no result \(number); there are \(count)"
-      configuration.sink.write([records.error(code: "out-of-range", message: "open: \(message)")])
+      sink.write([records.error(code: "out-of-range", message: "open: \(message)")])
       return .failed
     }
     let launched = configuration.opener.open(url)
-    configuration.sink.write([records.open(url: url, launched: launched)])
+    sink.write([records.open(url: url, launched: launched)])
     return .ok
   }
 
@@ -315,5 +347,15 @@ extension String {
     var copy = self
     while copy.last?.isWhitespace == true { copy.removeLast() }
     return copy
+  }
+}
+
+/// Tags every line written through it (unless already tagged) with one request's tag.
+struct TaggingSink: OutputSink {
+  let base: any OutputSink
+  let tag: JSONValue?
+
+  func write(_ lines: [OutputLine]) {
+    base.write(tag == nil ? lines : lines.map { $0.tag == nil ? $0.tagged(tag) : $0 })
   }
 }

@@ -46,7 +46,7 @@ public struct ShellLoop: Sendable {
         continue
       }
       switch await execution.outcome() {
-      case .ok: break
+      case .ok, .cancelled: break
       case .failed: anyFailed = true
       case .quit: return await finish(background, anyFailed)
       }

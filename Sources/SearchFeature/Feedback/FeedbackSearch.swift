@@ -1,0 +1,152 @@
+public import GitHubClient
+public import ReactorCore
+
+/// Repository search with pagination written RxFeedback's way, after its GitHub search sample:
+/// events are reduced into state, and a feedback loop loads whatever page the state asks for.
+///
+/// The public state is ``SearchState``, the same as `SearchReactor`'s, and so are the notices,
+/// the text output and the final state of any session; only the change records' `mutation`
+/// names differ (events instead of `set...` mutations).
+///
+/// Contract:
+/// - The query state is a ``Request``: the query, the page and the load's number, derived from
+///   state (``FeedbackSearchState/request``). A new query or page is a new request, so the loop
+///   cancels the previous load and starts the new one; a cancel or an empty query makes it nil,
+///   which cancels the load. An answer to anything but the current, unanswered request is
+///   dropped by `reduce` too, so a stale page can never land.
+/// - `mutate` refuses `startLoadingNextPage` with `SearchReactor`'s notices, and ignores
+///   `cancel` when nothing loads.
+/// - Failures are state (`lastError`) and reported by ``failure(of:)``.
+/// - The loop remembers the last request: give every store its own `FeedbackSearch`.
+public struct FeedbackSearch: Reactor {
+  // MARK: - Event
+
+  public enum Event: Sendable, Equatable {
+    /// Search for this text; nil or blank clears the search (the `query` command).
+    case searchChanged(String?)
+    /// The page the loop loaded for `request`.
+    case response(Page<Repository>, for: Request)
+    /// Why loading `request` failed.
+    case failed(GitHubError, for: Request)
+    /// Load the page after the last one loaded (the `next` command).
+    case startLoadingNextPage
+    /// Stop whatever is loading (Ctrl-C), keeping the results so far.
+    case cancel
+  }
+
+  public typealias Action = Event
+  public typealias Mutation = Event
+
+  /// "Load this query at this page": what the feedback loop performs.
+  public struct Request: Hashable, Sendable {
+    /// The query as the user typed it, trimmed; the client escapes it.
+    public var query: String
+    /// The page to load, from 1.
+    public var page: Int
+    /// The number of the load, so a repeated query or a retried page is a new request.
+    public var load: Int
+
+    public init(query: String, page: Int, load: Int) {
+      self.query = query
+      self.page = page
+      self.load = load
+    }
+  }
+
+  // MARK: - State
+
+  public typealias State = FeedbackSearchState
+
+  public let initialState = FeedbackSearchState()
+  private let loop: FeedbackLoop<FeedbackSearchState, Request, Event>
+
+  /// - Parameter perPage: results per page (GitHub allows 1-100).
+  public init(client: GitHubClient, perPage: Int = 30) {
+    loop = FeedbackLoop(id: Self.searchID, request: { $0.request }) { request in
+      .run { send in
+        do {
+          send(.response(try await client.searchRepositories(request.query, request.page, perPage), for: request))
+        } catch {
+          send(.failed(GitHubError.from(error), for: request))
+        }
+      }
+    }
+  }
+
+  /// The id the loop's load runs under.
+  public static let searchID: EffectID = "search"
+
+  // MARK: - mutate
+
+  public func mutate(action: Event, state: State) -> Effect<Event> {
+    switch action {
+    case .searchChanged(let text):
+      let query = text?.trimmingWhitespace
+      return .send(.searchChanged(query?.isEmpty == false ? query : nil))
+    case .startLoadingNextPage:
+      if let refusal = state.search.nextPageRefusal { return .notice(refusal) }
+      return .send(.startLoadingNextPage)
+    case .cancel:
+      return state.shouldLoadPage ? .send(.cancel) : .none
+    case .response, .failed:
+      // Normally sent by the loop; passed on so replays and tests can inject them.
+      return .send(action)
+    }
+  }
+
+  // MARK: - reduce
+
+  public func reduce(state: inout State, mutation: Event) {
+    switch mutation {
+    case .searchChanged(let query):
+      state.search.query = query
+      if !state.search.repos.isEmpty { state.search.repos.removeAll() }
+      state.search.nextPage = nil
+      state.search.totalCount = nil
+      state.search.incompleteResults = false
+      state.search.isLoading = query != nil
+      state.search.isLoadingNextPage = false
+      state.search.lastError = nil
+      state.beginLoad(page: query == nil ? nil : 1)
+    case .startLoadingNextPage:
+      guard state.search.query != nil, let next = state.search.nextPage, !state.shouldLoadPage else { return }
+      state.search.isLoadingNextPage = true
+      state.beginLoad(page: next)
+    case .response(let page, let request):
+      guard state.awaits(request) else { return }
+      if request.page == 1 {
+        state.search.repos.replaceAll(with: page.items)
+        state.search.totalCount = page.totalCount
+        state.search.incompleteResults = page.incompleteResults
+      } else {
+        state.search.repos.append(contentsOf: page.items)
+        state.search.incompleteResults = state.search.incompleteResults || page.incompleteResults
+      }
+      state.search.nextPage = page.nextPage
+      state.search.isLoading = false
+      state.search.isLoadingNextPage = false
+      state.search.lastError = nil
+    case .failed(let error, let request):
+      guard state.awaits(request) else { return }
+      state.search.lastError = SearchFailure(error)
+      state.search.isLoading = false
+      state.search.isLoadingNextPage = false
+    case .cancel:
+      state.search.isLoading = false
+      state.search.isLoadingNextPage = false
+      state.loadPage = nil
+    }
+  }
+
+  // MARK: - Feedback
+
+  /// Starts, restarts or cancels the load as ``FeedbackSearchState/request`` changes.
+  public func feedback(state: State) -> Effect<Event> { loop(state) }
+
+  // MARK: - Failures
+
+  public func failure(of mutation: Event) -> (any Error)? {
+    if case .failed(let error, _) = mutation { return error }
+    return nil
+  }
+}

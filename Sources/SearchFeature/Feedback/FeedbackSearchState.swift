@@ -1,0 +1,60 @@
+public import ReactorCore
+
+/// The state of ``FeedbackSearch``: the public ``SearchState``, plus what its feedback loop
+/// needs to know which page to load.
+///
+/// Contract: only ``search`` is public output. ``patchFields`` are `SearchState`'s, with the
+/// same names in the same order, read through ``search``, so `state search` prints the same
+/// JSON and every change the same patch on both engines.
+public struct FeedbackSearchState: Sendable, Equatable {
+  /// What the user sees, exactly as `SearchReactor` keeps it.
+  public var search = SearchState()
+  /// The page of the current load: 1 for a new query, then each accepted next page. It stays
+  /// after the answer lands, so the answer does not end its own effect; a cancel or a cleared
+  /// query sets it to nil, which cancels the load.
+  var loadPage: Int?
+  /// How many loads were started; a repeated query or a retried page is a new load.
+  var loads = 0
+
+  public init() {}
+
+  // MARK: - The query state
+
+  /// The request the feedback loop keeps running: the current query at ``loadPage``, numbered.
+  /// Nil before the first query, after an empty one, and after a cancel.
+  public var request: FeedbackSearch.Request? {
+    guard let query = search.query, let page = loadPage else { return nil }
+    return FeedbackSearch.Request(query: query, page: page, load: loads)
+  }
+
+  /// A page should load: the current request has not been answered yet (RxFeedback's
+  /// `shouldLoadNextPage`).
+  var shouldLoadPage: Bool { search.isLoading || search.isLoadingNextPage }
+
+  /// True when `request` is the current one and still waits for its answer; an answer to any
+  /// other request is stale and changes nothing.
+  func awaits(_ request: FeedbackSearch.Request) -> Bool {
+    shouldLoadPage && self.request == request
+  }
+
+  /// Starts a new load of `page` (nil: no load).
+  mutating func beginLoad(page: Int?) {
+    loads += 1
+    loadPage = page
+  }
+}
+
+// MARK: - Patches
+
+extension FeedbackSearchState: PatchableState {
+  public static let patchFields: [PatchField<FeedbackSearchState>] = [
+    .value("query", \.search.query),
+    .list("repos", \.search.repos),
+    .value("nextPage", \.search.nextPage),
+    .value("totalCount", \.search.totalCount),
+    .value("incompleteResults", \.search.incompleteResults),
+    .value("isLoading", \.search.isLoading),
+    .value("isLoadingNextPage", \.search.isLoadingNextPage),
+    .value("lastError", \.search.lastError),
+  ]
+}

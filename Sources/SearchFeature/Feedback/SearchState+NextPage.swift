@@ -1,0 +1,24 @@
+import GitHubClient
+
+// The guards of `next`, shared by every engine so their notices cannot drift apart.
+
+// MARK: - Refusals
+
+extension SearchState {
+  /// Why the next page cannot load now, as the notice tells the user; nil when it can.
+  ///
+  /// Contract: the same texts, in the same order of precedence, as `SearchReactor`'s
+  /// `loadNextPage`: no query, first page loading, a page loading, then (with no next page)
+  /// a failed search, GitHub's 1,000-result cap, or simply the end of the results.
+  var nextPageRefusal: String? {
+    guard query != nil else { return "no search yet; try 'query <text>'" }
+    if isLoading { return "the first page is still loading" }
+    if isLoadingNextPage { return "a page is already loading" }
+    guard nextPage == nil else { return nil }
+    if lastError != nil && repos.isEmpty { return "the last search failed; run 'query' again" }
+    if repos.count >= gitHubSearchResultCap || (totalCount ?? 0) > repos.count {
+      return "no more results: GitHub returns at most 1,000 results per search"
+    }
+    return "no more results"
+  }
+}

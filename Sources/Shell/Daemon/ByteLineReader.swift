@@ -1,0 +1,107 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Reads raw lines from a file descriptor in large chunks, on its own thread, with a bound on
+/// line length: a longer line is skipped to its end and reported, never buffered whole.
+public enum ByteLineReader {
+  /// A line, or the report of one that was too long.
+  public enum Line: Sendable {
+    case bytes([UInt8])
+    case tooLong(bytes: Int)
+  }
+
+  /// Lines of `descriptor` until end of file. The reading thread waits while `backlog`
+  /// lines are not consumed, so a slow consumer stops the reading.
+  public static func lines(of descriptor: Int32, maxBytes: Int, backlog: Int = 256) -> Lines {
+    let (stream, continuation) = AsyncStream<Line>.makeStream(bufferingPolicy: .unbounded)
+    let gate = Backlog(limit: backlog)
+    let thread = Thread {
+      var buffer = [UInt8](repeating: 0, count: 1 << 16)
+      var line: [UInt8] = []
+      var skipping = 0
+      func emit(_ item: Line) {
+        gate.acquire()
+        continuation.yield(item)
+      }
+      while true {
+        let count = read(descriptor, &buffer, buffer.count)
+        if count < 0 && errno == EINTR { continue }
+        if count <= 0 { break }
+        var start = 0
+        for index in 0..<count where buffer[index] == 0x0A {
+          if skipping > 0 {
+            emit(.tooLong(bytes: skipping + index - start))
+            skipping = 0
+          } else {
+            line.append(contentsOf: buffer[start..<index])
+            emit(line.count > maxBytes ? .tooLong(bytes: line.count) : .bytes(line))
+          }
+          line.removeAll(keepingCapacity: true)
+          start = index + 1
+        }
+        if skipping > 0 {
+          skipping += count - start
+        } else {
+          line.append(contentsOf: buffer[start..<count])
+          if line.count > maxBytes {
+            skipping = line.count
+            line.removeAll()
+          }
+        }
+      }
+      if skipping > 0 { emit(.tooLong(bytes: skipping)) } else if !line.isEmpty { emit(.bytes(line)) }
+      continuation.finish()
+    }
+    thread.start()
+    return Lines(stream: stream, gate: gate, finish: { continuation.finish() })
+  }
+
+  /// The lines, releasing the reader thread's backlog as they are consumed.
+  public struct Lines: AsyncSequence, Sendable {
+    let stream: AsyncStream<Line>
+    let gate: Backlog
+    /// Ends the sequence now, as if the input had ended (SIGTERM).
+    public let finish: @Sendable () -> Void
+
+    public func makeAsyncIterator() -> Iterator { Iterator(base: stream.makeAsyncIterator(), gate: gate) }
+
+    public struct Iterator: AsyncIteratorProtocol {
+      var base: AsyncStream<Line>.Iterator
+      let gate: Backlog
+
+      public mutating func next() async -> Line? {
+        let line = await base.next()
+        if line != nil { gate.release() }
+        return line
+      }
+    }
+  }
+}
+
+import Foundation
+
+/// Counts lines handed over but not yet consumed; the reader thread blocks at the limit.
+final class Backlog: @unchecked Sendable {
+  private let condition = NSCondition()
+  private var pending = 0
+  private let limit: Int
+
+  init(limit: Int) { self.limit = limit }
+
+  func acquire() {
+    condition.lock()
+    while pending >= limit { condition.wait() }
+    pending += 1
+    condition.unlock()
+  }
+
+  func release() {
+    condition.lock()
+    pending -= 1
+    condition.signal()
+    condition.unlock()
+  }
+}

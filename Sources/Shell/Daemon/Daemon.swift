@@ -1,0 +1,188 @@
+import Dispatch
+import ReactorCore
+public import Rendering
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `reactor --daemon`: NDJSON requests in, NDJSON records out, many requests in flight.
+///
+/// Contract (reactor(1), DAEMON MODE):
+/// - The first record is `{"type":"ready","version":...,"features":[...]}`.
+/// - Each request gets `begin`, then every record it causes (now or from its effects) with its
+///   `id`, then exactly one `end` with `status` ok, error or cancelled, once everything it
+///   started has finished or been cancelled.
+/// - The next request is read while earlier ones are in flight; at most ``maxInFlight`` run at
+///   once, and output is written with blocking writes, so a slow reader stops the reading of
+///   input instead of growing memory.
+/// - Bad input never ends the daemon: it gets an `error` record with a stable `code`.
+/// - End of input (or SIGTERM): no more reading; in-flight requests may finish for up to the
+///   drain timeout, then are cancelled; exit status 0.
+public struct Daemon: Sendable {
+  public let session: Session
+  /// Where records go (the session's sink must be the same, wrapped in ``DaemonSink``).
+  public let output: any OutputSink
+  public let version: String
+  public let drainTimeout: Duration
+  public let maxInFlight: Int
+
+  public init(session: Session, output: any OutputSink, version: String, drainTimeout: Duration = .seconds(30), maxInFlight: Int = 64) {
+    self.session = session
+    self.output = output
+    self.version = version
+    self.drainTimeout = drainTimeout
+    self.maxInFlight = maxInFlight
+  }
+
+  /// Serves `lines` until they end; returns the exit status.
+  public func run(_ lines: some AsyncSequence<ByteLineReader.Line, Never>) async -> Int32 {
+    let records = Records(options: RenderOptions(mode: .json))
+    output.write([records.record([
+      "type": .string("ready"), "version": .string(version),
+      "features": .array(CommandTable.features.map(JSONValue.string)),
+    ])])
+    let inFlight = InFlight(limit: maxInFlight)
+    var lineNumber = 0
+    reading: for await line in lines {
+      lineNumber += 1
+      let input: DaemonInput
+      switch line {
+      case .bytes(let bytes): input = DaemonInput.decode(bytes, lineNumber: lineNumber)
+      case .tooLong(let count):
+        input = .error(code: "line-too-long", message: "line \(lineNumber) has \(count) bytes; the limit is \(DaemonInput.maxLineBytes)", id: .int(lineNumber))
+      }
+      switch input {
+      case .nothing: continue
+      case .error(let code, let message, let id):
+        var record: JSONObject = ["type": .string("error"), "code": .string(code), "message": .string(message)]
+        if let id { record["id"] = id }
+        output.write([records.record(record)])
+      case .request(let id, let command):
+        output.write([records.record(["type": .string("begin"), "id": id])])
+        if Self.isQuit(command) {
+          output.write([Self.end(id, "ok", records)])
+          break reading
+        }
+        let execution = session.start(command, tag: id)
+        if execution.isFinished {
+          output.write([Self.end(id, Self.status(await execution.outcome()), records)])
+          continue
+        }
+        await inFlight.acquire()
+        let output = output
+        Task(executorPreference: session.configuration.executor) {
+          let outcome = await execution.outcome()
+          output.write([Self.end(id, Self.status(outcome), records)])
+          inFlight.release()
+        }
+      }
+    }
+    await drain(inFlight)
+    return 0
+  }
+
+  /// Lets in-flight requests finish, up to the drain timeout; then cancels them and waits for
+  /// their `end` records.
+  private func drain(_ inFlight: InFlight) async {
+    let clock = session.configuration.time
+    let timeout = drainTimeout
+    let session = session
+    let timer = Task(executorPreference: session.configuration.executor) {
+      do {
+        try await clock.sleep(for: timeout)
+        session.cancelAll()
+      } catch {}
+    }
+    await inFlight.waitUntilIdle()
+    timer.cancel()
+  }
+
+  static func status(_ outcome: Session.Outcome) -> String {
+    switch outcome {
+    case .ok, .quit: "ok"
+    case .failed: "error"
+    case .cancelled: "cancelled"
+    }
+  }
+
+  static func end(_ id: JSONValue, _ status: String, _ records: Records) -> OutputLine {
+    records.record(["type": .string("end"), "id": id, "status": .string(status)])
+  }
+}
+
+/// Adds each line's request id to its NDJSON record (keys stay sorted).
+public struct DaemonSink: OutputSink {
+  let base: any OutputSink
+
+  public init(base: any OutputSink) { self.base = base }
+
+  public func write(_ lines: [OutputLine]) {
+    base.write(lines.map { line in
+      guard let tag = line.tag, var record = line.record, record["id"] == nil else { return line }
+      record["id"] = tag
+      return OutputLine(line.stream, JSONValue.object(record).jsonText, record: record, tag: tag)
+    })
+  }
+}
+
+/// Counts requests in flight; `acquire` waits at the limit, `waitUntilIdle` for zero.
+final class InFlight: Sendable {
+  private struct State {
+    var count = 0
+    var slotWaiters: [CheckedContinuation<Void, Never>] = []
+    var idleWaiters: [CheckedContinuation<Void, Never>] = []
+  }
+  private let state = Mutex(State())
+  private let limit: Int
+
+  init(limit: Int) { self.limit = max(1, limit) }
+
+  func acquire() async {
+    await withCheckedContinuation { continuation in
+      let now = state.withLock { state in
+        if state.count < limit {
+          state.count += 1
+          return true
+        }
+        state.slotWaiters.append(continuation)
+        return false
+      }
+      if now { continuation.resume() }
+    }
+  }
+
+  func release() {
+    let (slot, idle) = state.withLock { state -> (CheckedContinuation<Void, Never>?, [CheckedContinuation<Void, Never>]) in
+      if !state.slotWaiters.isEmpty { return (state.slotWaiters.removeFirst(), []) }
+      state.count -= 1
+      guard state.count == 0 else { return (nil, []) }
+      defer { state.idleWaiters.removeAll() }
+      return (nil, state.idleWaiters)
+    }
+    slot?.resume()
+    idle.forEach { $0.resume() }
+  }
+
+  func waitUntilIdle() async {
+    await withCheckedContinuation { continuation in
+      let idle = state.withLock { state in
+        if state.count == 0 { return true }
+        state.idleWaiters.append(continuation)
+        return false
+      }
+      if idle { continuation.resume() }
+    }
+  }
+}
+
+extension Daemon {
+  /// `quit` (or `exit`) ends the input like end of file.
+  static func isQuit(_ command: String) -> Bool {
+    guard let words = try? Tokenizer.split(command), words.count == 1 else { return false }
+    return CommandTable.spec(for: words[0])?.name == "quit"
+  }
+}

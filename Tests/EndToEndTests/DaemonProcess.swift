@@ -1,0 +1,83 @@
+import Foundation
+
+/// A `reactor --daemon` child process driven through pipes, as an editor plugin would.
+final class DaemonProcess: @unchecked Sendable {
+  let process = Process()
+  private let input = Pipe()
+  private let output = Pipe()
+  private let condition = NSCondition()
+  private var lines: [String] = []
+  private var records: [[String: Any]] = []
+  private var ended = false
+
+  init(_ arguments: [String], environment: [String: String] = [:]) throws {
+    guard let url = ReactorBinary.url else { throw ReactorBinary.Missing() }
+    process.executableURL = url
+    process.arguments = ["--daemon"] + arguments
+    var env = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "LANG": "C.UTF-8"]
+    env.merge(environment) { $1 }
+    process.environment = env
+    process.standardInput = input
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let handle = output.fileHandleForReading
+    Thread { [self] in
+      var pending = Data()
+      while true {
+        let chunk = handle.availableData
+        if chunk.isEmpty { break }
+        pending.append(chunk)
+        while let newline = pending.firstIndex(of: 0x0A) {
+          let line = String(decoding: pending[pending.startIndex..<newline], as: UTF8.self)
+          pending.removeSubrange(pending.startIndex...newline)
+          let record = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]
+          condition.lock()
+          lines.append(line)
+          if let record { records.append(record) }
+          condition.broadcast()
+          condition.unlock()
+        }
+      }
+      condition.lock()
+      ended = true
+      condition.broadcast()
+      condition.unlock()
+    }.start()
+  }
+
+  func send(_ line: String) { input.fileHandleForWriting.write(Data((line + "\n").utf8)) }
+
+  func send(raw: Data) { input.fileHandleForWriting.write(raw) }
+
+  func closeInput() { try? input.fileHandleForWriting.close() }
+
+  func signal(_ number: Int32) { kill(process.processIdentifier, number) }
+
+  /// Waits until `predicate` holds for the records so far (or output ends, or time runs out).
+  @discardableResult
+  func wait(timeout: TimeInterval = 10, until predicate: ([[String: Any]]) -> Bool) -> [[String: Any]] {
+    let deadline = Date().addingTimeInterval(timeout)
+    condition.lock()
+    defer { condition.unlock() }
+    while true {
+      if predicate(records) || ended || Date() > deadline { return records }
+      _ = condition.wait(until: min(deadline, Date().addingTimeInterval(0.05)))
+    }
+  }
+
+  /// Waits for the process to exit; returns its status and every record it wrote.
+  func finish(timeout: TimeInterval = 20) -> (status: Int32, records: [[String: Any]], raw: [String]) {
+    let records = wait(timeout: timeout) { _ in false }
+    process.waitUntilExit()
+    condition.lock()
+    defer { condition.unlock() }
+    return (process.terminationStatus, records, lines)
+  }
+}
+
+extension [[String: Any]] {
+  /// Records of one request id (compared as text, so 3 and "3" differ).
+  func of(_ id: String) -> [[String: Any]] { filter { ($0["id"]).map { "\($0)" } == id } }
+  func ends(_ id: String) -> [[String: Any]] { of(id).filter { $0["type"] as? String == "end" } }
+}

@@ -1,0 +1,147 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `reactor --daemon` end to end: framing, concurrency, cancellation, draining, signals and bad input.
+@Suite("reactor --daemon")
+struct DaemonTests {
+  /// A loopback GitHub whose answers take `delay` (search for `slow...` takes `slowDelay`).
+  static func slowServer(delay: Duration = .milliseconds(300), slowDelay: Duration = .seconds(2)) throws -> LoopbackServer {
+    try LoopbackServer { request in
+      let path = request.pathAndQuery
+      let wait = path.contains("q=slow") ? slowDelay : delay
+      if path.hasPrefix("/users/") {
+        return LoopbackResponse(status: 404, headers: [("Content-Type", "application/json")], body: Data(#"{"message":"Not Found"}"#.utf8), delay: wait)
+      }
+      if path.hasPrefix("/events") {
+        return LoopbackResponse(status: 200, headers: [("Content-Type", "application/json")], body: Data("[]".utf8), delay: wait)
+      }
+      let body = #"{"total_count":1,"incomplete_results":false,"items":[{"id":1,"full_name":"a/b","description":null,"stargazers_count":3,"language":"Swift","html_url":"https://github.com/a/b"}]}"#
+      return LoopbackResponse(status: 200, headers: [("Content-Type", "application/json")], body: Data(body.utf8), delay: wait)
+    }
+  }
+
+  @Test("three overlapping requests: every record carries its id, one begin and one end each, seq increasing")
+  func overlapping() throws {
+    let server = try Self.slowServer()
+    defer { server.stop() }
+    let daemon = try DaemonProcess(["--api-url", server.baseURL])
+    daemon.send(#"{"id":"a","command":"query swift"}"#)
+    daemon.send(#"{"id":"b","command":"refresh"}"#)
+    daemon.send(#"{"id":3,"command":"username octocat"}"#)
+    daemon.closeInput()
+    let (status, records, _) = daemon.finish()
+    #expect(status == 0)
+    #expect(records.first?["type"] as? String == "ready")
+    for id in ["a", "b", "3"] {
+      let own = records.of(id)
+      #expect(own.filter { $0["type"] as? String == "begin" }.count == 1, "\(id)")
+      #expect(own.ends(id).count == 1, "\(id)")
+      #expect(own.last?["type"] as? String == "end", "the end of \(id) is its last record")
+      #expect(own.ends(id).first?["status"] as? String == "ok", "\(id)")
+      #expect(own.contains { $0["type"] as? String == "change" }, "\(id) has changes")
+    }
+    // Answers were interleaved: b and 3 began before a ended.
+    let order = records.map { "\($0["type"] ?? "")-\($0["id"].map { "\($0)" } ?? "")" }
+    #expect(order.firstIndex(of: "begin-3")! < order.firstIndex(of: "end-a")!)
+    let seqs = records.compactMap { $0["seq"] as? Int }
+    #expect(seqs == seqs.sorted() && Set(seqs).count == seqs.count)
+    #expect(records.allSatisfy { $0["type"] as? String == "ready" || $0["id"] != nil })
+  }
+
+  @Test("a newer query cancels the previous one, which ends cancelled; cancel <id> cancels one request")
+  func cancellation() throws {
+    let server = try Self.slowServer(delay: .milliseconds(50))
+    defer { server.stop() }
+    let daemon = try DaemonProcess(["--api-url", server.baseURL])
+    daemon.send(#"{"id":"old","command":"query slow one"}"#)
+    daemon.send(#"{"id":"new","command":"query fast"}"#)
+    daemon.wait { $0.ends("new").count == 1 }
+    daemon.send(#"{"id":"s","command":"query slow two"}"#)
+    daemon.wait { $0.of("s").count >= 2 }
+    daemon.send(#"{"id":"c","command":"cancel s"}"#)
+    daemon.send(#"{"id":"c2","command":"cancel nothing-here"}"#)
+    daemon.closeInput()
+    let (status, records, _) = daemon.finish()
+    #expect(status == 0)
+    #expect(records.ends("old").first?["status"] as? String == "cancelled")
+    #expect(records.ends("new").first?["status"] as? String == "ok")
+    #expect(records.ends("s").first?["status"] as? String == "cancelled")
+    #expect(records.ends("c").first?["status"] as? String == "ok")
+    #expect(records.ends("c2").first?["status"] as? String == "error")
+    #expect(!records.contains { ($0["id"] as? String) == "old" && $0["mutation"] as? String == "setRepos" })
+  }
+
+  @Test("end of input drains in-flight requests; the drain timeout cancels what takes too long")
+  func drain() throws {
+    let server = try Self.slowServer(delay: .milliseconds(400), slowDelay: .seconds(20))
+    defer { server.stop() }
+    let patient = try DaemonProcess(["--api-url", server.baseURL])
+    patient.send("query swift")
+    patient.closeInput()
+    let finished = patient.finish()
+    #expect(finished.status == 0)
+    #expect(finished.records.ends("1").first?["status"] as? String == "ok")
+
+    let hurried = try DaemonProcess(["--api-url", server.baseURL, "--drain-timeout", "0.5", "--timeout", "60"])
+    let start = Date()
+    hurried.send("query slow")
+    hurried.closeInput()
+    let cut = hurried.finish()
+    #expect(cut.status == 0)
+    #expect(cut.records.ends("1").first?["status"] as? String == "cancelled")
+    #expect(Date().timeIntervalSince(start) < 10)
+  }
+
+  @Test("SIGTERM stops reading and drains; SIGINT cancels what is in flight and goes on")
+  func signals() throws {
+    let server = try Self.slowServer(delay: .milliseconds(300), slowDelay: .seconds(20))
+    defer { server.stop() }
+    let daemon = try DaemonProcess(["--api-url", server.baseURL])
+    daemon.send("query slow")
+    daemon.wait { $0.of("1").count >= 2 }
+    daemon.signal(SIGINT)
+    daemon.wait { $0.ends("1").count == 1 }
+    daemon.send("query swift")
+    daemon.wait { $0.of("2").count >= 2 }
+    daemon.signal(SIGTERM)
+    let (status, records, _) = daemon.finish()
+    #expect(status == 0)
+    #expect(records.ends("1").first?["status"] as? String == "cancelled")
+    #expect(records.ends("2").first?["status"] as? String == "ok")
+  }
+
+  @Test("bad input never ends the daemon: one error record per bad line, each with a stable code")
+  func garbage() throws {
+    let daemon = try DaemonProcess(["--offline"])
+    var raw = Data()
+    raw.append(Data("{not json\n".utf8))
+    raw.append(Data([0xFF, 0xFE, 0x41, 0x0A]))
+    raw.append(Data(repeating: 0x61, count: (1 << 20) + 10))
+    raw.append(0x0A)
+    raw.append(Data(#"{"id":[1],"command":"next"}"#.utf8 + [0x0A]))
+    raw.append(Data("xyzzy\n".utf8))
+    raw.append(Data("help next\n".utf8))
+    daemon.send(raw: raw)
+    daemon.closeInput()
+    let (status, records, _) = daemon.finish()
+    #expect(status == 0)
+    let codes = records.compactMap { $0["code"] as? String }
+    #expect(codes == ["invalid-json", "invalid-utf8", "line-too-long", "invalid-request", "unknown-command"])
+    #expect(records.ends("6").first?["status"] as? String == "ok", "the daemon went on after the bad lines")
+  }
+
+  @Test("10,000 requests piped at once are all answered, even to a slow reader")
+  func manyRequests() throws {
+    let daemon = try DaemonProcess(["--offline"])
+    let count = 10_000
+    let writer = Thread {
+      for index in 0..<count { daemon.send(index % 2 == 0 ? "help next" : #"{"id":"x\#(index)","command":"state feed"}"#) }
+      daemon.closeInput()
+    }
+    writer.start()
+    let (status, records, _) = daemon.finish(timeout: 120)
+    #expect(status == 0)
+    #expect(records.filter { $0["type"] as? String == "end" }.count == count)
+  }
+}
