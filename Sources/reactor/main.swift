@@ -13,7 +13,7 @@ import Shell
 /// The `reactor` command: flags and environment, and the composition of the live, offline and
 /// cassette clients. Nothing else lives here.
 struct ReactorCommand: AsyncParsableCommand {
-  static let version = "0.1.0"
+  static let version = ReactorVersion.current
 
   static let configuration = CommandConfiguration(
     commandName: "reactor",

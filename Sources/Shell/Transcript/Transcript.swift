@@ -25,6 +25,8 @@ public struct Transcript: Sendable, Equatable {
     public var clock: Double = 1_795_000_000
     public var json = false
     public var width = 100
+    /// Each input line is a daemon request (`%daemon`): NDJSON framing with ids.
+    public var daemon = false
 
     public init() {}
   }

@@ -56,6 +56,10 @@ public enum TranscriptParser {
     case "offline":
       try need(value.isEmpty, "no value")
       settings.offline = true
+    case "daemon":
+      try need(value.isEmpty, "no value")
+      settings.daemon = true
+      settings.json = true
     case "data":
       try need(value == "offline-sample", "offline-sample")
       settings.sampleData = true
@@ -73,7 +77,7 @@ public enum TranscriptParser {
       try need(Int(value).map { $0 >= 20 && $0 <= 1000 } ?? false, "a number of columns from 20 to 1000")
       settings.width = Int(value)!
     default:
-      throw Failure(line: line, message: "unknown directive %\(name); known: %cassette, %offline, %data, %seed, %clock, %mode, %width")
+      throw Failure(line: line, message: "unknown directive %\(name); known: %cassette, %offline, %data, %daemon, %seed, %clock, %mode, %width")
     }
   }
 }

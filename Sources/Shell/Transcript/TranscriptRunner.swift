@@ -37,10 +37,13 @@ public struct TranscriptRunner: Sendable {
     var configuration = Session.Configuration(
       client: try makeClient(transcript.settings, time, log),
       options: RenderOptions(mode: transcript.settings.json ? .json : .text, color: false, width: transcript.settings.width),
-      sink: sink, opener: PrintingOpener(), dataNote: transcript.settings.offline || transcript.settings.sampleData ? Session.offlineDataNote : nil,
+      sink: transcript.settings.daemon ? DaemonSink(base: sink) : sink, opener: PrintingOpener(), dataNote: transcript.settings.offline || transcript.settings.sampleData ? Session.offlineDataNote : nil,
       time: time, executor: executor, seed: transcript.settings.seed)
     adjust(&configuration)
     let session = Session(configuration: configuration)
+    if transcript.settings.daemon {
+      return runDaemon(transcript, session: session, sink: sink, executor: executor, clock: clock)
+    }
     var outputs: [[String]] = []
     var pending: [Execution] = []
     for command in transcript.commands {
@@ -76,6 +79,37 @@ public struct TranscriptRunner: Sendable {
     if !tail.isEmpty {
       if outputs.isEmpty { outputs.append(tail) } else { outputs[outputs.count - 1] += tail }
     }
+    return outputs
+  }
+
+  /// A `%daemon` transcript: each input line is a request to a ``Daemon``. Without a trailing
+  /// `&`, the runner lets every request in flight finish before the next line; with it, the
+  /// next line is read while the request is still running.
+  private func runDaemon(
+    _ transcript: Transcript, session: Session, sink: MemorySink, executor: ManualExecutor, clock: VirtualClock
+  ) -> [[String]] {
+    let (lines, input) = AsyncStream<ByteLineReader.Line>.makeStream()
+    let daemon = Daemon(session: session, output: session.configuration.sink, version: ReactorVersion.current)
+    let done = Flag()
+    let server = Task(executorPreference: executor) {
+      _ = await daemon.run(lines)
+      done.set()
+    }
+    executor.runUntilIdle()
+    var outputs: [[String]] = []
+    for command in transcript.commands {
+      input.yield(.bytes(Array(command.input.utf8)))
+      executor.runUntilIdle()
+      if !command.background {
+        while clock.advanceToNextDeadline() { executor.runUntilIdle() }
+      }
+      outputs.append(sink.drain().map { Transcript.escape($0.text) })
+    }
+    input.finish()
+    settle(executor, clock, until: done)
+    _ = server
+    let tail = sink.drain().map { Transcript.escape($0.text) }
+    if !outputs.isEmpty { outputs[outputs.count - 1] += tail }
     return outputs
   }
 
