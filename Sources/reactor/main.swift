@@ -102,10 +102,16 @@ struct ReactorCommand: AsyncParsableCommand {
     let recorder = record.map { path in
       TranscriptRecorder(
         forwarding: StandardOutputSink(),
-        header: Self.transcriptHeader(path: path, start: start, seed: seed, options: options, offline: offline))
+        header: transcriptHeader(path: path, start: start, seed: seed, options: options, offline: offline))
     }
     var prompt: (@Sendable (String) -> String?)?
-    if interactive { prompt = { @Sendable text in SecretPrompt.read(text) } }
+    if interactive {
+      prompt = { @Sendable text in
+        let secret = SecretPrompt.read(text)
+        if let secret { recorder?.noteSecret(secret) } else { recorder?.dropCurrent() }
+        return secret
+      }
+    }
     let sink: any OutputSink
     if daemon {
       sink = DaemonSink(base: StandardOutputSink())
@@ -147,16 +153,18 @@ struct ReactorCommand: AsyncParsableCommand {
     if status != 0 { throw ExitCode(status) }
   }
 
-  static func transcriptHeader(path: String, start: Date, seed: UInt64, options: RenderOptions, offline: Bool) -> [String] {
+  func transcriptHeader(path: String, start: Date, seed: UInt64, options: RenderOptions, offline: Bool) -> [String] {
     let formatter = ISO8601DateFormatter()
     return [
-      "# Recorded by reactor \(version). Replay: reactor replay \((path as NSString).lastPathComponent)"
+      "# Recorded by reactor \(Self.version). Replay: reactor replay \((path as NSString).lastPathComponent)"
     ] + (offline ? ["%data offline-sample"] : []) + [
-      "%cassette \(cassetteName(for: path))",
+      "%cassette \(Self.cassetteName(for: path))",
       "%clock \(formatter.string(from: start))",
       "%seed \(seed)",
       "%mode \(options.mode.rawValue)",
       "%width \(options.width)",
+      "%signup-failure-rate \(signupFailureRate)",
+      "%signup-latency \(signupLatency)s",
     ]
   }
 

@@ -19,7 +19,9 @@ public enum CommandParser {
       throw .missingArgument(command: spec.name, expected: spec.usage)
     }
     if arguments.count > spec.arity.upperBound {
-      throw .unexpectedArgument(command: spec.name, argument: arguments[spec.arity.upperBound])
+      // Never echo what follows a password: it may be part of it.
+      let shown = Redaction.isSecretVerb(spec.name) ? "<redacted>" : arguments[spec.arity.upperBound]
+      throw .unexpectedArgument(command: spec.name, argument: shown)
     }
     switch spec.name {
     case "query": return .query(arguments.joined(separator: " "))

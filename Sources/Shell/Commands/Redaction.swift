@@ -1,7 +1,13 @@
 /// Keeps passwords out of everything a session writes down: history and transcripts.
 public enum Redaction {
-  /// Verbs whose arguments at these positions (after the verb) are secrets.
-  static let secretArguments: [String: Set<Int>] = ["password": [0], "repeat": [0], "signup": [1, 2]]
+  /// Verbs whose arguments from this position on (after the verb) are secrets: every word a
+  /// person types after `password` is treated as part of a password, even a stray extra one.
+  static let secretsFrom: [String: Int] = ["password": 0, "repeat": 0, "signup": 1]
+
+  /// True when `verb` (or its alias) takes secret arguments.
+  public static func isSecretVerb(_ verb: String) -> Bool {
+    CommandTable.spec(for: verb).map { secretsFrom[$0.name] != nil } ?? false
+  }
 
   /// The line with every secret argument replaced by `<redacted>`, for history. A line that
   /// does not parse is kept only if it names no secret verb.
@@ -19,9 +25,11 @@ public enum Redaction {
     var known = placeholders
     let result = redact(line) { secret in
       if let placeholder = known[secret] { return placeholder }
-      let fills: [Character] = ["*", "+", "=", "~", "@", "^", "%", "!"]
+      // Same length, one fill character per distinct secret; after 34 distinct secrets in one
+      // session the characters repeat (equal-length secrets could then look equal).
+      let fills = Array("*+=~@^%!ABCDEFGHIJKLMNOPQRSTUVWXYZ")
       let fill = fills[known.count % fills.count]
-      let placeholder = String(repeating: fill, count: max(1, secret.count)) + (known.count >= fills.count ? String(known.count) : "")
+      let placeholder = String(repeating: fill, count: max(1, secret.count))
       known[secret] = placeholder
       return placeholder
     }
@@ -48,9 +56,9 @@ public enum Redaction {
   /// Which arguments of `verb` are secret: the table's positions, or every argument of a
   /// mistyped verb that looks like a secret one (`passwrd hunter22` must not be kept either).
   private static func secretPositions(_ verb: String, _ count: Int) -> Set<Int>? {
-    if let spec = CommandTable.spec(for: verb) { return secretArguments[spec.name] }
+    if let spec = CommandTable.spec(for: verb) { return secretsFrom[spec.name].map { Set($0..<max($0, count)) } }
     guard let guess = Suggestions.closest(to: verb, in: CommandTable.verbs), let spec = CommandTable.spec(for: guess),
-      secretArguments[spec.name] != nil
+      secretsFrom[spec.name] != nil
     else { return nil }
     return Set(0..<count)
   }

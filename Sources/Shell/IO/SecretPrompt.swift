@@ -15,8 +15,13 @@ public enum SecretPrompt {
     var original = termios()
     guard tcgetattr(descriptor, &original) == 0 else { return nil }
     var silent = original
-    silent.c_lflag &= ~tcflag_t(ECHO)
-    silent.c_lflag |= tcflag_t(ICANON)
+    // No echo, no line buffering and no signals: each key arrives as a byte, so Ctrl-C
+    // abandons the prompt at once and backspace is handled here.
+    silent.c_lflag &= ~tcflag_t(ECHO | ISIG | ICANON)
+    withUnsafeMutableBytes(of: &silent.c_cc) { cc in
+      cc[Int(VMIN)] = 1
+      cc[Int(VTIME)] = 0
+    }
     _ = prompt.withCString { write(descriptor, $0, strlen($0)) }
     guard tcsetattr(descriptor, TCSAFLUSH, &silent) == 0 else { return nil }
     defer {
@@ -27,7 +32,16 @@ public enum SecretPrompt {
     var bytes: [UInt8] = []
     var byte: UInt8 = 0
     while Glibc.read(descriptor, &byte, 1) == 1 {
-      if byte == 0x0A || byte == 0x0D { return String(decoding: bytes, as: UTF8.self) }
+      switch byte {
+      case 0x0A, 0x0D: return String(decoding: bytes, as: UTF8.self)
+      case 0x03, 0x04: return nil  // Ctrl-C, Ctrl-D
+      case 0x7F, 0x08:  // backspace: drop the last character (all its UTF-8 bytes)
+        while let last = bytes.popLast(), last & 0xC0 == 0x80 {}
+        continue
+      case 0x15: bytes.removeAll()  // Ctrl-U
+        continue
+      default: break
+      }
       bytes.append(byte)
       if bytes.count > 4096 { break }
     }

@@ -27,6 +27,9 @@ public struct Transcript: Sendable, Equatable {
     public var width = 100
     /// Each input line is a daemon request (`%daemon`): NDJSON framing with ids.
     public var daemon = false
+    /// The signup simulation (`%signup-failure-rate`, `%signup-latency`).
+    public var signupFailureRate = 1.0 / 3
+    public var signupLatency: Duration = .milliseconds(1500)
 
     public init() {}
   }

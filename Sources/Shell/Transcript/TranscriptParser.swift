@@ -60,6 +60,13 @@ public enum TranscriptParser {
       try need(value.isEmpty, "no value")
       settings.daemon = true
       settings.json = true
+    case "signup-failure-rate":
+      try need(Double(value).map { (0...1).contains($0) } ?? false, "a number from 0 to 1")
+      settings.signupFailureRate = Double(value)!
+    case "signup-latency":
+      let duration = DurationParser.parse(value)
+      try need(duration != nil, "a duration such as 1.5s")
+      settings.signupLatency = duration!
     case "data":
       try need(value == "offline-sample", "offline-sample")
       settings.sampleData = true
@@ -77,7 +84,7 @@ public enum TranscriptParser {
       try need(Int(value).map { $0 >= 20 && $0 <= 1000 } ?? false, "a number of columns from 20 to 1000")
       settings.width = Int(value)!
     default:
-      throw Failure(line: line, message: "unknown directive %\(name); known: %cassette, %offline, %data, %daemon, %seed, %clock, %mode, %width")
+      throw Failure(line: line, message: "unknown directive %\(name); known: %cassette, %offline, %data, %daemon, %seed, %clock, %mode, %width, %signup-failure-rate, %signup-latency")
     }
   }
 }

@@ -31,6 +31,26 @@ public final class TranscriptRecorder: OutputSink {
     }
   }
 
+  /// A secret was typed at a prompt for the current line (`password` with no argument): the
+  /// line is recorded with its placeholder, so the replay validates it the same way.
+  public func noteSecret(_ secret: String) {
+    storage.withLock { storage in
+      guard !storage.blocks.isEmpty else { return }
+      var placeholders = storage.placeholders
+      let line = storage.blocks[storage.blocks.count - 1].input + " " + Redaction.quote(secret)
+      storage.blocks[storage.blocks.count - 1].input = Redaction.forTranscript(line, placeholders: &placeholders)
+      storage.placeholders = placeholders
+    }
+  }
+
+  /// The prompt of the current line was abandoned (Ctrl-C, Ctrl-D): the line changed nothing
+  /// and cannot be replayed without a terminal, so it is left out of the transcript.
+  public func dropCurrent() {
+    storage.withLock { storage in
+      if let last = storage.blocks.last, last.expected.isEmpty { storage.blocks.removeLast() }
+    }
+  }
+
   public func write(_ lines: [OutputLine]) {
     forward.write(lines)
     storage.withLock { storage in

@@ -38,7 +38,8 @@ public struct TranscriptRunner: Sendable {
       client: try makeClient(transcript.settings, time, log),
       options: RenderOptions(mode: transcript.settings.json ? .json : .text, color: false, width: transcript.settings.width),
       sink: transcript.settings.daemon ? DaemonSink(base: sink) : sink, opener: PrintingOpener(), dataNote: transcript.settings.offline || transcript.settings.sampleData ? Session.offlineDataNote : nil,
-      time: time, executor: executor, seed: transcript.settings.seed)
+      time: time, executor: executor, seed: transcript.settings.seed,
+      signupFailureRate: transcript.settings.signupFailureRate, signupLatency: transcript.settings.signupLatency)
     adjust(&configuration)
     let session = Session(configuration: configuration)
     if transcript.settings.daemon {
