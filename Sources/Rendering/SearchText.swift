@@ -32,15 +32,16 @@ public struct SearchText: Sendable {
   /// names the event as its `mutation`.
   ///
   /// A stale answer, which `reduce` dropped, prints nothing in text mode and no error record.
-  public func render(_ transition: StateTransition<FeedbackSearch>, state: FeedbackSearchState, command: String)
-    -> [OutputLine]
-  {
+  public func render(
+    _ transition: StateTransition<FeedbackSearch>, state: FeedbackSearchState, command: String
+  ) -> [OutputLine] {
     let event = transition.mutation
     let applied = event.answeredRequest.map { $0 == state.request } ?? true
     if options.mode == .json {
       var lines = [
         records.change(
-          feature: "search", seq: transition.seq, action: command, mutation: event.caseName, patch: transition.patch)
+          feature: "search", seq: transition.seq, action: command, mutation: event.caseName,
+          patch: transition.patch)
       ]
       if applied, case .failed = event, let failure = state.search.lastError {
         lines.append(records.error(code: failure.code, message: failure.message, feature: "search"))
@@ -52,7 +53,9 @@ public struct SearchText: Sendable {
   }
 
   /// The text lines for a reactor-engine mutation, given its patch and the state after it.
-  func text(for mutation: SearchReactor.Mutation, patch: [PatchOperation], state: SearchState) -> [OutputLine] {
+  func text(
+    for mutation: SearchReactor.Mutation, patch: [PatchOperation], state: SearchState
+  ) -> [OutputLine] {
     switch mutation {
     case .setQuery(let query):
       // No /query operation means the query did not change (the same search again).

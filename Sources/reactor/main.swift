@@ -47,6 +47,9 @@ struct ReactorCommand: AsyncParsableCommand {
   @Option(help: ArgumentHelp("When to use colour: auto, always or never.", valueName: "when"))
   var color: ColorChoice = .auto
 
+  @Option(help: ArgumentHelp("The search engine: reactor (ReactorKit style, the default) or feedback (RxFeedback style). With replay: every transcript runs on it, whatever its %engine says.", valueName: "engine"))
+  var engine: EngineChoice?
+
   @Option(help: ArgumentHelp("Record the session as a transcript in <file>, with its HTTP cassette beside it as <file>.cassette.json.", valueName: "file"))
   var record: String?
 
@@ -126,7 +129,7 @@ struct ReactorCommand: AsyncParsableCommand {
       opener: interactive ? SystemOpener(environment: environment) : PrintingOpener(),
       dataNote: offline ? Session.offlineDataNote : nil, seed: seed,
       signupFailureRate: signupFailureRate, signupLatency: .milliseconds(Int64(signupLatency * 1000)),
-      promptSecret: prompt)
+      promptSecret: prompt, engine: (engine ?? .reactor).kind)
     let session = Session(configuration: sessionConfiguration)
     if daemon {
       let lines = ByteLineReader.lines(of: 0, maxBytes: DaemonInput.maxLineBytes)
@@ -161,6 +164,7 @@ struct ReactorCommand: AsyncParsableCommand {
       "%cassette \(Self.cassetteName(for: path))",
       "%clock \(formatter.string(from: start))",
       "%seed \(seed)",
+      "%engine \((engine ?? .reactor).rawValue)",
       "%mode \(options.mode.rawValue)",
       "%width \(options.width)",
       "%signup-failure-rate \(signupFailureRate)",
@@ -192,11 +196,17 @@ struct ReplayCommand: AsyncParsableCommand {
   @Flag(help: "Rewrite each transcript's expected output with the actual output, and say what changed.")
   var update = false
 
+  /// `--engine` is the parent's option: `reactor replay --engine feedback x.t` sets it there.
+  @ParentCommand var root: ReactorCommand
+
   @Argument(help: ArgumentHelp("Transcript files.", valueName: "file"))
   var files: [String]
 
   func run() async throws {
-    let runner = TranscriptRunner(makeClient: Self.replayClient)
+    let engine = root.engine?.kind
+    let runner = TranscriptRunner(makeClient: Self.replayClient) { configuration in
+      if let engine { configuration.engine = engine }
+    }
     let replayer = Replayer(runner: runner) { text in FileHandle.standardOutput.write(Data(text.utf8)) }
     let status = await replayer.run(paths: files, update: update)
     if status != 0 { throw ExitCode(status) }
@@ -231,4 +241,10 @@ enum Main {
       exit(2)
     }
   }
+}
+
+/// `--engine` values; the flag parser's view of ``SearchEngineKind``.
+enum EngineChoice: String, ExpressibleByArgument, CaseIterable {
+  case reactor, feedback
+  var kind: SearchEngineKind { SearchEngineKind(rawValue: rawValue)! }
 }

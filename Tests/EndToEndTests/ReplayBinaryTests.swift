@@ -29,6 +29,13 @@ struct ReplayBinaryTests {
     }
   }
 
+  @Test("the whole corpus passes on the feedback engine too")
+  func feedbackEngine() throws {
+    let result = try ReactorBinary.run(["replay", "--engine", "feedback"] + Self.files)
+    #expect(result.status == 0)
+    #expect(result.lines.last == "\(Self.files.count) passed, 0 failed")
+  }
+
   @Test("an edited line fails with exit 1 and a diff; --update restores the file")
   func editUpdate() throws {
     let source = Self.corpus.appendingPathComponent("search-no-results.t")

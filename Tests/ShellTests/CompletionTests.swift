@@ -13,7 +13,7 @@ import Testing
     ("q", ["query", "quit"]),
     ("st", ["state"]),
     ("sea", ["search"]),
-    ("e", ["exit"]),
+    ("e", ["engine", "exit"]),
     ("ne", ["next"]),
     ("help", ["help"]),
     ("z", []),

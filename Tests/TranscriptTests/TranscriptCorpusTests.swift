@@ -35,14 +35,14 @@ struct TranscriptCorpusTests {
     #expect(Self.files.count >= 15, "expected the transcript corpus in \(Self.directory.path)")
   }
 
-  @Test("replays exactly", arguments: files)
-  func replays(_ file: String) async throws {
-    let (verdict, _) = await Self.replayer().check(try Self.text(file), name: file)
+  @Test("replays exactly, on both search engines", arguments: files, SearchEngineKind.allCases)
+  func replays(_ file: String, engine: SearchEngineKind) async throws {
+    let (verdict, _) = await Self.replayer { $0.engine = engine }.check(try Self.text(file), name: file)
     guard case .mismatch(let diff) = verdict else {
       #expect(verdict == .ok)
       return
     }
-    Issue.record("\(file) does not replay:\n\(diff)")
+    Issue.record("\(file) does not replay on the \(engine) engine:\n\(diff)")
   }
 
   @Test("the race transcript fails when the search reactor does not cancel stale searches")

@@ -20,6 +20,7 @@ commands:
   state [<feature>]                  print the state of a feature (or all)
   help [<command>]                   list commands, or explain one
   cancel [<id>]                      stop work in flight (all of it, or one daemon request)
+  engine [reactor|feedback]          show or switch the search engine (resets search)
   sleep <duration>                   wait, e.g. sleep 1.5s (virtual time in replays)
   quit                               leave (Ctrl-D does the same)
 Words split like a shell's: quote text with spaces; # starts a comment.

@@ -52,9 +52,11 @@ public final class FeedbackSetLoop<State, Request: Hashable & Sendable, Event: S
     }
     if old == new { return .none }
     let removed = old.subtracting(new).map { effectID(for: $0) }.sorted { $0.name < $1.name }
-    let added = new.subtracting(old).map { (effectID(for: $0), $0) }.sorted { $0.0.name < $1.0.name }
-    let effects = removed.map { Effect<Event>.cancel(id: $0) }
-      + added.map { id, request in self.effects(request).cancellable(id: id, cancelInFlight: true) }
+    let added = new.subtracting(old).map { (id: effectID(for: $0), request: $0) }
+      .sorted { $0.id.name < $1.id.name }
+    let effects =
+      removed.map { Effect<Event>.cancel(id: $0) }
+      + added.map { self.effects($0.request).cancellable(id: $0.id, cancelInFlight: true) }
     return effects.count == 1 ? effects[0] : .merge(effects)
   }
 

@@ -44,6 +44,8 @@ public final class Store<R: Reactor>: @unchecked Sendable {
     let ids: [EffectID]
     var task: Task<Void, Never>?
     var cancelled = false
+    /// An output of this run was dropped because the run had been cancelled.
+    var dropped = false
 
     init(action: R.Action, tracker: ActionTracker, ids: [EffectID]) {
       self.action = action
@@ -206,7 +208,12 @@ public final class Store<R: Reactor>: @unchecked Sendable {
     }
   }
 
-  private func isLive(_ run: Run) -> Bool { lock.withLock { !run.cancelled } }
+  private func isLive(_ run: Run) -> Bool {
+    lock.withLock {
+      if run.cancelled { run.dropped = true }
+      return !run.cancelled
+    }
+  }
 
   private func commit(_ mutation: R.Mutation, action: R.Action, tracker: ActionTracker) {
     let before = fingerprint?(state)
@@ -290,15 +297,15 @@ public final class Store<R: Reactor>: @unchecked Sendable {
       return nextRun
     }
     let task = Task(executorPreference: executor) { [self] in
+      var interrupted = false
       do {
         try await interpret(effect, run: run)
       } catch {
         let cancelled = lock.withLock { run.cancelled }
-        if !(cancelled || error is CancellationError || Task.isCancelled) {
-          enqueue(.failure(error, run), run: run)
-        }
+        interrupted = cancelled || error is CancellationError || Task.isCancelled
+        if !interrupted { enqueue(.failure(error, run), run: run) }
       }
-      finish(key, run)
+      finish(key, run, interrupted: interrupted)
     }
     let cancelNow = lock.withLock {
       run.task = task
@@ -308,10 +315,13 @@ public final class Store<R: Reactor>: @unchecked Sendable {
     return task
   }
 
-  private func finish(_ key: UInt64, _ run: Run) {
+  /// A run counts as cancelled only if the cancellation cut its work short: it was interrupted,
+  /// or an output it produced was dropped. A run cancelled after its last output landed (a
+  /// feedback loop whose request the answer itself cleared) completed.
+  private func finish(_ key: UInt64, _ run: Run, interrupted: Bool) {
     let cancelled = lock.withLock {
       running.removeValue(forKey: key)
-      return run.cancelled
+      return run.cancelled && (interrupted || run.dropped)
     }
     if cancelled { run.tracker.markCancelled() }
     run.tracker.release()
@@ -351,7 +361,10 @@ public final class Store<R: Reactor>: @unchecked Sendable {
   /// has been processed, so `finish()` never returns before the effect's last result landed.
   private func enqueue(_ item: Item, run: Run) {
     let accepted = lock.withLock {
-      guard !run.cancelled else { return false }
+      guard !run.cancelled else {
+        run.dropped = true
+        return false
+      }
       run.tracker.retain()
       queue.append(item)
       return true

@@ -62,15 +62,18 @@ public struct FeedbackSearch: Reactor {
 
   /// - Parameter perPage: results per page (GitHub allows 1-100).
   public init(client: GitHubClient, perPage: Int = 30) {
-    loop = FeedbackLoop(id: Self.searchID, request: { $0.request }) { request in
-      .run { send in
-        do {
-          send(.response(try await client.searchRepositories(request.query, request.page, perPage), for: request))
-        } catch {
-          send(.failed(GitHubError.from(error), for: request))
+    loop = FeedbackLoop(
+      id: Self.searchID, request: { $0.request },
+      effects: { request in
+        .run { send in
+          do {
+            let page = try await client.searchRepositories(request.query, request.page, perPage)
+            send(.response(page, for: request))
+          } catch {
+            send(.failed(GitHubError.from(error), for: request))
+          }
         }
-      }
-    }
+      })
   }
 
   /// The id the loop's load runs under.
@@ -109,7 +112,9 @@ public struct FeedbackSearch: Reactor {
       state.search.lastError = nil
       state.beginLoad(page: query == nil ? nil : 1)
     case .startLoadingNextPage:
-      guard state.search.query != nil, let next = state.search.nextPage, !state.shouldLoadPage else { return }
+      // mutate refused it unless all of these hold; reduce stays total anyway.
+      guard state.search.query != nil, !state.shouldLoadPage, let next = state.search.nextPage
+      else { return }
       state.search.isLoadingNextPage = true
       state.beginLoad(page: next)
     case .response(let page, let request):

@@ -16,6 +16,8 @@ public enum Command: Sendable, Equatable {
   case more
   /// nil: everything in flight; else the daemon request with that id.
   case cancel(String?)
+  /// nil: say which engine runs search.
+  case engine(String?)
   case quit
 
   /// The verb, as the NDJSON `action` field and messages name it.
@@ -35,6 +37,7 @@ public enum Command: Sendable, Equatable {
     case .refresh: "refresh"
     case .more: "more"
     case .cancel: "cancel"
+    case .engine: "engine"
     case .quit: "quit"
     }
   }

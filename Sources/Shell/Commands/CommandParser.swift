@@ -55,6 +55,7 @@ public enum CommandParser {
     case "refresh": return .refresh
     case "more": return .more
     case "cancel": return .cancel(arguments.first)
+    case "engine": return .engine(arguments.first)
     case "quit": return .quit
     default: preconditionFailure("CommandTable lists '\(spec.name)' but the parser does not handle it")
     }

@@ -55,6 +55,10 @@ public enum CommandTable {
       discussion: "Without an id, like Ctrl-C: cancels every search, check, submission, feed load and sleep in flight. With an id, cancels that daemon request's effects.",
       arity: 0...1),
     CommandSpec(
+      "engine", usage: "[reactor|feedback]", summary: "show or switch the search engine (resets search)",
+      discussion: "reactor: ReactorKit's style (actions, mutations, effects). feedback: RxFeedback's style (effects derived from state). Same commands, state and text output; NDJSON change records name each engine's own mutations or events.",
+      arity: 0...1, completions: ["reactor", "feedback"]),
+    CommandSpec(
       "sleep", usage: "<duration>", summary: "wait, e.g. sleep 1.5s (virtual time in replays)",
       discussion: "Waits for 250ms, 2s, 1.5s or 1m; effects in flight go on meanwhile. In a replay it advances the virtual clock.",
       arity: 1...1),

@@ -2,7 +2,7 @@ public import FeedFeature
 public import GitHubClient
 public import ReactorCore
 public import Rendering
-public import SearchFeature
+import SearchFeature
 public import SignupFeature
 
 /// One session: the feature stores, their rendering, and the commands that drive them.
@@ -31,13 +31,15 @@ public final class Session: Sendable {
     public var signupLatency: Duration
     /// Asks for a secret without echo (terminals only); nil where nobody can be asked.
     public var promptSecret: (@Sendable (String) -> String?)?
+    /// Which implementation runs search at the start (`engine` switches later).
+    public var engine: SearchEngineKind
 
     public init(
       client: GitHubClient, options: RenderOptions = RenderOptions(), sink: any OutputSink,
       opener: any URLOpener = PrintingOpener(), dataNote: String? = nil, cancelsStaleSearches: Bool = true,
       time: TimeSource = .system, executor: (any TaskExecutor)? = nil, seed: UInt64 = 0,
       signupFailureRate: Double = 1.0 / 3, signupLatency: Duration = .milliseconds(1500),
-      promptSecret: (@Sendable (String) -> String?)? = nil
+      promptSecret: (@Sendable (String) -> String?)? = nil, engine: SearchEngineKind = .reactor
     ) {
       self.client = client
       self.options = options
@@ -51,6 +53,7 @@ public final class Session: Sendable {
       self.signupFailureRate = signupFailureRate
       self.signupLatency = signupLatency
       self.promptSecret = promptSecret
+      self.engine = engine
     }
   }
 
@@ -61,7 +64,8 @@ public final class Session: Sendable {
 
   public let configuration: Configuration
   public let sequencer = Sequencer()
-  public let search: Store<SearchReactor>
+  /// Search, on the engine chosen now; replaced (with fresh state) by the `engine` command.
+  private let searchEngine: LockedBox<any SearchEngine>
   public let signup: Store<SignupReactor>
   public let feed: Store<FeedReactor>
   let records: Records
@@ -74,9 +78,7 @@ public final class Session: Sendable {
     self.records = Records(options: configuration.options)
     let client = configuration.client
     let executor = configuration.executor
-    search = Store(
-      reactor: SearchReactor(client: client, cancelsStaleSearches: configuration.cancelsStaleSearches),
-      sequencer: sequencer, executor: executor)
+    searchEngine = LockedBox(ReactorSearchEngine(store: Store(reactor: SearchReactor(client: client))))
     let service = SimulatedSignupService(
       failureRate: configuration.signupFailureRate, latency: configuration.signupLatency,
       random: SeededGenerator(seed: configuration.seed), time: configuration.time)
@@ -84,12 +86,50 @@ public final class Session: Sendable {
     feed = Store(reactor: FeedReactor(client: client), sequencer: sequencer, executor: executor)
 
     let options = configuration.options
-    let searchText = SearchText(options: options)
-    attach(search, feature: "search", verb: Self.verb(for:)) { searchText.render($0, state: $1, command: $2) }
+    searchEngine.withValue { $0 = makeSearchEngine(configuration.engine) }
     let signupText = SignupText(options: options)
     attach(signup, feature: "signup", verb: Self.verb(for:)) { signupText.render($0, state: $1, command: $2) }
     let feedText = FeedText(options: options, now: configuration.time.now)
     attach(feed, feature: "feed", verb: Self.verb(for:)) { feedText.render($0, state: $1, command: $2) }
+  }
+
+  /// The search engine now.
+  var search: any SearchEngine { searchEngine.withValue { $0 } }
+
+  /// A fresh search feature on `kind`, rendering to the sink.
+  private func makeSearchEngine(_ kind: SearchEngineKind) -> any SearchEngine {
+    let configuration = configuration
+    let searchText = SearchText(options: configuration.options)
+    switch kind {
+    case .reactor:
+      let store = Store(
+        reactor: SearchReactor(client: configuration.client, cancelsStaleSearches: configuration.cancelsStaleSearches),
+        sequencer: sequencer, executor: configuration.executor)
+      attach(store, feature: "search", verb: Self.verb(for:)) { searchText.render($0, state: $1, command: $2) }
+      return ReactorSearchEngine(store: store)
+    case .feedback:
+      let store = Store(reactor: FeedbackSearch(client: configuration.client), sequencer: sequencer, executor: configuration.executor)
+      attach(store, feature: "search", verb: Self.verb(for:)) { searchText.render($0, state: $1, command: $2) }
+      return FeedbackSearchEngine(store: store)
+    }
+  }
+
+  /// `engine`: say which engine runs search, or switch to another with fresh search state.
+  private func switchEngine(to name: String?, sink: any OutputSink) -> Outcome {
+    let current = search.kind
+    guard let name else {
+      sink.write([records.info("engine: \(current.rawValue)")])
+      return .ok
+    }
+    guard let kind = SearchEngineKind(rawValue: name) else {
+      sink.write([records.error(code: "invalid-argument", message: "engine: expected reactor or feedback, got '\(name)'")])
+      return .failed
+    }
+    search.cancelAll()
+    let fresh = makeSearchEngine(kind)
+    searchEngine.withValue { $0 = fresh }
+    sink.write([records.info("engine: \(current.rawValue) -> \(kind.rawValue) (search state reset)")])
+    return .ok
   }
 
   /// Renders a store's events to the sink as they are committed.
@@ -120,6 +160,14 @@ public final class Session: Sendable {
     switch action {
     case .updateQuery: "query"
     case .loadNextPage: "next"
+    case .cancel: "cancel"
+    }
+  }
+
+  static func verb(for event: FeedbackSearch.Event) -> String {
+    switch event {
+    case .searchChanged, .response, .failed: "query"
+    case .startLoadingNextPage: "next"
     case .cancel: "cancel"
     }
   }
@@ -177,9 +225,9 @@ public final class Session: Sendable {
     let sink = TaggingSink(base: configuration.sink, tag: tag)
     switch command {
     case .query(let text):
-      return .store(search.send(.updateQuery(text), tag: tag))
+      return .store(search.query(text, tag: tag))
     case .next:
-      return .store(search.send(.loadNextPage, tag: tag))
+      return .store(search.next(tag: tag))
     case .open(let number):
       return .done(open(number, sink: sink))
     case .state(let feature):
@@ -236,6 +284,8 @@ public final class Session: Sendable {
       return .store(feed.send(.loadMore, tag: tag))
     case .cancel(let target):
       return .done(cancel(target, sink: sink))
+    case .engine(let name):
+      return .done(switchEngine(to: name, sink: sink))
     case .quit:
       return .done(.quit)
     }
@@ -283,7 +333,7 @@ public final class Session: Sendable {
     let tags = Self.tags(matching: target)
     var found = false
     for tag in tags {
-      if search.cancel(tag: tag) { search.send(.cancel); found = true }
+      if search.cancel(tag: tag) { found = true }
       if signup.cancel(tag: tag) { signup.send(.cancel); found = true }
       if feed.cancel(tag: tag) { feed.send(.cancel); found = true }
       for task in sleeps.withValue({ $0.filter { $0.value.tag == tag }.map(\.value.task) }) { task.cancel(); found = true }
@@ -302,7 +352,6 @@ public final class Session: Sendable {
 
   /// Stops everything in flight (Ctrl-C), leaving the results so far.
   public func cancelAll() {
-    search.send(.cancel)
     search.cancelAll()
     signup.send(.cancel)
     signup.cancelAll()
@@ -314,7 +363,7 @@ public final class Session: Sendable {
   /// The JSON state of a feature, as `state` prints it.
   public func stateJSON(_ feature: String) -> JSONValue {
     switch feature {
-    case "search": return search.currentState.jsonValue
+    case "search": return search.state.jsonValue
     case "signup": return signup.currentState.jsonValue
     case "feed": return feed.currentState.jsonValue
     default: return .null
@@ -323,11 +372,11 @@ public final class Session: Sendable {
 
   private func open(_ number: Int, sink: any OutputSink) -> Outcome {
     let url: String? = {
-      let state = search.currentState
+      let state = search.state
       return number <= state.repos.count ? state.repos[number - 1].url : nil
     }()
     guard let url else {
-      let count = search.currentState.repos.count
+      let count = search.state.repos.count
       let message = count == 0 ? "no result \(number); there are no results" : "no result \(number); there are \(count)"
       sink.write([records.error(code: "out-of-range", message: "open: \(message)")])
       return .failed

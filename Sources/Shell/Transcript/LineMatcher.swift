@@ -18,34 +18,40 @@ public enum LineMatcher {
     return Transcript.unescape(expected) == actual
   }
 
+  /// Classic wildcard matching: linear in practice, constant memory (a star remembers where
+  /// to resume), so long NDJSON lines with a `*` or two stay cheap.
   static func glob(_ pattern: String, _ text: String) -> Bool {
-    var tokens: [(literal: Character?, star: Bool)] = []
+    enum Token: Equatable { case literal(Character), any, star }
+    var tokens: [Token] = []
     var iterator = pattern.makeIterator()
     while let character = iterator.next() {
       switch character {
-      case "\\": tokens.append((iterator.next() ?? "\\", false))
-      case "*": tokens.append((nil, true))
-      case "?": tokens.append((nil, false))
-      default: tokens.append((character, false))
+      case "\\": tokens.append(.literal(iterator.next() ?? "\\"))
+      case "*": tokens.append(.star)
+      case "?": tokens.append(.any)
+      default: tokens.append(.literal(character))
       }
     }
     let text = Array(text)
-    var memo = [[Bool?]](repeating: [Bool?](repeating: nil, count: text.count + 1), count: tokens.count + 1)
-    func match(_ t: Int, _ s: Int) -> Bool {
-      if let known = memo[t][s] { return known }
-      let result: Bool
-      if t == tokens.count {
-        result = s == text.count
-      } else if tokens[t].star {
-        result = match(t + 1, s) || (s < text.count && match(t, s + 1))
-      } else if s < text.count, tokens[t].literal == nil || tokens[t].literal == text[s] {
-        result = match(t + 1, s + 1)
+    var t = 0, s = 0
+    var starToken = -1, starText = 0
+    while s < text.count {
+      if t < tokens.count, tokens[t] == .any || tokens[t] == .literal(text[s]) {
+        t += 1
+        s += 1
+      } else if t < tokens.count, tokens[t] == .star {
+        starToken = t
+        starText = s
+        t += 1
+      } else if starToken >= 0 {
+        t = starToken + 1
+        starText += 1
+        s = starText
       } else {
-        result = false
+        return false
       }
-      memo[t][s] = result
-      return result
     }
-    return match(0, 0)
+    while t < tokens.count, tokens[t] == .star { t += 1 }
+    return t == tokens.count
   }
 }

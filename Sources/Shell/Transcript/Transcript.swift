@@ -27,6 +27,8 @@ public struct Transcript: Sendable, Equatable {
     public var width = 100
     /// Each input line is a daemon request (`%daemon`): NDJSON framing with ids.
     public var daemon = false
+    /// The search engine (`%engine reactor|feedback`); `reactor replay --engine` overrides it.
+    public var engine: SearchEngineKind = .reactor
     /// The signup simulation (`%signup-failure-rate`, `%signup-latency`).
     public var signupFailureRate = 1.0 / 3
     public var signupLatency: Duration = .milliseconds(1500)

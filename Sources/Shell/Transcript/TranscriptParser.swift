@@ -56,6 +56,9 @@ public enum TranscriptParser {
     case "offline":
       try need(value.isEmpty, "no value")
       settings.offline = true
+    case "engine":
+      try need(SearchEngineKind(rawValue: value) != nil, "reactor or feedback")
+      settings.engine = SearchEngineKind(rawValue: value)!
     case "daemon":
       try need(value.isEmpty, "no value")
       settings.daemon = true
@@ -84,7 +87,7 @@ public enum TranscriptParser {
       try need(Int(value).map { $0 >= 20 && $0 <= 1000 } ?? false, "a number of columns from 20 to 1000")
       settings.width = Int(value)!
     default:
-      throw Failure(line: line, message: "unknown directive %\(name); known: %cassette, %offline, %data, %daemon, %seed, %clock, %mode, %width, %signup-failure-rate, %signup-latency")
+      throw Failure(line: line, message: "unknown directive %\(name); known: %cassette, %offline, %data, %daemon, %engine, %seed, %clock, %mode, %width, %signup-failure-rate, %signup-latency")
     }
   }
 }

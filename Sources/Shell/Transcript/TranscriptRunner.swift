@@ -39,7 +39,8 @@ public struct TranscriptRunner: Sendable {
       options: RenderOptions(mode: transcript.settings.json ? .json : .text, color: false, width: transcript.settings.width),
       sink: transcript.settings.daemon ? DaemonSink(base: sink) : sink, opener: PrintingOpener(), dataNote: transcript.settings.offline || transcript.settings.sampleData ? Session.offlineDataNote : nil,
       time: time, executor: executor, seed: transcript.settings.seed,
-      signupFailureRate: transcript.settings.signupFailureRate, signupLatency: transcript.settings.signupLatency)
+      signupFailureRate: transcript.settings.signupFailureRate, signupLatency: transcript.settings.signupLatency,
+      engine: transcript.settings.engine)
     adjust(&configuration)
     let session = Session(configuration: configuration)
     if transcript.settings.daemon {

@@ -1,0 +1,188 @@
+import ReactorCore
+import Synchronization
+import Testing
+
+// FeedbackLoop, FeedbackSetLoop and FeedbackSystem on a real Store: every effect waits on a
+// gate the test opens, and records that it started, so restarts can be counted.
+
+/// The state of the probe system: one request (`wanted`) and a set of them (`watched`).
+private struct LoopState: Sendable, Equatable, PatchableState {
+  var wanted: String?
+  var watched: Set<String> = []
+  var loaded = TrackedArray<String>()
+  var ticks = 0
+
+  static let patchFields: [PatchField<LoopState>] = [
+    .value("wanted", \.wanted), .list("loaded", \.loaded), .value("ticks", \.ticks),
+  ]
+}
+
+private enum LoopEvent: Sendable, Equatable {
+  case want(String?)
+  case watch(Set<String>)
+  case tick
+  case loaded(String)
+}
+
+/// Gates by name, and the names of the effects that started, in order.
+private final class Lab: Sendable {
+  let starts = Mutex<[String]>([])
+  private let gates = Mutex<[String: Gate]>([:])
+
+  func gate(_ name: String) -> Gate {
+    gates.withLock { gates in
+      if let gate = gates[name] { return gate }
+      let gate = Gate()
+      gates[name] = gate
+      return gate
+    }
+  }
+
+  func work(_ name: String) -> Effect<LoopEvent> {
+    .run { [self] send in
+      starts.withLock { $0.append(name) }
+      await gate(name).wait()
+      send(.loaded(name))
+    }
+  }
+
+  func startCount(_ name: String) -> Int { starts.withLock { $0.filter { $0 == name }.count } }
+
+  /// A system whose `wanted` drives one loop and whose `watched` drives a set loop.
+  func system() -> FeedbackSystem<LoopState, LoopEvent> {
+    FeedbackSystem(
+      initialState: LoopState(),
+      reduce: { state, event in
+        switch event {
+        case .want(let name): state.wanted = name
+        case .watch(let names): state.watched = names
+        case .tick: state.ticks += 1
+        case .loaded(let name): state.loaded.append(name)
+        }
+      },
+      feedback: [
+        react(id: "one", request: { $0.wanted }, effects: work),
+        react(id: "many", requests: { $0.watched }, effects: work),
+      ])
+  }
+}
+
+/// Waits (up to two seconds) until `condition` holds, then expects it.
+private func eventually(
+  _ condition: @Sendable () -> Bool, sourceLocation: SourceLocation = #_sourceLocation
+) async {
+  let deadline = ContinuousClock.now + .seconds(2)
+  while !condition() && ContinuousClock.now < deadline {
+    try? await Task.sleep(for: .milliseconds(1))
+  }
+  #expect(condition(), sourceLocation: sourceLocation)
+}
+
+@Suite("Feedback loops")
+struct FeedbackTests {
+  @Test("a request that appears starts its effect, on behalf of the action that caused it")
+  func start() async {
+    let lab = Lab()
+    let store = Store(reactor: lab.system())
+    let task = store.send(.want("a"))
+    #expect(!task.isFinished)
+    lab.gate("a").open()
+    #expect(await task.finish() == .ok)
+    #expect(store.currentState.loaded.elements == ["a"])
+    #expect(lab.starts.withLock { $0 } == ["a"])
+  }
+
+  @Test("a changed request cancels the previous effect, whose late result is ignored")
+  func change() async {
+    let lab = Lab()
+    let store = Store(reactor: lab.system())
+    let old = store.send(.want("a"))
+    let new = store.send(.want("b"))
+    lab.gate("a").open()
+    #expect(await old.finish() == .cancelled)
+    lab.gate("b").open()
+    #expect(await new.finish() == .ok)
+    #expect(store.currentState.loaded.elements == ["b"])
+    #expect(lab.startCount("b") == 1)
+  }
+
+  @Test("a request that becomes nil cancels its effect")
+  func becomesNil() async {
+    let lab = Lab()
+    let store = Store(reactor: lab.system())
+    let task = store.send(.want("a"))
+    await eventually { lab.startCount("a") == 1 }
+    #expect(await store.send(.want(nil)).finish() == .ok)
+    lab.gate("a").open()
+    #expect(await task.finish() == .cancelled)
+    #expect(store.currentState.loaded.isEmpty)
+    #expect(store.runningEffectCount == 0)
+  }
+
+  @Test("the same request, derived again from changed state, is not restarted")
+  func sameRequest() async {
+    let lab = Lab()
+    let store = Store(reactor: lab.system())
+    let task = store.send(.want("a"))
+    await eventually { lab.startCount("a") == 1 }
+    store.send(.tick)
+    #expect(await store.send(.want("a")).finish() == .ok)
+    lab.gate("a").open()
+    #expect(await task.finish() == .ok)
+    #expect(lab.starts.withLock { $0 } == ["a"])
+    #expect(store.currentState.loaded.elements == ["a"])
+    #expect(store.currentState.ticks == 1)
+  }
+
+  @Test("a set of requests runs concurrently; removing one cancels only its effect")
+  func setOfRequests() async {
+    let lab = Lab()
+    let store = Store(reactor: lab.system())
+    let both = store.send(.watch(["x", "y"]))
+    await eventually { lab.startCount("x") == 1 && lab.startCount("y") == 1 }
+    #expect(store.currentState.loaded.isEmpty)
+    let onlyY = store.send(.watch(["y", "z"]))
+    lab.gate("x").open()
+    lab.gate("y").open()
+    lab.gate("z").open()
+    #expect(await both.finish() == .cancelled)
+    #expect(await onlyY.finish() == .ok)
+    #expect(Set(store.currentState.loaded.elements) == ["y", "z"])
+    #expect(lab.startCount("y") == 1)
+    #expect(store.runningEffectCount == 0)
+  }
+
+  @Test("a set loop names each effect after its loop and request")
+  func setLoopIDs() {
+    let loop = FeedbackSetLoop<LoopState, String, LoopEvent>(
+      id: "many", requests: { $0.watched }, effects: { _ in .none })
+    #expect(loop.effectID(for: "x") == EffectID("many#x"))
+    var state = LoopState()
+    state.watched = ["x"]
+    _ = loop(state)
+    #expect(loop.currentRequests == ["x"])
+  }
+
+  @Test("a feedback system on a store commits numbered transitions with patches")
+  func systemOnAStore() async throws {
+    let lab = Lab()
+    let store = Store(reactor: lab.system())
+    typealias Seen = (seq: UInt64, action: LoopEvent, event: LoopEvent, patch: [PatchOperation])
+    let seen = Mutex<[Seen]>([])
+    store.observe { event, _ in
+      guard case .transition(let t) = event else { return }
+      seen.withLock { $0.append((t.seq, t.action, t.mutation, t.patch)) }
+    }
+    lab.gate("a").open()
+    await store.send(.want("a")).finish()
+    await store.send(.tick).finish()
+    let transitions = seen.withLock { $0 }
+    #expect(transitions.map(\.seq) == [1, 2, 3])
+    #expect(transitions.map(\.event) == [.want("a"), .loaded("a"), .tick])
+    #expect(transitions.map(\.action) == [.want("a"), .want("a"), .tick])
+    #expect(
+      transitions[1].patch == [PatchOperation(op: .add, path: "/loaded/-", value: .string("a"))])
+    let rebuilt = try JSONPatch.apply(transitions.flatMap(\.patch), to: LoopState().jsonValue)
+    #expect(rebuilt == store.currentState.jsonValue)
+  }
+}

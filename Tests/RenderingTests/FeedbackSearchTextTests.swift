@@ -1,0 +1,179 @@
+import Foundation
+import GitHubClient
+import ReactorCore
+import Rendering
+import SearchFeature
+import Synchronization
+import Testing
+
+// SearchText over both engines: one session, one stub client, rendered as the session renders
+// them (transitions inside the store's observer, notices as info records). Text must match
+// line by line; NDJSON must match except for the change records' `mutation` names.
+
+private let apple = Repository(
+  id: 1, fullName: "apple/swift", description: "The Swift Programming Language", stars: 67100,
+  language: "C++",
+  url: "https://github.com/apple/swift")
+private let evil = Repository(
+  id: 2, fullName: "evil/\u{1B}]52;c;AAAA\u{07}repo", description: "clear \u{1B}[2J screen",
+  stars: 999,
+  language: nil, url: "https://github.com/evil/repo")
+private let wide = Repository(
+  id: 3, fullName: "漢字/ライブラリ", description: "😀 wide", stars: 1_200_000, language: "Swift",
+  url: "https://github.com/kanji/library")
+
+/// "swift" has two pages; "other" fails on its second; the rest as their names say.
+private let stub = GitHubClient(searchRepositories: { query, page, _ in
+  switch (query, page) {
+  case ("boom", _): throw GitHubError.server(status: 502, message: nil)
+  case ("none", _): return Page(items: [], page: 1, nextPage: nil, totalCount: 0)
+  case ("partial", _):
+    return Page(items: [apple], page: 1, nextPage: nil, totalCount: 1, incompleteResults: true)
+  case ("hang", _):
+    try await Task.sleep(for: .seconds(30))
+    return Page(items: [], page: 1, nextPage: nil)
+  case ("other", 2): throw GitHubError.timeout
+  case (_, 1): return Page(items: [apple, evil], page: 1, nextPage: 2, totalCount: 3)
+  default: return Page(items: [wide], page: page, nextPage: nil, totalCount: 3)
+  }
+})
+
+/// A store of either engine whose events are rendered into lines as they are committed.
+private final class Rendered<R: Reactor>: Sendable {
+  let store: Store<R>
+  private let lines = Mutex<[OutputLine]>([])
+
+  init(
+    _ reactor: R, mode: RenderOptions.Mode,
+    render: @escaping @Sendable (SearchText, StateTransition<R>, R.State) -> [OutputLine]
+  ) where R.State: PatchableState {
+    store = Store(reactor: reactor)
+    let text = SearchText(options: RenderOptions(mode: mode, width: 80))
+    store.observe { [weak self] event, state in
+      switch event {
+      case .transition(let transition): self?.append(render(text, transition, state))
+      case .notice(let notice, _, _):
+        self?.append([text.records.info(notice.message, feature: "search")])
+      case .failure(let error, _, _): Issue.record("unexpected effect failure \(error)")
+      }
+    }
+  }
+
+  private func append(_ new: [OutputLine]) { lines.withLock { $0 += new } }
+
+  var output: [OutputLine] { lines.withLock { $0 } }
+
+  /// The session both engines run: pages, the end, no results, incomplete results, errors,
+  /// a cancel while loading, and an empty query.
+  func runSession(query: (String) -> R.Action, next: R.Action, cancel: R.Action) async {
+    await store.send(query("swift")).finish()
+    await store.send(next).finish()
+    await store.send(next).finish()
+    for text in ["none", "partial", "boom", "other"] { await store.send(query(text)).finish() }
+    await store.send(next).finish()
+    let hanging = store.send(query("hang"))
+    await store.send(cancel).finish()
+    await hanging.finish()
+    await store.send(query("  ")).finish()
+  }
+}
+
+private func verb(_ action: SearchReactor.Action) -> String {
+  switch action {
+  case .updateQuery: "query"
+  case .loadNextPage: "next"
+  case .cancel: "cancel"
+  }
+}
+
+private func verb(_ event: FeedbackSearch.Event) -> String {
+  switch event {
+  case .searchChanged, .response, .failed: "query"
+  case .startLoadingNextPage: "next"
+  case .cancel: "cancel"
+  }
+}
+
+private func session(_ mode: RenderOptions.Mode) async -> (
+  reactor: [OutputLine], feedback: [OutputLine]
+) {
+  let reactor = Rendered(SearchReactor(client: stub), mode: mode) {
+    $0.render($1, state: $2, command: verb($1.action))
+  }
+  let feedback = Rendered(FeedbackSearch(client: stub), mode: mode) {
+    $0.render($1, state: $2, command: verb($1.action))
+  }
+  await reactor.runSession(query: { .updateQuery($0) }, next: .loadNextPage, cancel: .cancel)
+  await feedback.runSession(
+    query: { .searchChanged($0) }, next: .startLoadingNextPage, cancel: .cancel)
+  return (reactor.output, feedback.output)
+}
+
+private func object(_ line: OutputLine) throws -> [String: Any] {
+  try #require(try JSONSerialization.jsonObject(with: Data(line.text.utf8)) as? [String: Any])
+}
+
+@Suite struct FeedbackSearchTextTests {
+  @Test func textIsTheSameLineByLine() async {
+    let (expected, actual) = await session(.text)
+    #expect(actual.count == expected.count)
+    for (index, pair) in zip(expected, actual).enumerated() {
+      #expect(pair.1 == pair.0, "line \(index + 1)")
+    }
+    let texts = actual.map(\.text)
+    #expect(texts.first == #"query: nil -> "swift""#)
+    #expect(texts.contains("+ 1 repo (3-3)"))
+    #expect(actual.contains(OutputLine(.err, "error: GitHub did not answer in time.")))
+    #expect(texts.contains("no more results"))
+    #expect(texts.contains(#"no results for "none""#))
+    #expect(texts.contains("+ 1 repo (1-1) of 1 (incomplete: GitHub timed out)"))
+    #expect(
+      actual.contains(
+        OutputLine(.err, "error: GitHub had a server error (HTTP 502); try again later.")))
+    #expect(texts.contains("search cancelled"))
+    #expect(texts.last == #"query: "hang" -> nil"#)
+  }
+
+  @Test func jsonDiffersOnlyInMutationNames() async throws {
+    let (expected, actual) = await session(.json)
+    #expect(actual.count == expected.count)
+    var names: [String] = []
+    for (index, pair) in zip(expected, actual).enumerated() {
+      let (reactor, feedback) = (try object(pair.0), try object(pair.1))
+      var (reactorText, feedbackText) = (pair.0.text, pair.1.text)
+      if let old = reactor["mutation"] as? String, let new = feedback["mutation"] as? String {
+        names.append("\(old)=\(new)")
+        reactorText = reactorText.replacing(#""mutation":"\#(old)""#, with: "")
+        feedbackText = feedbackText.replacing(#""mutation":"\#(new)""#, with: "")
+      }
+      #expect(feedbackText == reactorText, "record \(index + 1)")
+    }
+    #expect(
+      Set(names) == [
+        "setQuery=searchChanged", "setRepos=response", "setLoadingNextPage=startLoadingNextPage",
+        "appendRepos=response", "setError=failed", "setIdle=cancel",
+      ])
+    #expect(actual.filter { $0.text.contains(#""type":"error""#) }.count == 2)
+    #expect(actual.filter { $0.text.contains(#""type":"info""#) }.count == 1)
+  }
+
+  @Test func aStaleAnswerPrintsNothing() async throws {
+    let text = Rendered(FeedbackSearch(client: stub), mode: .text) {
+      $0.render($1, state: $2, command: "query")
+    }
+    let json = Rendered(FeedbackSearch(client: stub), mode: .json) {
+      $0.render($1, state: $2, command: "query")
+    }
+    let stale = FeedbackSearch.Request(query: "old", page: 1, load: 1)
+    for engine in [text, json] {
+      await engine.store.send(.searchChanged("swift")).finish()
+      await engine.store.send(.response(Page(items: [wide], page: 1, nextPage: nil), for: stale))
+        .finish()
+      await engine.store.send(.failed(.timeout, for: stale)).finish()
+    }
+    #expect(text.output.count == 4)
+    let records = try json.output.map(object)
+    #expect(records.map { $0["type"] as? String } == ["change", "change", "change", "change"])
+    #expect(records.suffix(2).allSatisfy { ($0["patch"] as? [Any])?.isEmpty == true })
+  }
+}

@@ -1,0 +1,103 @@
+import GitHubClient
+import ReactorCore
+import SearchFeature
+import Synchronization
+import Testing
+
+// The two engines side by side: one session, the same stub client, and after every step the
+// same state JSON, the same patches, the same notices and the same completion.
+
+/// What one engine's store reported during one step.
+private struct Step: Equatable {
+  var patches: [[PatchOperation]] = []
+  var notices: [String] = []
+  var completion: StoreTask.Completion = .ok
+}
+
+/// A store of either engine, reduced to what the user can observe.
+private final class Engine<R: Reactor>: Sendable where R.State: PatchableState {
+  let store: Store<R>
+  private let step = Mutex(Step())
+
+  init(_ reactor: R) {
+    store = Store(reactor: reactor)
+    store.observe { [weak self] event, _ in
+      switch event {
+      case .transition(let t): self?.step.withLock { $0.patches.append(t.patch) }
+      case .notice(let notice, _, _): self?.step.withLock { $0.notices.append(notice.message) }
+      case .failure(let error, _, _): Issue.record("unexpected effect failure \(error)")
+      }
+    }
+  }
+
+  func run(_ action: R.Action) async -> Step {
+    let completion = await store.send(action).finish()
+    return step.withLock { step in
+      defer { step = Step() }
+      step.completion = completion
+      return step
+    }
+  }
+
+  var json: JSONValue { store.currentState.jsonValue }
+}
+
+/// "swift" has three pages; "other" has two, the second of which fails; "boom" fails at once.
+private let stub = GitHubClient(searchRepositories: { query, page, _ in
+  switch (query, page) {
+  case ("other", 2): throw GitHubError.server(status: 502, message: nil)
+  case ("boom", _): throw GitHubError.validationFailed("bad query")
+  case ("other", _): return SearchReactorTests.page(1, next: 2, total: 45)
+  default: return SearchReactorTests.page(page, next: page < 3 ? page + 1 : nil)
+  }
+})
+
+extension FeedbackSearchTests {
+  @Test("both engines: the same session gives the same state, patches, notices and completions")
+  func bothEngines() async {
+    let reactor = Engine(SearchReactor(client: stub))
+    let feedback = Engine(FeedbackSearch(client: stub))
+    let session: [(String, SearchReactor.Action, FeedbackSearch.Event)] = [
+      ("query swift", .updateQuery("swift"), .searchChanged("swift")),
+      ("next", .loadNextPage, .startLoadingNextPage),
+      ("next", .loadNextPage, .startLoadingNextPage),
+      ("next at the end", .loadNextPage, .startLoadingNextPage),
+      ("query other", .updateQuery("other"), .searchChanged("other")),
+      ("next that fails", .loadNextPage, .startLoadingNextPage),
+      ("next again", .loadNextPage, .startLoadingNextPage),
+      ("cancel when idle", .cancel, .cancel),
+      ("query boom", .updateQuery("boom"), .searchChanged("boom")),
+      ("next after a failed search", .loadNextPage, .startLoadingNextPage),
+      ("the same query again", .updateQuery(" boom "), .searchChanged(" boom ")),
+      ("empty query", .updateQuery(""), .searchChanged("")),
+      ("next without a query", .loadNextPage, .startLoadingNextPage),
+    ]
+    var completions: [StoreTask.Completion] = []
+    for (name, action, event) in session {
+      let expected = await reactor.run(action)
+      let actual = await feedback.run(event)
+      #expect(actual == expected, "\(name)")
+      #expect(feedback.json == reactor.json, "\(name)")
+      completions.append(actual.completion)
+    }
+    #expect(
+      completions == [.ok, .ok, .ok, .ok, .ok, .error, .error, .ok, .error, .ok, .error, .ok, .ok])
+    #expect(feedback.store.currentState.search == reactor.store.currentState)
+  }
+
+  @Test("the state has SearchState's fields, in SearchState's order")
+  func sameFields() {
+    #expect(FeedbackSearchState.patchFields.map(\.name) == SearchState.patchFields.map(\.name))
+    #expect(FeedbackSearchState().jsonValue == SearchState().jsonValue)
+  }
+
+  @Test("appending a page costs no whole-state copy: the patch holds only the page")
+  func appendPatch() async {
+    let engine = Engine(FeedbackSearch(client: stub))
+    _ = await engine.run(.searchChanged("swift"))
+    _ = await engine.run(.startLoadingNextPage)
+    let patch = await engine.run(.startLoadingNextPage).patches.last ?? []
+    #expect(patch.filter { $0.path == "/repos/-" }.count == 30)
+    #expect(!patch.contains { $0.path == "/repos" })
+  }
+}

@@ -1,0 +1,280 @@
+import GitHubClient
+import ReactorCore
+import SearchFeature
+import Synchronization
+import Testing
+
+// FeedbackSearch through SearchReactorTests' scenarios, on a real Store. Its state has internal
+// bookkeeping a test cannot set, so instead of a TestStore a probe logs every committed event
+// with the public SearchState after it, and every notice, and the tests assert the whole log.
+
+/// Everything a store told its observers, in order.
+private enum Entry: Equatable, CustomStringConvertible {
+  case event(FeedbackSearch.Event, SearchState)
+  case notice(String)
+
+  var description: String {
+    switch self {
+    case .event(let event, let state):
+      "\(event.caseName) -> query=\(state.query ?? "nil") repos=\(state.repos.count) next=\(state.nextPage.map { String($0) } ?? "nil")"
+        + " loading=\(state.isLoading)/\(state.isLoadingNextPage) error=\(state.lastError?.code ?? "nil")"
+    case .notice(let message): "notice \(message)"
+    }
+  }
+}
+
+private final class Probe: Sendable {
+  let store: Store<FeedbackSearch>
+  private let log = Mutex<[Entry]>([])
+
+  init(client: GitHubClient) {
+    store = Store(reactor: FeedbackSearch(client: client))
+    store.observe { [weak self] event, state in
+      switch event {
+      case .transition(let t): self?.append(.event(t.mutation, state.search))
+      case .notice(let notice, _, _): self?.append(.notice(notice.message))
+      case .failure(let error, _, _): Issue.record("unexpected effect failure \(error)")
+      }
+    }
+  }
+
+  private func append(_ entry: Entry) { log.withLock { $0.append(entry) } }
+
+  /// Sends an event and waits for everything it started.
+  @discardableResult
+  func run(_ event: FeedbackSearch.Event) async -> StoreTask.Completion {
+    await store.send(event).finish()
+  }
+
+  /// Returns the log so far and empties it.
+  func take() -> [Entry] {
+    log.withLock { log in
+      defer { log.removeAll() }
+      return log
+    }
+  }
+
+  var search: SearchState { store.currentState.search }
+}
+
+private typealias Request = FeedbackSearch.Request
+
+@Suite("FeedbackSearch")
+struct FeedbackSearchTests {
+  static let pages = [
+    1: SearchReactorTests.page(1, next: 2), 2: SearchReactorTests.page(2, next: 3),
+    3: SearchReactorTests.page(3, next: nil),
+  ]
+
+  /// The public state after `query swift` landed its first page.
+  static var firstPage: SearchState {
+    var state = SearchState()
+    state.query = "swift"
+    state.repos = TrackedArray(SearchReactorTests.repos(0..<30))
+    state.nextPage = 2
+    state.totalCount = 90
+    return state
+  }
+
+  @Test("query, then next pages to the end, then next says there is no more")
+  func happyPath() async {
+    let probe = Probe(client: SearchReactorTests.client(Self.pages))
+    #expect(await probe.run(.searchChanged("swift")) == .ok)
+    var loading = SearchState()
+    loading.query = "swift"
+    loading.isLoading = true
+    #expect(
+      probe.take() == [
+        .event(.searchChanged("swift"), loading),
+        .event(
+          .response(Self.pages[1]!, for: Request(query: "swift", page: 1, load: 1)), Self.firstPage),
+      ])
+    var state = Self.firstPage
+    for number in 2...3 {
+      #expect(await probe.run(.startLoadingNextPage) == .ok)
+      state.isLoadingNextPage = true
+      let started = state
+      state.repos.append(contentsOf: SearchReactorTests.repos((number - 1) * 30..<number * 30))
+      state.nextPage = number == 3 ? nil : number + 1
+      state.isLoadingNextPage = false
+      let request = Request(query: "swift", page: number, load: number)
+      #expect(
+        probe.take() == [
+          .event(.startLoadingNextPage, started),
+          .event(.response(Self.pages[number]!, for: request), state),
+        ])
+    }
+    await probe.run(.startLoadingNextPage)
+    #expect(probe.take() == [.notice("no more results")])
+    #expect(probe.store.runningEffectCount == 0)
+  }
+
+  @Test("an empty or blank query clears the results and cancels nothing that runs")
+  func emptyQuery() async {
+    let probe = Probe(client: SearchReactorTests.client(Self.pages))
+    await probe.run(.searchChanged("swift"))
+    _ = probe.take()
+    #expect(await probe.run(.searchChanged("   ")) == .ok)
+    #expect(probe.take() == [.event(.searchChanged(nil), SearchState())])
+    #expect(probe.store.currentState.request == nil)
+    await probe.run(.startLoadingNextPage)
+    #expect(probe.take() == [.notice("no search yet; try 'query <text>'")])
+  }
+
+  @Test("an error becomes state, and the task reports failure")
+  func error() async {
+    let client = GitHubClient(searchRepositories: { _, _, _ in
+      throw GitHubError.rateLimited(resetsIn: 42, authenticated: false)
+    })
+    let probe = Probe(client: client)
+    #expect(await probe.run(.searchChanged("swift")) == .error)
+    var failed = SearchState()
+    failed.query = "swift"
+    failed.lastError = SearchFailure(.rateLimited(resetsIn: 42, authenticated: false))
+    let error = GitHubError.rateLimited(resetsIn: 42, authenticated: false)
+    #expect(
+      probe.take().last
+        == .event(.failed(error, for: Request(query: "swift", page: 1, load: 1)), failed))
+    #expect(
+      probe.search.lastError?.message
+        == "GitHub rate limit reached; resets in 42 s. Set GH_TOKEN for a higher limit.")
+    await probe.run(.startLoadingNextPage)
+    #expect(probe.take() == [.notice("the last search failed; run 'query' again")])
+  }
+
+  @Test("next while the first page loads, and while a next page loads, is refused with a notice")
+  func refusals() async {
+    let gate = AsyncGate()
+    let client = GitHubClient(searchRepositories: { _, page, _ in
+      await gate.wait()
+      return SearchReactorTests.page(page, next: page + 1)
+    })
+    let probe = Probe(client: client)
+    let first = probe.store.send(.searchChanged("swift"))
+    probe.store.send(.startLoadingNextPage)
+    gate.open()
+    await first.finish()
+    gate.close()
+    let second = probe.store.send(.startLoadingNextPage)
+    probe.store.send(.startLoadingNextPage)
+    gate.open()
+    await second.finish()
+    let notices = probe.take().compactMap { entry -> String? in
+      if case .notice(let text) = entry { text } else { nil }
+    }
+    #expect(notices == ["the first page is still loading", "a page is already loading"])
+    #expect(probe.search.repos.count == 60)
+  }
+
+  @Test("a newer query cancels the older load: stale results never land")
+  func staleResultsDropped() async {
+    let slow = AsyncGate()
+    let client = GitHubClient(searchRepositories: { query, page, _ in
+      if query == "sw" { await slow.wait() }
+      return Page(
+        items: [
+          Repository(
+            id: query.count, fullName: query, description: nil, stars: 0, language: nil, url: "u")
+        ], page: page, nextPage: nil)
+    })
+    let probe = Probe(client: client)
+    let old = probe.store.send(.searchChanged("sw"))
+    #expect(await probe.run(.searchChanged("swift")) == .ok)
+    slow.open()
+    #expect(await old.finish() == .cancelled)
+    #expect(probe.search.repos.map(\.fullName) == ["swift"])
+    #expect(probe.search.query == "swift")
+  }
+
+  @Test("reduce drops an answer to any request but the current, unanswered one")
+  func reduceDropsStaleAnswers() {
+    let reactor = FeedbackSearch(client: SearchReactorTests.client(Self.pages))
+    var state = reactor.initialState
+    reactor.reduce(state: &state, mutation: .searchChanged("sw"))
+    reactor.reduce(state: &state, mutation: .searchChanged("swift"))
+    let before = state
+    reactor.reduce(
+      state: &state,
+      mutation: .response(Self.pages[1]!, for: Request(query: "sw", page: 1, load: 1)))
+    reactor.reduce(
+      state: &state, mutation: .failed(.timeout, for: Request(query: "swift", page: 1, load: 1)))
+    #expect(state == before)
+    let current = Request(query: "swift", page: 1, load: 2)
+    #expect(state.request == current)
+    reactor.reduce(state: &state, mutation: .response(Self.pages[1]!, for: current))
+    #expect(state.search == Self.firstPage)
+    reactor.reduce(state: &state, mutation: .response(Self.pages[1]!, for: current))
+    #expect(state.search == Self.firstPage)
+  }
+
+  @Test("the same query again is a new load: it restarts rather than joining the one in flight")
+  func repeatedQueryRestarts() async {
+    let first = AsyncGate()
+    let calls = Mutex(0)
+    let client = GitHubClient(searchRepositories: { _, page, _ in
+      let call = calls.withLock { calls in
+        calls += 1
+        return calls
+      }
+      if call == 1 { await first.wait() }
+      return SearchReactorTests.page(page, next: nil)
+    })
+    let probe = Probe(client: client)
+    let old = probe.store.send(.searchChanged("swift"))
+    #expect(await probe.run(.searchChanged("swift")) == .ok)
+    first.open()
+    #expect(await old.finish() == .cancelled)
+    #expect(calls.withLock { $0 } == 2)
+    #expect(probe.search.repos.count == 30)
+  }
+
+  @Test("cancel stops loading and keeps the results so far; next then loads the same page")
+  func cancel() async {
+    let gate = AsyncGate()
+    let client = GitHubClient(searchRepositories: { _, page, _ in
+      if page > 1 { await gate.wait() }
+      return SearchReactorTests.page(page, next: page + 1)
+    })
+    let probe = Probe(client: client)
+    await probe.run(.searchChanged("swift"))
+    #expect(await probe.run(.cancel) == .ok)
+    let next = probe.store.send(.startLoadingNextPage)
+    probe.store.send(.cancel)
+    gate.open()
+    #expect(await next.finish() == .cancelled)
+    #expect(probe.search.repos.count == 30)
+    #expect(!probe.search.isLoadingNextPage)
+    #expect(
+      probe.take().map(\.description).suffix(2) == [
+        "startLoadingNextPage -> query=swift repos=30 next=2 loading=false/true error=nil",
+        "cancel -> query=swift repos=30 next=2 loading=false/false error=nil",
+      ])
+    #expect(await probe.run(.startLoadingNextPage) == .ok)
+    #expect(probe.search.repos.count == 60)
+  }
+
+  @Test("the 1,000-result cap is explained")
+  func cap() async {
+    let client = GitHubClient(searchRepositories: { _, page, _ in
+      Page(items: SearchReactorTests.repos(0..<1000), page: page, nextPage: nil, totalCount: 5000)
+    })
+    let probe = Probe(client: client)
+    await probe.run(.searchChanged("a"))
+    _ = probe.take()
+    await probe.run(.startLoadingNextPage)
+    #expect(
+      probe.take() == [.notice("no more results: GitHub returns at most 1,000 results per search")])
+  }
+
+  @Test("the query reaches the client as typed (trimmed): the client escapes it, not the feature")
+  func queryIsNotEscaped() async {
+    let seen = Mutex<[String]>([])
+    let client = GitHubClient(searchRepositories: { query, page, _ in
+      seen.withLock { $0.append(query) }
+      return Page(items: [], page: page, nextPage: nil, totalCount: 0)
+    })
+    let probe = Probe(client: client)
+    await probe.run(.searchChanged("  c++ language:c&x=1 "))
+    #expect(seen.withLock { $0 } == ["c++ language:c&x=1"])
+  }
+}
