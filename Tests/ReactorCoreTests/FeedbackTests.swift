@@ -1,3 +1,4 @@
+import ReactorTesting
 import ReactorCore
 import Synchronization
 import Testing
@@ -27,12 +28,12 @@ private enum LoopEvent: Sendable, Equatable {
 /// Gates by name, and the names of the effects that started, in order.
 private final class Lab: Sendable {
   let starts = Mutex<[String]>([])
-  private let gates = Mutex<[String: Gate]>([:])
+  private let gates = Mutex<[String: AsyncGate]>([:])
 
-  func gate(_ name: String) -> Gate {
+  func gate(_ name: String) -> AsyncGate {
     gates.withLock { gates in
       if let gate = gates[name] { return gate }
-      let gate = Gate()
+      let gate = AsyncGate()
       gates[name] = gate
       return gate
     }

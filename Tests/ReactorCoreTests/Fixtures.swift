@@ -1,3 +1,4 @@
+import ReactorTesting
 import ReactorCore
 import Synchronization
 
@@ -6,8 +7,8 @@ struct ProbeReactor: Reactor {
   enum Action: Sendable, Equatable {
     case increment
     case add([Int])
-    case load(String, Gate)
-    case loadUncancellable(String, Gate)
+    case load(String, AsyncGate)
+    case loadUncancellable(String, AsyncGate)
     case stop
     case fail(String)
     case dropMe
@@ -78,33 +79,6 @@ struct ProbeReactor: Reactor {
     if case .setError(let reason) = mutation { return Failure(reason: reason) }
     return nil
   }
-}
-
-/// A one-shot latch an effect waits on until the test opens it.
-final class Gate: Sendable, Equatable {
-  private let state = Mutex<(open: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
-
-  func wait() async {
-    await withCheckedContinuation { continuation in
-      let ready = state.withLock { state in
-        if state.open { return true }
-        state.waiters.append(continuation)
-        return false
-      }
-      if ready { continuation.resume() }
-    }
-  }
-
-  func open() {
-    let waiters = state.withLock { state in
-      state.open = true
-      defer { state.waiters.removeAll() }
-      return state.waiters
-    }
-    waiters.forEach { $0.resume() }
-  }
-
-  static func == (lhs: Gate, rhs: Gate) -> Bool { lhs === rhs }
 }
 
 /// Records what a store's observer saw.

@@ -1,3 +1,4 @@
+import ReactorTesting
 import ReactorCore
 import Synchronization
 import Testing
@@ -54,7 +55,7 @@ struct StoreTests {
   @Test("finish waits for asynchronous effects")
   func finishWaits() async {
     let store = Store(reactor: ProbeReactor())
-    let gate = Gate()
+    let gate = AsyncGate()
     let task = store.send(.load("a", gate))
     #expect(!task.isFinished)
     gate.open()
@@ -67,8 +68,8 @@ struct StoreTests {
   func cancelInFlight() async {
     let store = Store(reactor: ProbeReactor())
     let recorder = Recorder(store)
-    let first = Gate()
-    let second = Gate()
+    let first = AsyncGate()
+    let second = AsyncGate()
     let old = store.send(.load("old", first))
     let new = store.send(.load("new", second))
     first.open()
@@ -82,7 +83,7 @@ struct StoreTests {
   func queuedResultDropped() async {
     let store = Store(reactor: ProbeReactor())
     let recorder = Recorder(store)
-    let gate = Gate()
+    let gate = AsyncGate()
     // While this commit holds the drain, the effect's result queues behind it; then the
     // effect is cancelled directly (as Ctrl-C does), before the queue reaches its result.
     store.observe { event, _ in
@@ -101,7 +102,7 @@ struct StoreTests {
   @Test("cancel(id:) stops a running effect and its task reports cancelled")
   func cancelByID() async {
     let store = Store(reactor: ProbeReactor())
-    let gate = Gate()
+    let gate = AsyncGate()
     let task = store.send(.load("x", gate))
     store.send(.stop)
     gate.open()
@@ -112,8 +113,8 @@ struct StoreTests {
   @Test("cancel(task) and cancelAll stop uncancellable-by-id effects too")
   func cancelTask() async {
     let store = Store(reactor: ProbeReactor())
-    let a = Gate()
-    let b = Gate()
+    let a = AsyncGate()
+    let b = AsyncGate()
     let first = store.send(.loadUncancellable("a", a))
     let second = store.send(.loadUncancellable("b", b))
     store.cancel(first)
@@ -184,9 +185,9 @@ struct StoreTests {
   func noLeakedEffects() async {
     let store = Store(reactor: ProbeReactor())
     var last: StoreTask?
-    var gates: [Gate] = []
+    var gates: [AsyncGate] = []
     for index in 0..<10_000 {
-      let gate = Gate()
+      let gate = AsyncGate()
       gates.append(gate)
       last = store.send(.load("q\(index)", gate))
     }

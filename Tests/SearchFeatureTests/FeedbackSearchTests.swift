@@ -1,3 +1,4 @@
+import ReactorTesting
 import GitHubClient
 import ReactorCore
 import SearchFeature

@@ -187,29 +187,3 @@ struct SearchReactorTests {
   }
 }
 
-/// A gate for async closures that can be closed again.
-final class AsyncGate: Sendable {
-  private let state = Mutex<(open: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
-
-  func wait() async {
-    await withCheckedContinuation { continuation in
-      let ready = state.withLock { state in
-        if state.open { return true }
-        state.waiters.append(continuation)
-        return false
-      }
-      if ready { continuation.resume() }
-    }
-  }
-
-  func open() {
-    let waiters = state.withLock { state in
-      state.open = true
-      defer { state.waiters.removeAll() }
-      return state.waiters
-    }
-    waiters.forEach { $0.resume() }
-  }
-
-  func close() { state.withLock { $0.open = false } }
-}

@@ -1,3 +1,4 @@
+import ReactorTesting
 import GitHubClient
 import SignupFeature
 import Synchronization
@@ -47,37 +48,3 @@ final class StubSignupService: SignupService {
   }
 }
 
-/// Values appended from any task, read back by the test.
-final class Recorder<Value: Sendable>: Sendable {
-  private let storage = Mutex<[Value]>([])
-
-  func append(_ value: Value) { storage.withLock { $0.append(value) } }
-  var values: [Value] { storage.withLock { $0 } }
-}
-
-/// A gate for async closures that can be closed again (copied from SearchFeatureTests).
-final class AsyncGate: Sendable {
-  private let state = Mutex<(open: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
-
-  func wait() async {
-    await withCheckedContinuation { continuation in
-      let ready = state.withLock { state in
-        if state.open { return true }
-        state.waiters.append(continuation)
-        return false
-      }
-      if ready { continuation.resume() }
-    }
-  }
-
-  func open() {
-    let waiters = state.withLock { state in
-      state.open = true
-      defer { state.waiters.removeAll() }
-      return state.waiters
-    }
-    waiters.forEach { $0.resume() }
-  }
-
-  func close() { state.withLock { $0.open = false } }
-}

@@ -1,0 +1,45 @@
+import Synchronization
+
+/// A gate that asynchronous test code waits on until the test opens it; it can be closed
+/// again. Equal only to itself, so it can ride in an `Equatable` action.
+public final class AsyncGate: Sendable, Equatable {
+  private let state = Mutex<(open: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
+
+  public init() {}
+
+  /// Suspends until the gate is open (returns at once if it is).
+  public func wait() async {
+    await withCheckedContinuation { continuation in
+      let ready = state.withLock { state in
+        if state.open { return true }
+        state.waiters.append(continuation)
+        return false
+      }
+      if ready { continuation.resume() }
+    }
+  }
+
+  /// Opens the gate and releases everything waiting.
+  public func open() {
+    let waiters = state.withLock { state in
+      state.open = true
+      defer { state.waiters.removeAll() }
+      return state.waiters
+    }
+    waiters.forEach { $0.resume() }
+  }
+
+  /// Closes the gate for later waiters.
+  public func close() { state.withLock { $0.open = false } }
+
+  public static func == (lhs: AsyncGate, rhs: AsyncGate) -> Bool { lhs === rhs }
+}
+
+/// Values appended from any task, read back by the test.
+public final class Recorder<Value: Sendable>: Sendable {
+  private let storage = Mutex<[Value]>([])
+
+  public init() {}
+  public func append(_ value: Value) { storage.withLock { $0.append(value) } }
+  public var values: [Value] { storage.withLock { $0 } }
+}
