@@ -1,3 +1,4 @@
+public import ReactorCore
 import Synchronization
 
 /// A gate that asynchronous test code waits on until the test opens it; it can be closed
@@ -42,4 +43,18 @@ public final class Recorder<Value: Sendable>: Sendable {
   public init() {}
   public func append(_ value: Value) { storage.withLock { $0.append(value) } }
   public var values: [Value] { storage.withLock { $0 } }
+}
+
+
+extension VirtualClock {
+  /// Waits (in real time, up to `timeout`) until `count` tasks are asleep on the clock, so a
+  /// test can advance time knowing the effect under test is waiting.
+  public func waitForSleepers(_ count: Int = 1, timeout: Duration = .seconds(2)) async -> Bool {
+    let deadline = ContinuousClock.now + timeout
+    while sleeperCount < count {
+      if ContinuousClock.now >= deadline { return false }
+      try? await Task.sleep(for: .milliseconds(1))
+    }
+    return true
+  }
 }

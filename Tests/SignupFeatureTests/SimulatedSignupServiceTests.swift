@@ -20,7 +20,7 @@ struct SimulatedSignupServiceTests {
   }
 
   static func service(
-    seed: UInt64, clock: ManualClock, failureRate: Double = 1.0 / 3, latency: Duration = .milliseconds(1500)
+    seed: UInt64, clock: VirtualClock, failureRate: Double = 1.0 / 3, latency: Duration = .milliseconds(1500)
   ) -> SimulatedSignupService {
     SimulatedSignupService(
       failureRate: failureRate, latency: latency, random: SeededGenerator(seed: seed),
@@ -29,7 +29,7 @@ struct SimulatedSignupServiceTests {
 
   @Test("a failure, then a success: each waits 1.5 s on the clock, and any edit clears the result")
   func failureThenSuccess() async throws {
-    let clock = ManualClock()
+    let clock = VirtualClock()
     let service = Self.service(seed: Self.seed(drawing: [true, false]), clock: clock)
     let store = TestStore(reactor: SignupReactor(client: .users([]), service: service))
     await SignupSubmitTests.fill(store)
@@ -74,7 +74,7 @@ struct SimulatedSignupServiceTests {
   @Test("the same seed gives the same outcomes; the rate is about one in three")
   func deterministic() async {
     func outcomes(seed: UInt64, count: Int) async -> [Bool] {
-      let service = Self.service(seed: seed, clock: ManualClock(), latency: .zero)
+      let service = Self.service(seed: seed, clock: VirtualClock(), latency: .zero)
       var outcomes: [Bool] = []
       for _ in 0..<count {
         do {
@@ -96,8 +96,8 @@ struct SimulatedSignupServiceTests {
 
   @Test("failure rates 0 and 1 always succeed and always fail")
   func extremes() async throws {
-    let never = Self.service(seed: 1, clock: ManualClock(), failureRate: 0, latency: .zero)
-    let always = Self.service(seed: 1, clock: ManualClock(), failureRate: 1, latency: .zero)
+    let never = Self.service(seed: 1, clock: VirtualClock(), failureRate: 0, latency: .zero)
+    let always = Self.service(seed: 1, clock: VirtualClock(), failureRate: 1, latency: .zero)
     for _ in 0..<50 {
       try await never.submit(username: "u", password: "p")
       await #expect(throws: SignupServiceError.busy) { try await always.submit(username: "u", password: "p") }
@@ -107,7 +107,7 @@ struct SimulatedSignupServiceTests {
 
   @Test("a submission cancelled while it sleeps throws and draws no number")
   func cancelledWhileSleeping() async {
-    let clock = ManualClock()
+    let clock = VirtualClock()
     let random = SeededGenerator(seed: 3)
     let service = SimulatedSignupService(random: random, time: TimeSource(clock: clock, now: { 0 }))
     let task = Task { try await service.submit(username: "u", password: "p") }
