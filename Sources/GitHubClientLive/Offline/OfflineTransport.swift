@@ -1,4 +1,5 @@
 public import Foundation
+import ReactorCore
 
 /// Serves the built-in sample through the ordinary transport interface, so `--offline` runs the
 /// same client code, paging and error mapping as the live API.
@@ -9,12 +10,12 @@ public import Foundation
 /// with 304). Everything else is a 404, as on GitHub.
 public struct OfflineTransport: HTTPTransport {
   private let now: @Sendable () -> Date
-  private let repositories: [SampleRepository]
+  private let repositories: [IndexedRepository]
   private let events: [SampleEvent]
 
   public init(now: @escaping @Sendable () -> Date = { Date() }) {
     self.now = now
-    self.repositories = SampleRepository.all
+    self.repositories = IndexedRepository.all
     self.events = SampleEvent.all
   }
 
@@ -57,7 +58,7 @@ public struct OfflineTransport: HTTPTransport {
     }
     let query = SampleQuery(text)
     let matches = repositories.filter(query.matches).sorted {
-      $0.stargazersCount != $1.stargazersCount ? $0.stargazersCount > $1.stargazersCount : $0.fullName < $1.fullName
+      $0.stars != $1.stars ? $0.stars > $1.stars : $0.fullName < $1.fullName
     }
     let reachable = min(matches.count, 1000)
     let start = min((page - 1) * perPage, reachable)
@@ -111,8 +112,8 @@ public struct OfflineTransport: HTTPTransport {
   }
 
   static func quote(_ text: String) -> String {
-    let data = try? JSONSerialization.data(withJSONObject: [text], options: [])
-    let array = data.flatMap { String(data: $0, encoding: .utf8) } ?? "[\"\"]"
-    return String(array.dropFirst().dropLast())
+    var out = ""
+    JSONValue.writeString(text, to: &out)
+    return out
   }
 }

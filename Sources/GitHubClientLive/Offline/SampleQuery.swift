@@ -38,16 +38,15 @@ struct SampleQuery: Equatable {
   }
 
   /// True when every part of the query matches the repository.
-  func matches(_ repository: SampleRepository) -> Bool {
-    if !languages.isEmpty && !languages.contains(repository.language?.lowercased() ?? "") { return false }
-    if let stars, !stars.contains(repository.stargazersCount) { return false }
-    let owner = repository.fullName.split(separator: "/").first.map { $0.lowercased() } ?? ""
-    if !owners.isEmpty && !owners.contains(owner) { return false }
-    let lowerTopics = repository.topics.map { $0.lowercased() }
+  func matches(_ repository: IndexedRepository) -> Bool {
+    if !languages.isEmpty && !languages.contains(repository.language) { return false }
+    if let stars, !stars.contains(repository.stars) { return false }
+    if !owners.isEmpty && !owners.contains(repository.owner) { return false }
+    let lowerTopics = repository.topics
     if !topics.allSatisfy(lowerTopics.contains) { return false }
     let searchAll = !inName && !inDescription
-    let name = repository.fullName.lowercased()
-    let description = repository.description?.lowercased() ?? ""
+    let name = repository.name
+    let description = repository.description
     return words.allSatisfy { word in
       ((searchAll || inName) && name.contains(word))
         || ((searchAll || inDescription) && description.contains(word))

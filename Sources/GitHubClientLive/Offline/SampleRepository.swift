@@ -25,7 +25,7 @@ struct SampleRepository: Decodable, Sendable {
   }()
 
   /// The item as GitHub's search API sends it.
-  var json: String {
+  var itemJSON: String {
     let name = fullName.split(separator: "/").last.map(String.init) ?? fullName
     let owner = fullName.split(separator: "/").first.map(String.init) ?? ""
     let q = OfflineTransport.quote
@@ -34,6 +34,33 @@ struct SampleRepository: Decodable, Sendable {
       + "\"stargazers_count\":\(stargazersCount),\"forks_count\":\(forksCount ?? 0),"
       + "\"language\":\(language.map(q) ?? "null"),\"topics\":[\(topics.map(q).joined(separator: ","))]}"
   }
+}
+
+/// A sample repository with what search needs precomputed once: its JSON item and the
+/// lower-cased text that queries match against.
+struct IndexedRepository: Sendable {
+  let repository: SampleRepository
+  let json: String
+  let name: String
+  let owner: String
+  let description: String
+  let language: String
+  let topics: [String]
+
+  init(_ repository: SampleRepository) {
+    self.repository = repository
+    json = repository.itemJSON
+    name = repository.fullName.lowercased()
+    owner = repository.fullName.split(separator: "/").first.map { $0.lowercased() } ?? ""
+    description = repository.description?.lowercased() ?? ""
+    language = repository.language?.lowercased() ?? ""
+    topics = repository.topics.map { $0.lowercased() }
+  }
+
+  var stars: Int { repository.stargazersCount }
+  var fullName: String { repository.fullName }
+
+  static let all: [IndexedRepository] = SampleRepository.all.map(IndexedRepository.init)
 }
 
 /// One event of the built-in sample; its time is an age relative to the transport's clock.
