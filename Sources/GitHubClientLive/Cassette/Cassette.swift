@@ -37,9 +37,19 @@ public struct Cassette: Codable, Sendable, Equatable {
       }
     }
 
+    /// A request cancelled before it was answered (a newer query, say), after `latencyMs`.
+    public init(request: HTTPRequest, cancelledAfter latencyMs: Int) {
+      self.init(request: request, response: HTTPResponse(status: 0), latencyMs: latencyMs)
+      body = nil
+      error = "cancelled"
+    }
+
+    /// True when the request was cancelled while it was recorded.
+    public var wasCancelled: Bool { error == "cancelled" }
+
     /// The transport failure this exchange stands for, if it is one.
     public var failure: HTTPTransportError? {
-      guard let error else { return nil }
+      guard let error, error != "cancelled" else { return nil }
       if error == "timeout" { return .timedOut }
       if error.hasPrefix("too-large: "), let limit = Int(error.dropFirst(11)) { return .bodyTooLarge(limit: limit) }
       return .unreachable(error.hasPrefix("unreachable: ") ? String(error.dropFirst(13)) : error)

@@ -22,6 +22,11 @@ public final class RecordingTransport: HTTPTransport {
       let exchange = Cassette.Exchange(request: request, failure: failure, latencyMs: milliseconds())
       exchanges.withLock { $0.append(exchange) }
       throw failure
+    } catch is CancellationError {
+      // Kept, so a replay that makes the same request before cancelling it finds it.
+      let exchange = Cassette.Exchange(request: request, cancelledAfter: milliseconds())
+      exchanges.withLock { $0.append(exchange) }
+      throw CancellationError()
     }
   }
 
@@ -64,6 +69,8 @@ public final class ReplayingTransport: HTTPTransport {
     let exchange = cassette.exchanges[index]
     try await time.sleep(for: .milliseconds(exchange.latencyMs))
     if let failure = exchange.failure { throw failure }
+    // Cancelled while recorded; a replay that has not cancelled it by now ends it the same way.
+    if exchange.wasCancelled { throw CancellationError() }
     return exchange.response
   }
 

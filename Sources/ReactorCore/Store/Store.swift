@@ -97,8 +97,11 @@ public final class Store<R: Reactor>: @unchecked Sendable {
   /// array in the state copies that array.
   public var currentState: R.State { lock.withLock { state } }
 
-  /// How many effects are running (for leak checks).
+  /// How many effects are running (for leak checks), including cancelled ones still winding down.
   public var runningEffectCount: Int { lock.withLock { running.count } }
+
+  /// How many running effects have not been cancelled.
+  public var liveEffectCount: Int { lock.withLock { running.values.filter { !$0.cancelled }.count } }
 
   // MARK: - Observing
 

@@ -12,7 +12,7 @@ public enum Redaction {
   /// The line with every secret argument replaced by `<redacted>`, for history. A line that
   /// does not parse is kept only if it names no secret verb.
   public static func forHistory(_ line: String) -> String {
-    redact(line) { _ in "<redacted>" }
+    redact(line, unparseable: { verb, _ in verb + " <redacted>" }) { _ in "<redacted>" }
   }
 
   /// True when the line carries a secret argument.
@@ -23,13 +23,20 @@ public enum Redaction {
   /// transcript replays the same validation (length, equality) without holding any password.
   public static func forTranscript(_ line: String, placeholders: inout [String: String]) -> String {
     var known = placeholders
-    let result = redact(line) { secret in
+    // An unparseable line stays unparseable in the same way, so it replays the same error.
+    let result = redact(line, unparseable: { verb, failure in
+      switch failure {
+      case .unterminatedQuote(let quote): verb + " " + String(quote)
+      case .trailingBackslash: verb + " \\"
+      case nil: verb
+      }
+    }) { secret in
       if let placeholder = known[secret] { return placeholder }
       // Same length, one fill character per distinct secret; after 34 distinct secrets in one
       // session the characters repeat (equal-length secrets could then look equal).
       let fills = Array("*+=~@^%!ABCDEFGHIJKLMNOPQRSTUVWXYZ")
       let fill = fills[known.count % fills.count]
-      let placeholder = String(repeating: fill, count: max(1, secret.count))
+      let placeholder = secret.isEmpty ? "''" : String(repeating: fill, count: secret.count)
       known[secret] = placeholder
       return placeholder
     }
@@ -37,13 +44,19 @@ public enum Redaction {
     return result
   }
 
-  private static func redact(_ line: String, _ replacement: (String) -> String) -> String {
+  private static func redact(
+    _ line: String, unparseable: (String, Tokenizer.Failure?) -> String, _ replacement: (String) -> String
+  ) -> String {
     let (body, background) = splitBackground(line)
-    guard let words = try? Tokenizer.split(body), let verb = words.first, let positions = secretPositions(verb, words.count - 1)
+    let parsed = Result { () throws(Tokenizer.Failure) -> [String] in try Tokenizer.split(body) }
+    guard let words = try? parsed.get(), let verb = words.first, let positions = secretPositions(verb, words.count - 1)
     else {
-      // Unparseable: if it starts with a secret verb, keep only the verb.
+      // Unparseable: if it starts with a secret verb, keep only the verb (and the failure).
       let first = body.split(whereSeparator: \.isWhitespace).first.map(String.init) ?? ""
-      if secretPositions(first, 1) != nil { return first + " <redacted>" }
+      if secretPositions(first, 1) != nil {
+        if case .failure(let failure) = parsed { return unparseable(first, failure) }
+        return unparseable(first, nil)
+      }
       return line
     }
     var out = [verb]

@@ -17,13 +17,15 @@ public enum Tokenizer {
     }
   }
 
+  /// Works on Unicode scalars, not characters: a combining mark after a space or a quote
+  /// belongs to the next word, not to the separator (`query \u{301}x` is two words).
   public static func split(_ line: String) throws(Failure) -> [String] {
     var words: [String] = []
-    var current = ""
+    var current = String.UnicodeScalarView()
     var inWord = false
-    var iterator = line.makeIterator()
-    while let character = iterator.next() {
-      switch character {
+    var iterator = line.unicodeScalars.makeIterator()
+    while let scalar = iterator.next() {
+      switch scalar {
       case "'":
         inWord = true
         var closed = false
@@ -52,16 +54,16 @@ public enum Tokenizer {
         current.append(escaped)
       case "#" where !inWord:
         return words
-      case _ where character.isWhitespace:
-        if inWord { words.append(current) }
-        current = ""
+      case _ where scalar.properties.isWhitespace:
+        if inWord { words.append(String(current)) }
+        current = String.UnicodeScalarView()
         inWord = false
       default:
         inWord = true
-        current.append(character)
+        current.append(scalar)
       }
     }
-    if inWord { words.append(current) }
+    if inWord { words.append(String(current)) }
     return words
   }
 }

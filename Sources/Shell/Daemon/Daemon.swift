@@ -67,12 +67,14 @@ public struct Daemon: Sendable {
           output.write([Self.end(id, "ok", records)])
           break reading
         }
-        let execution = session.start(command, tag: id)
+        // Every request already runs without blocking the next; a trailing `&` changes nothing.
+        await inFlight.acquire()
+        let execution = session.start(Session.splitBackground(command).0, tag: id)
         if execution.isFinished {
+          inFlight.release()
           output.write([Self.end(id, Self.status(await execution.outcome()), records)])
           continue
         }
-        await inFlight.acquire()
         let output = output
         Task(executorPreference: session.configuration.executor) {
           let outcome = await execution.outcome()

@@ -17,9 +17,10 @@ public enum DaemonInput: Sendable, Equatable {
   /// id (a string or a number, echoed as given) defaults to the line number; any other line
   /// is a plain command whose id is its line number.
   public static func decode(_ bytes: some Collection<UInt8>, lineNumber: Int) -> DaemonInput {
-    guard let text = String(validating: bytes, as: UTF8.self) else {
+    guard var text = String(validating: bytes, as: UTF8.self) else {
       return .error(code: "invalid-utf8", message: "line \(lineNumber) is not valid UTF-8", id: .int(lineNumber))
     }
+    if text.hasSuffix("\r") { text.removeLast() }  // CRLF input
     let trimmed = text.trimmingCharacters(in: .whitespaces)
     if trimmed.isEmpty || trimmed.hasPrefix("#") { return .nothing }
     guard trimmed.hasPrefix("{") else { return .request(id: .int(lineNumber), command: text) }

@@ -19,8 +19,9 @@ protocol SearchEngine: Sendable {
   func next(tag: JSONValue?) -> StoreTask
   /// Stops everything in flight and leaves honest state (nothing left "loading").
   func cancelAll()
-  /// Cancels the work of one tagged request; true if there was any.
-  func cancel(tag: JSONValue) -> Bool
+  /// Cancels the work of the request tagged `tag`; true if there was any. The state reset it
+  /// causes is attributed to the request tagged `by` (the `cancel` command itself).
+  func cancel(tag: JSONValue, by: JSONValue?) -> Bool
 }
 
 struct ReactorSearchEngine: SearchEngine {
@@ -33,9 +34,9 @@ struct ReactorSearchEngine: SearchEngine {
     store.send(.cancel)
     store.cancelAll()
   }
-  func cancel(tag: JSONValue) -> Bool {
+  func cancel(tag: JSONValue, by: JSONValue?) -> Bool {
     guard store.cancel(tag: tag) else { return false }
-    store.send(.cancel)
+    store.send(.cancel, tag: by)
     return true
   }
 }
@@ -50,9 +51,9 @@ struct FeedbackSearchEngine: SearchEngine {
     store.send(.cancel)
     store.cancelAll()
   }
-  func cancel(tag: JSONValue) -> Bool {
+  func cancel(tag: JSONValue, by: JSONValue?) -> Bool {
     guard store.cancel(tag: tag) else { return false }
-    store.send(.cancel)
+    store.send(.cancel, tag: by)
     return true
   }
 }

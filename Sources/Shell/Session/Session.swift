@@ -283,7 +283,7 @@ public final class Session: Sendable {
     case .more:
       return .store(feed.send(.loadMore, tag: tag))
     case .cancel(let target):
-      return .done(cancel(target, sink: sink))
+      return .done(cancel(target, tag: tag, sink: sink))
     case .engine(let name):
       return .done(switchEngine(to: name, sink: sink))
     case .quit:
@@ -298,6 +298,7 @@ public final class Session: Sendable {
     return .task(
       Task(executorPreference: configuration.executor) {
         let completion = await task.finish()
+        if completion == .cancelled { return .cancelled }
         guard completion != .error, signup.currentState.result?.ok == true else { return .failed }
         return .ok
       })
@@ -325,7 +326,9 @@ public final class Session: Sendable {
   }
 
   /// `cancel`: everything in flight, or the request tagged `target` (a daemon id).
-  private func cancel(_ target: String?, sink: any OutputSink) -> Outcome {
+  /// Only that request's effects stop; a feature's state is reset (its `cancel` action, tagged
+  /// with this command's own id) only when nothing else of that feature is still running.
+  private func cancel(_ target: String?, tag ownTag: JSONValue?, sink: any OutputSink) -> Outcome {
     guard let target else {
       cancelAll()
       return .ok
@@ -333,9 +336,15 @@ public final class Session: Sendable {
     let tags = Self.tags(matching: target)
     var found = false
     for tag in tags {
-      if search.cancel(tag: tag) { found = true }
-      if signup.cancel(tag: tag) { signup.send(.cancel); found = true }
-      if feed.cancel(tag: tag) { feed.send(.cancel); found = true }
+      if search.cancel(tag: tag, by: ownTag) { found = true }
+      if signup.cancel(tag: tag) {
+        found = true
+        if signup.liveEffectCount == 0 { signup.send(.cancel, tag: ownTag) }
+      }
+      if feed.cancel(tag: tag) {
+        found = true
+        if feed.liveEffectCount == 0 { feed.send(.cancel, tag: ownTag) }
+      }
       for task in sleeps.withValue({ $0.filter { $0.value.tag == tag }.map(\.value.task) }) { task.cancel(); found = true }
     }
     if !found {
@@ -347,7 +356,7 @@ public final class Session: Sendable {
 
   /// The tags a `cancel` argument may mean: the string, and the number if it is one.
   static func tags(matching text: String) -> [JSONValue] {
-    [.string(text)] + (Int(text).map { [.int($0)] } ?? [])
+    [.string(text)] + (Int(text).map { [.int($0)] } ?? []) + (Double(text).map { [.double($0)] } ?? [])
   }
 
   /// Stops everything in flight (Ctrl-C), leaving the results so far.

@@ -36,7 +36,9 @@ public struct TranscriptRunner: Sendable {
     let sink = MemorySink()
     var configuration = Session.Configuration(
       client: try makeClient(transcript.settings, time, log),
-      options: RenderOptions(mode: transcript.settings.json ? .json : .text, color: false, width: transcript.settings.width),
+      options: RenderOptions(
+        mode: transcript.settings.json || transcript.settings.daemon ? .json : .text, color: false,
+        width: transcript.settings.width),
       sink: transcript.settings.daemon ? DaemonSink(base: sink) : sink, opener: PrintingOpener(), dataNote: transcript.settings.offline || transcript.settings.sampleData ? Session.offlineDataNote : nil,
       time: time, executor: executor, seed: transcript.settings.seed,
       signupFailureRate: transcript.settings.signupFailureRate, signupLatency: transcript.settings.signupLatency,
