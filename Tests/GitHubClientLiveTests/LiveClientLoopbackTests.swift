@@ -117,7 +117,7 @@ private func searchExchanges() throws -> [RecordedExchange] {
   }
 
   @Test func redirectToAnotherPortDropsTheToken() async throws {
-    // An origin is scheme, host and port; RedirectGuard compares hosts only.
+    // An origin is scheme, host and port: a redirect to another port is another origin.
     let authorization = try await authorizationAfterRedirect(toHost: "127.0.0.1")
     #expect(authorization == nil)
   }

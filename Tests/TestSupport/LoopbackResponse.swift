@@ -2,6 +2,9 @@ public import Foundation
 
 /// What a ``LoopbackServer`` handler answers: status, headers in order, body and an optional delay.
 ///
+/// For fault tests a response may also carry a ``LoopbackFault`` (reset or stall part-way) and a
+/// generated ``LoopbackStream`` body (large bodies without holding them in memory).
+///
 /// The server computes `Content-Length` itself and ignores any `Content-Length` or
 /// `Transfer-Encoding` given here; a `Connection: close` header here closes the connection after
 /// the response. `delay` is waited before anything is sent (cut short if the server stops).
@@ -11,14 +14,21 @@ public struct LoopbackResponse: Sendable {
   public var body: Data
   /// How long to wait before sending the status line and headers.
   public var delay: Duration = .zero
+  /// A misbehaviour of the connection (reset, stall), for fault tests; nil normally.
+  public var fault: LoopbackFault?
+  /// A body generated while it is sent, used instead of `body` when set.
+  public var stream: LoopbackStream?
 
   public init(
-    status: Int, headers: [(String, String)] = [], body: Data = Data(), delay: Duration = .zero
+    status: Int, headers: [(String, String)] = [], body: Data = Data(), delay: Duration = .zero,
+    fault: LoopbackFault? = nil, stream: LoopbackStream? = nil
   ) {
     self.status = status
     self.headers = headers
     self.body = body
     self.delay = delay
+    self.fault = fault
+    self.stream = stream
   }
 
   /// A response whose body is `text` (UTF-8) with `Content-Type: application/json; charset=utf-8`,
@@ -66,6 +76,23 @@ public struct LoopbackResponse: Sendable {
   /// keeps the Content-Length of the body it leaves out.
   func serialized(omitBody: Bool, close: Bool) -> [UInt8] {
     let bodyless = status < 200 || status == 204 || status == 304
+    var bytes = head(bodyless ? .none : .length(body.count), close: close)
+    if !bodyless && !omitBody { bytes.append(contentsOf: body) }
+    return bytes
+  }
+
+  /// How the head announces the end of the body.
+  enum BodyFraming {
+    case none
+    case length(Int)
+    case chunked
+    case untilClose
+  }
+
+  /// The status line and headers, ending with the blank line.
+  ///
+  /// `.untilClose` adds `Connection: close` even when `close` is false.
+  func head(_ framing: BodyFraming, close: Bool) -> [UInt8] {
     var head = "HTTP/1.1 \(status) \(Self.reasonPhrase(status))\r\n"
     for (name, value) in headers {
       switch name.lowercased() {
@@ -73,12 +100,16 @@ public struct LoopbackResponse: Sendable {
       default: head += "\(Self.clean(name)): \(Self.clean(value))\r\n"
       }
     }
-    if !bodyless { head += "Content-Length: \(body.count)\r\n" }
-    if close { head += "Connection: close\r\n" }
+    var closing = close
+    switch framing {
+    case .none: break
+    case .length(let count): head += "Content-Length: \(count)\r\n"
+    case .chunked: head += "Transfer-Encoding: chunked\r\n"
+    case .untilClose: closing = true
+    }
+    if closing { head += "Connection: close\r\n" }
     head += "\r\n"
-    var bytes = Array(head.utf8)
-    if !bodyless && !omitBody { bytes.append(contentsOf: body) }
-    return bytes
+    return Array(head.utf8)
   }
 
   /// Replaces CR and LF so a header can never split the message.

@@ -5,7 +5,8 @@ import Foundation
 /// It listens as soon as `init` returns and serves each connection on its own thread, answering
 /// any number of requests per connection (keep-alive) until the client sends `Connection: close`
 /// or hangs up. The handler runs on the connection's thread and may be called concurrently for
-/// different connections. Every response carries a correct `Content-Length`. ``stop()`` (also
+/// different connections. Every response carries a correct `Content-Length`, except those that
+/// ask for a ``LoopbackFault`` or a ``LoopbackStream`` body with other framing. ``stop()`` (also
 /// run by `deinit`) shuts the listener and all connections down without waiting for handlers.
 public final class LoopbackServer: Sendable {
   private let core: LoopbackServerCore
@@ -21,6 +22,10 @@ public final class LoopbackServer: Sendable {
 
   /// How many TCP connections were accepted so far; with keep-alive, fewer than ``requests``.
   public var connectionCount: Int { core.connectionCount }
+
+  /// How many body bytes responses with a fault or a ``LoopbackStream`` body have written to
+  /// their sockets so far (accepted by the kernel, not necessarily read by the client).
+  public var streamedBodyBytes: Int { core.streamedBodyBytes }
 
   /// Binds 127.0.0.1 at an ephemeral port and starts listening; throws if a socket call fails.
   public convenience init(

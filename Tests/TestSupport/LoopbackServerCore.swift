@@ -13,6 +13,7 @@ final class LoopbackServerCore: Sendable {
     var connections: Set<Int32> = []
     var connectionCount = 0
     var requests: [LoopbackRequest] = []
+    var streamedBodyBytes = 0
   }
 
   private let listener: Int32
@@ -27,7 +28,11 @@ final class LoopbackServerCore: Sendable {
 
   var requests: [LoopbackRequest] { state.withLock { $0.requests } }
   var connectionCount: Int { state.withLock { $0.connectionCount } }
+  var streamedBodyBytes: Int { state.withLock { $0.streamedBodyBytes } }
   var isStopped: Bool { state.withLock { $0.stopped } }
+
+  /// Counts body bytes written by ``sendStreaming(_:to:close:)``.
+  func countStreamed(_ bytes: Int) { state.withLock { $0.streamedBodyBytes += bytes } }
 
   func start() {
     let thread = Thread { [self] in acceptLoop() }
@@ -96,6 +101,15 @@ final class LoopbackServerCore: Sendable {
         let response = handler(request)
         guard response.delay <= .zero || sleep(response.delay) else { return }
         let close = !keepAlive || response.closesConnection
+        if response.needsStreaming {
+          switch sendStreaming(response, to: fd, close: close) {
+          case .keepOpen: continue
+          case .close: return
+          case .reset:
+            LoopbackSocket.abortOnClose(fd)
+            return
+          }
+        }
         let bytes = response.serialized(omitBody: request.method == "HEAD", close: close)
         guard LoopbackSocket.sendAll(fd, bytes), !close else { return }
       }
@@ -103,7 +117,7 @@ final class LoopbackServerCore: Sendable {
   }
 
   /// Sleeps for `duration` in short slices; false (early) if the server stopped meanwhile.
-  private func sleep(_ duration: Duration) -> Bool {
+  func sleep(_ duration: Duration) -> Bool {
     let clock = ContinuousClock()
     let deadline = clock.now + duration
     while !isStopped {

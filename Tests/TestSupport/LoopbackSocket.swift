@@ -96,6 +96,13 @@ enum LoopbackSocket {
     _ = shutdown(fd, Int32(SHUT_RDWR))
   }
 
+  /// Makes the coming `close` reset the connection (an RST, `SO_LINGER` with a zero timeout)
+  /// instead of ending it cleanly, dropping anything still unsent.
+  static func abortOnClose(_ fd: Int32) {
+    var value = linger(l_onoff: 1, l_linger: 0)
+    _ = setsockopt(fd, SOL_SOCKET, SO_LINGER, &value, socklen_t(MemoryLayout<linger>.size))
+  }
+
   static func closeSocket(_ fd: Int32) {
     _ = close(fd)
   }

@@ -1,0 +1,203 @@
+import Foundation
+import GitHubClient
+import GitHubClientLive
+import TestSupport
+import Testing
+
+// URLSessionTransport against a misbehaving loopback server: the body limit is enforced while
+// the body streams in (not after buffering it), and cancellation, the deadline and the redirect
+// guard keep working with the streaming delegate.
+
+private func get(_ server: LoopbackServer, _ path: String = "/x", headers: [HTTPHeader] = []) -> HTTPRequest {
+  HTTPRequest(url: URL(string: server.baseURL + path)!, headers: headers)
+}
+
+/// The error `send` throws, or nil when it returns.
+private func failure(_ transport: URLSessionTransport, _ request: HTTPRequest) async -> (any Error)? {
+  do {
+    _ = try await transport.send(request)
+    return nil
+  } catch {
+    return error
+  }
+}
+
+private func seconds(_ duration: Duration) -> Double {
+  Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+}
+
+/// Serialized: a body streamed at full loopback speed keeps URLSession's work queue busy, which
+/// would distort the timings of tests running beside it.
+@Suite("URLSessionTransport: fault matrix", .serialized)
+struct FaultMatrixTransportTests {
+  static let limit = 1_000_000
+
+  @Test("a body of exactly the limit is accepted, one byte more is refused", arguments: [
+    LoopbackStream.Framing.contentLength, .chunked, .untilClose,
+  ])
+  func limitIsExact(framing: LoopbackStream.Framing) async throws {
+    let server = try LoopbackServer { request in
+      let extra = request.pathAndQuery == "/over" ? 1 : 0
+      return .streamed(LoopbackStream(length: Self.limit + extra, framing: framing))
+    }
+    defer { server.stop() }
+    let transport = URLSessionTransport(timeout: 10, maxBodyBytes: Self.limit)
+    let response = try await transport.send(get(server, "/exact"))
+    #expect(response.status == 200)
+    #expect(response.body.count == Self.limit)
+    let error = await failure(transport, get(server, "/over"))
+    #expect(error as? HTTPTransportError == .bodyTooLarge(limit: Self.limit))
+  }
+
+  /// 1 GB offered at 200 MB/s: refused once past the limit (from the Content-Length alone when
+  /// there is one), and the transport stops reading, so the server cannot write much beyond the
+  /// limit plus what socket buffers hold.
+  @Test("an endless body is cut off at the limit, not downloaded", arguments: [
+    LoopbackStream.Framing.contentLength, .chunked, .untilClose,
+  ])
+  func endlessBodyIsCutOff(framing: LoopbackStream.Framing) async throws {
+    let stream = LoopbackStream(length: 1_000_000_000, framing: framing, bytesPerSecond: 200_000_000)
+    let server = try LoopbackServer { _ in .streamed(stream) }
+    defer { server.stop() }
+    let transport = URLSessionTransport(timeout: 10, maxBodyBytes: 10_000_000)
+    let clock = ContinuousClock()
+    let start = clock.now
+    let error = await failure(transport, get(server))
+    #expect(error as? HTTPTransportError == .bodyTooLarge(limit: 10_000_000))
+    #expect(start.duration(to: clock.now) < .seconds(5))
+    // Give the server a moment to notice the closed connection, then see how much it wrote.
+    try await Task.sleep(for: .milliseconds(500))
+    let sent = server.streamedBodyBytes
+    #expect(sent < 40_000_000, "the server wrote \(sent) bytes: the transport kept reading")
+  }
+
+  /// A gzip body a few kB long that inflates past the limit: the Content-Length is small, so
+  /// only enforcement while streaming can catch it.
+  @Test func compressedBodyIsMeasuredDecoded() async throws {
+    guard let bomb = Self.gzip(zeroBytes: 30_000_000) else {
+      print("skipped: gzip not available")
+      return
+    }
+    let server = try LoopbackServer { _ in
+      LoopbackResponse(status: 200, headers: [("Content-Encoding", "gzip"), ("Content-Type", "application/json")], body: bomb)
+    }
+    defer { server.stop() }
+    let transport = URLSessionTransport(timeout: 10, maxBodyBytes: 10_000_000)
+    let error = await failure(transport, get(server))
+    let acceptEncoding = server.requests.first?.headers["accept-encoding"] ?? ""
+    print("URLSession sent Accept-Encoding: \(acceptEncoding.isEmpty ? "(none)" : acceptEncoding)")
+    if acceptEncoding.contains("gzip") {
+      // libcurl inflates the body: 30 MB decoded from a few kB on the wire must be refused.
+      #expect(error as? HTTPTransportError == .bodyTooLarge(limit: 10_000_000))
+    } else {
+      // Not asked for, not decoded: the small compressed body itself is within the limit.
+      #expect(error == nil)
+    }
+  }
+
+  @Test func cancellingMidBodyThrowsCancellationErrorQuickly() async throws {
+    let server = try LoopbackServer { _ in
+      .faulty(.stallAfter(bodyBytes: 1000), body: Data(repeating: 0x20, count: 100_000))
+    }
+    defer { server.stop() }
+    let transport = URLSessionTransport(timeout: 30)
+    let clock = ContinuousClock()
+    let request = get(server)
+    let task = Task { await failure(transport, request) }
+    try await Task.sleep(for: .milliseconds(300))
+    let start = clock.now
+    task.cancel()
+    let error = await task.value
+    #expect(error is CancellationError, "got \(String(describing: error))")
+    #expect(start.duration(to: clock.now) < .seconds(2))
+  }
+
+  @Test func stallMidBodyHitsTheTransportDeadline() async throws {
+    let server = try LoopbackServer { _ in
+      .faulty(.stallAfter(bodyBytes: 1000), body: Data(repeating: 0x20, count: 100_000))
+    }
+    defer { server.stop() }
+    let transport = URLSessionTransport(timeout: 0.7)
+    let clock = ContinuousClock()
+    let start = clock.now
+    let error = await failure(transport, get(server))
+    let elapsed = seconds(start.duration(to: clock.now))
+    #expect(error as? HTTPTransportError == .timedOut)
+    #expect(elapsed >= 0.6 && elapsed < 10, "gave up after \(elapsed) s")
+  }
+
+  @Test(arguments: [
+    (LoopbackFault.resetBeforeResponse, "the connection was lost"),
+    (.resetAfter(bodyBytes: 1000), "the connection was lost"),
+    (.closeAfter(bodyBytes: 1000), "the connection was lost"),
+    (.closeBeforeResponse, "the server sent no valid HTTP answer"),
+  ])
+  func brokenConnectionsAreUnreachable(fault: LoopbackFault, detail: String) async throws {
+    let server = try LoopbackServer { _ in .faulty(fault, body: Data(repeating: 0x20, count: 5000)) }
+    defer { server.stop() }
+    let error = await failure(URLSessionTransport(timeout: 5), get(server))
+    #expect(error as? HTTPTransportError == .unreachable(detail))
+  }
+
+  @Test func refusedConnectionNamesTheServer() async throws {
+    let probe = try LoopbackServer { _ in .json(200, "{}") }
+    probe.stop()
+    let error = await failure(URLSessionTransport(timeout: 5), get(probe))
+    #expect(error as? HTTPTransportError == .unreachable("could not connect to 127.0.0.1:\(probe.port)"))
+  }
+
+  @Test func redirectLoopIsUnreachable() async throws {
+    let server = try LoopbackServer { request in LoopbackResponse(status: 302, headers: [("Location", request.pathAndQuery)]) }
+    defer { server.stop() }
+    let error = await failure(URLSessionTransport(timeout: 5), get(server))
+    #expect(error as? HTTPTransportError == .unreachable("too many redirects"))
+  }
+
+  @Test func sameOriginRedirectKeepsTheToken() async throws {
+    let server = try LoopbackServer { request in
+      request.pathAndQuery == "/moved" ? .json(200, "{}") : LoopbackResponse(status: 301, headers: [("Location", "/moved")])
+    }
+    defer { server.stop() }
+    let response = try await URLSessionTransport(timeout: 5).send(
+      get(server, headers: [HTTPHeader("Authorization", "Bearer ghp_same")]))
+    #expect(response.status == 200)
+    #expect(server.requests.map { $0.headers["authorization"] } == ["Bearer ghp_same", "Bearer ghp_same"])
+  }
+
+  @Test func headersAndStatusSurviveStreaming() async throws {
+    let server = try LoopbackServer { _ in
+      .json(418, #"{"message":"teapot"}"#, headers: [("X-RateLimit-Remaining", "7"), ("ETag", #"W/"e""#)])
+    }
+    defer { server.stop() }
+    let response = try await URLSessionTransport(timeout: 5).send(get(server))
+    #expect(response.status == 418)
+    #expect(response.header("x-ratelimit-remaining") == "7")
+    #expect(response.header("etag") == #"W/"e""#)
+    #expect(String(decoding: response.body, as: UTF8.self) == #"{"message":"teapot"}"#)
+  }
+
+  @Test func manySequentialRequestsReuseOneTransport() async throws {
+    let server = try LoopbackServer { request in .json(200, #"{"path":"\#(request.pathAndQuery)"}"#) }
+    defer { server.stop() }
+    let transport = URLSessionTransport(timeout: 5)
+    for index in 0..<50 {
+      let response = try await transport.send(get(server, "/n\(index)"))
+      #expect(String(decoding: response.body, as: UTF8.self) == #"{"path":"/n\#(index)"}"#)
+    }
+  }
+
+  /// `gzip -c` of `count` zero bytes, or nil without gzip.
+  static func gzip(zeroBytes count: Int) -> Data? {
+    guard FileManager.default.isExecutableFile(atPath: "/bin/sh") else { return nil }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = ["-c", "head -c \(count) /dev/zero | gzip -9 -c"]
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    guard (try? process.run()) != nil else { return nil }
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return process.terminationStatus == 0 && !data.isEmpty ? data : nil
+  }
+}
