@@ -50,9 +50,11 @@ struct ReactorBinary {
     let out = stdout.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     while !errData.done { Thread.sleep(forTimeInterval: 0.001) }
+    // A crash must not pass for "exit 1": report a signal as 128 + its number, as shells do.
+    let status = process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
     return Result(
       stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: errData.value, as: UTF8.self),
-      status: process.terminationStatus)
+      status: status)
   }
 
   struct Missing: Error, CustomStringConvertible {
