@@ -136,7 +136,9 @@ public struct FeedReactor: Reactor {
 
   /// The page after `page`, unless GitHub said there is none or it would pass the limit.
   func nextPage(after page: Page<Event>) -> Int? {
-    guard let next = page.nextPage, page.page * perPage < Self.eventLimit else { return nil }
+    // Page numbers come from the network (the Link header): multiply without trapping.
+    let (seen, overflow) = page.page.multipliedReportingOverflow(by: perPage)
+    guard let next = page.nextPage, !overflow, seen < Self.eventLimit else { return nil }
     return next
   }
 

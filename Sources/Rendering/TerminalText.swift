@@ -81,7 +81,7 @@ public enum TerminalText {
       let rounded = (scaled * 10).rounded(.down) / 10
       return (rounded == rounded.rounded(.down) ? String(Int(rounded)) : String(rounded)) + suffix
     }
-    switch abs(value) {
+    switch value.magnitude {  // not abs(): abs(Int.min) traps
     case ..<1000: return String(value)
     case ..<1_000_000: return scaled(1000, "k")
     default: return scaled(1_000_000, "M")

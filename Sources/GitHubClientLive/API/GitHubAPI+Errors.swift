@@ -45,7 +45,10 @@ extension GitHubAPI {
 
   private func resetsIn(_ response: HTTPResponse) -> Int? {
     guard let reset = response.header("x-ratelimit-reset").flatMap({ Double($0) }) else { return nil }
-    return max(0, Int((reset - configuration.now().timeIntervalSince1970).rounded(.up)))
+    // The header is the server's word: a huge or odd value must not trap the conversion.
+    let seconds = (reset - configuration.now().timeIntervalSince1970).rounded(.up)
+    guard seconds.isFinite, abs(seconds) < 1e9 else { return nil }
+    return max(0, Int(seconds))
   }
 
   /// GitHub's `message`, with the messages of its `errors` array, from a JSON error body; nil

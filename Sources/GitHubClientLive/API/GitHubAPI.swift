@@ -71,7 +71,9 @@ public struct GitHubAPI: Sendable {
     try checkStatus(response)
     let wire: SearchResponseWire = try decode(response.body)
     var next = LinkHeader.nextPage(response.header("Link"))
-    if page * perPage >= gitHubSearchResultCap { next = nil }
+    // The page number came from a Link header: multiply without trapping.
+    let (reached, overflow) = page.multipliedReportingOverflow(by: perPage)
+    if overflow || reached >= gitHubSearchResultCap { next = nil }
     return Page(
       items: wire.items.map(\.model), page: page, nextPage: next, totalCount: wire.totalCount,
       incompleteResults: wire.incompleteResults ?? false)

@@ -53,7 +53,7 @@ public struct OfflineTransport: HTTPTransport {
     guard let (page, perPage) = Self.paging(page, perPage) else {
       return Self.json(422, #"{"message":"Validation Failed: page and per_page must be positive numbers"}"#)
     }
-    guard page * perPage <= 1000 || (page - 1) * perPage < 1000 else {
+    guard page <= 1000, (page - 1) * perPage < 1000 else {
       return Self.json(422, #"{"message":"Only the first 1000 search results are available"}"#)
     }
     let query = SampleQuery(text)
@@ -75,7 +75,7 @@ public struct OfflineTransport: HTTPTransport {
     }
     let etag = "W/\"sample-\(page)-\(perPage)\""
     if request.header("If-None-Match") == etag { return HTTPResponse(status: 304, headers: [HTTPHeader("ETag", etag)]) }
-    let start = min((page - 1) * perPage, events.count)
+    let start = page > 1000 ? events.count : min((page - 1) * perPage, events.count)
     let slice = events[start..<min(start + perPage, events.count)]
     let now = now().timeIntervalSince1970
     let body = "[" + slice.map { $0.json(now: now) }.joined(separator: ",") + "]"

@@ -12,7 +12,8 @@ public enum TranscriptParser {
   public static func parse(_ text: String) throws(Failure) -> Transcript {
     var transcript = Transcript()
     var current: Transcript.Command?
-    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    // Split on scalars: "\r\n" is one Character, so a CRLF file would otherwise be one line.
+    var lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { String(String.UnicodeScalarView($0)) }
     if lines.last == "" { lines.removeLast() }
     for (offset, raw) in lines.enumerated() {
       let number = offset + 1
