@@ -15,6 +15,7 @@ final class DaemonProcess: @unchecked Sendable {
     process.executableURL = url
     process.arguments = ["--daemon"] + arguments
     var env = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "LANG": "C.UTF-8"]
+    env.merge(ReactorBinary.sanitizerEnvironment) { $1 }
     env.merge(environment) { $1 }
     process.environment = env
     process.standardInput = input

@@ -31,6 +31,7 @@ struct FaultMatrixProcess {
     process.executableURL = url
     process.arguments = arguments
     var env = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory() + "reactor-e2e-home", "LANG": "C.UTF-8"]
+    env.merge(ReactorBinary.sanitizerEnvironment) { $1 }
     env.merge(environment) { $1 }
     process.environment = env
     let stdin = Pipe()

@@ -30,6 +30,7 @@ struct ReactorBinary {
     process.executableURL = url
     process.arguments = arguments
     var env = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory() + "reactor-e2e-home", "LANG": "C.UTF-8"]
+    env.merge(ReactorBinary.sanitizerEnvironment) { $1 }
     env.merge(environment) { $1 }
     process.environment = env
     let stdin = Pipe()
@@ -55,6 +56,12 @@ struct ReactorBinary {
     return Result(
       stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: errData.value, as: UTF8.self),
       status: status)
+  }
+
+  /// Sanitizer settings of the test run, passed on to the binary (built with the same
+  /// sanitizer), so LeakSanitizer stays off there too.
+  static var sanitizerEnvironment: [String: String] {
+    ProcessInfo.processInfo.environment.filter { ["ASAN_OPTIONS", "TSAN_OPTIONS", "REACTOR_UNDER_SANITIZER"].contains($0.key) }
   }
 
   struct Missing: Error, CustomStringConvertible {
