@@ -9,6 +9,7 @@ import PackageDescription
 let strict: [SwiftSetting] = [
   .enableUpcomingFeature("ExistentialAny"),
   .enableUpcomingFeature("InternalImportsByDefault"),
+  .unsafeFlags(["-cross-module-optimization"]),
 ]
 
 let package = Package(

@@ -11,10 +11,11 @@ public struct Records: Sendable {
 
   /// `{"type":"change",...}`: one committed state change.
   public func change(feature: String, seq: UInt64, action: String, mutation: String, patch: [PatchOperation]) -> OutputLine {
-    record([
-      "type": .string("change"), "feature": .string(feature), "seq": .int(Int(seq)),
-      "action": .string(action), "mutation": .string(mutation), "patch": .array(patch.map(\.jsonValue)),
-    ])
+    record(
+      JSONObject(sortedMembers: [
+        ("action", .string(action)), ("feature", .string(feature)), ("mutation", .string(mutation)),
+        ("patch", .array(patch.map(\.jsonValue))), ("seq", .int(Int(seq))), ("type", .string("change")),
+      ]))
   }
 
   /// `{"type":"state",...}` or, in text mode, the state as indented JSON.

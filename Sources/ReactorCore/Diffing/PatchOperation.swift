@@ -20,9 +20,9 @@ public struct PatchOperation: Sendable, Equatable {
 
   /// The RFC 6902 form of this operation.
   public var jsonValue: JSONValue {
-    var object: JSONObject = ["op": .string(op.rawValue), "path": .string(path)]
-    if let value { object["value"] = value }
-    return .object(object)
+    var members: [(key: String, value: JSONValue)] = [("op", .string(op.rawValue)), ("path", .string(path))]
+    if let value { members.append(("value", value)) }
+    return .object(JSONObject(sortedMembers: members))
   }
 
   /// Escapes one reference token of a JSON Pointer (`~` as `~0`, `/` as `~1`).

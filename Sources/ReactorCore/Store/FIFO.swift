@@ -10,6 +10,7 @@ struct FIFO<Element> {
 
   mutating func popFirst() -> Element? {
     guard head < storage.count else { return nil }
+    if head == 0 && storage.count == 1 { return storage.removeLast() }
     let element = storage[head]
     storage[head] = nil
     head += 1

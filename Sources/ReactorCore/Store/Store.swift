@@ -134,13 +134,28 @@ public final class Store<R: Reactor>: @unchecked Sendable {
   /// `tag` is carried by every transition and event the action causes, even from effects.
   @discardableResult
   public func send(_ action: R.Action, tag: JSONValue? = nil) -> StoreTask {
-    let tracker = lock.withLock {
+    let (tracker, direct) = lock.withLock { () -> (ActionTracker, Bool) in
       nextOrigin += 1
       let tracker = ActionTracker(origin: Origin(id: nextOrigin, tag: tag))
+      // Nothing queued and nobody draining: process it now, without the queue.
+      if !draining && queue.isEmpty {
+        draining = true
+        return (tracker, true)
+      }
       queue.append(.action(action, tracker))
-      return tracker
+      return (tracker, false)
     }
-    drain()
+    if direct {
+      process(.action(action, tracker))
+      let next: Item? = lock.withLock {
+        if let next = queue.popFirst() { return next }
+        draining = false
+        return nil
+      }
+      if let next { drainStarting(with: next) }
+    } else {
+      drain()
+    }
     return StoreTask(tracker: tracker)
   }
 
@@ -171,20 +186,25 @@ public final class Store<R: Reactor>: @unchecked Sendable {
   // MARK: - Draining
 
   private func drain() {
-    while true {
-      let item: Item? = lock.withLock {
-        if draining { return nil }
-        guard let item = queue.popFirst() else { return nil }
-        draining = true
-        return item
-      }
-      guard let item else { return }
-      process(item)
-      let more = lock.withLock {
+    let first: Item? = lock.withLock {
+      if draining { return nil }
+      guard let item = queue.popFirst() else { return nil }
+      draining = true
+      return item
+    }
+    if let first { drainStarting(with: first) }
+  }
+
+  /// Processes `first` and everything queued after it; the caller holds the draining role.
+  private func drainStarting(with first: Item) {
+    var item: Item? = first
+    while let current = item {
+      process(current)
+      item = lock.withLock {
+        if let next = queue.popFirst() { return next }
         draining = false
-        return !queue.isEmpty
+        return nil
       }
-      if !more { return }
     }
   }
 
@@ -220,14 +240,14 @@ public final class Store<R: Reactor>: @unchecked Sendable {
 
   private func commit(_ mutation: R.Mutation, action: R.Action, tracker: ActionTracker) {
     let before = fingerprint?(state)
-    lock.withLock {
+    let observers = lock.withLock {
       reactor.reduce(state: &state, mutation: mutation)
       reactor.transform(state: &state)
+      return self.observers
     }
     let operations = before.map { patch!(state, $0) } ?? []
     let failure = reactor.failure(of: mutation)
     if failure != nil { tracker.markFailed() }
-    let observers = lock.withLock { self.observers }
     sequencer.commit { seq in
       let transition = StateTransition<R>(
         seq: seq, action: action, origin: tracker.origin, mutation: mutation,

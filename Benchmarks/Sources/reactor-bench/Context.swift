@@ -1,0 +1,53 @@
+/// What a run was asked to do.
+struct Context: Sendable {
+  var quick = false
+  var runs = 5
+  /// The release binary, dynamically linked (as `swift build -c release` makes it).
+  var reactor: String?
+  /// The release binary built with `--static-swift-stdlib`.
+  var reactorStatic: String?
+  /// A folder with the startup probes `foundation` and `networking` (see Benchmarks/Probes).
+  var probes: String?
+  var only: Set<String>?
+  var results: String?
+
+  static let scenarios = ["counter", "search", "large", "render", "replay", "startup", "http", "decode", "memory"]
+
+  static let usage = """
+    usage: reactor-bench [--quick] [--runs N] [--only LIST] [--reactor PATH] [--reactor-static PATH]
+                         [--probes DIR] [--results DIR]
+           reactor-bench profile SCENARIO [COUNT]   (for valgrind --tool=callgrind)
+           reactor-bench memory-child store|plain COUNT
+    scenarios: \(scenarios.joined(separator: ", "))
+    profile scenarios: \(Profile.scenarios.joined(separator: ", "))
+    """
+
+  init(arguments: [String]) throws {
+    var index = 0
+    func value() throws -> String {
+      index += 1
+      guard index < arguments.count else { throw BenchError("\(arguments[index - 1]) needs a value\n\(Self.usage)") }
+      return arguments[index]
+    }
+    while index < arguments.count {
+      switch arguments[index] {
+      case "--quick": quick = true; runs = 3
+      case "--runs": runs = max(1, Int(try value()) ?? 5)
+      case "--only":
+        let names = Set(try value().split(separator: ",").map(String.init))
+        let unknown = names.subtracting(Self.scenarios)
+        guard unknown.isEmpty else { throw BenchError("unknown scenario \(unknown.sorted()); known: \(Self.scenarios)") }
+        only = names
+      case "--reactor": reactor = try value()
+      case "--reactor-static": reactorStatic = try value()
+      case "--results": results = try value()
+      case "--probes": probes = try value()
+      case "-h", "--help": throw BenchError(Self.usage)
+      default: throw BenchError("unknown argument \(arguments[index])\n\(Self.usage)")
+      }
+      index += 1
+    }
+  }
+
+  func wants(_ scenario: String) -> Bool { only?.contains(scenario) ?? true }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import ReactorCore
+import Rendering
+import SearchFeature
+import Shell
+
+/// `reactor-bench profile SCENARIO [COUNT]`: runs only our side of a scenario, once, for
+/// `valgrind --tool=callgrind --collect-atstart=no --toggle-collect='*profiledRegion*'`,
+/// so setup (building repositories, the first 100,000) is not counted.
+enum Profile {
+  static let scenarios = ["counter", "search", "search-ndjson", "large", "session", "replay", "http-client", "http-libcurl", "render", "render-direct"]
+
+  nonisolated(unsafe) static var body: () -> Void = {}
+
+  /// Scenarios whose work runs on the calling thread; callgrind can count them with a toggle.
+  /// (Under valgrind 3.19, this binary crashes when work runs on the concurrency thread pool:
+  /// profile `replay` and `http-client` with perf instead.)
+  static let synchronous: Set<String> = ["counter", "search", "search-ndjson", "large", "session", "render", "render-direct"]
+
+  /// The asynchronous scenarios, measured as a whole process.
+  static func runAsync(_ scenario: String, count: Int?) async throws {
+    switch scenario {
+    case "replay":
+      // Async work runs in partial functions that callgrind cannot toggle on: profile the whole
+      // process (the setup is small).
+      let lines = ReplayBench.commands(count ?? 2_000)
+      let cassette = try await ReplayBench.makeCassette()
+      defer { try? FileManager.default.removeItem(atPath: cassette) }
+      _ = await ReplayBench.recorded(lines, cassette: cassette)
+      print("replay: \(lines.count) commands on a cassette, recorded once (whole process)")
+    case "http-client", "http-libcurl":
+      let server = try LoopbackServer(body: HTTPBench.recordedBody() ?? HTTPBench.minimalBody())
+      let milliseconds = try await HTTPBench.inProcess(server: server, count: count ?? 200, curl: scenario == "http-libcurl")
+      print("http-client: \(count ?? 200) requests, \(format(milliseconds)) ms each (whole process)")
+    default:
+      throw BenchError("unknown profile scenario \(scenario); known: \(scenarios.joined(separator: ", "))")
+    }
+  }
+
+  /// The synchronous scenarios; call on the main thread, before any `await`.
+  static func run(_ scenario: String, count: Int?) throws {
+    switch scenario {
+    case "render", "render-direct":
+      let lines = count ?? 1_000
+      let page = Fixtures.repositories(start: 1_000, count: 30)
+      let records = Records(options: RenderOptions(mode: .json))
+      measure {
+        for index in 0..<lines {
+          if scenario == "render" {
+            blackhole(RenderLineBench.current(page, seq: UInt64(index), records: records))
+          } else {
+            blackhole(RenderLineBench.direct(page, seq: UInt64(index)))
+          }
+        }
+      }
+      print("\(scenario): \(lines) lines")
+    case "counter":
+      let actions = count ?? 100_000
+      let store = Store(reactor: CounterReactor())
+      measure { for _ in 0..<actions { store.send(.increment) } }
+      print("counter: \(actions) actions")
+    case "search", "search-ndjson":
+      let script = SearchScriptBench.script(queries: count ?? 1_000)
+      let (store, executor) = SearchScriptBench.makeStore(rendering: scenario == "search" ? nil : NullSink())
+      measure { SearchScriptBench.drive(store, executor, script) }
+      print("\(scenario): \(script.actions) actions")
+    case "session":
+      let script = SearchScriptBench.script(queries: count ?? 1_000)
+      measure { _ = SearchScriptBench.session(script) }
+      print("session: \(script.actions) command lines")
+    case "large":
+      let appends = count ?? 2_000
+      let setup = LargeStateBench.setup(start: 100_000, appends: appends, block: appends)
+      let executor = ManualExecutor()
+      let client = Fixtures.instantClient(first: setup.first, later: { [pages = setup.pages] in pages[$0 - 2] })
+      let store = Store(reactor: SearchReactor(client: client), sequencer: Sequencer(), differ: .patches, executor: executor)
+      store.send(.updateQuery("large"))
+      executor.runUntilIdle()
+      store.send(.loadNextPage)
+      executor.runUntilIdle()
+      Fixtures.attachRenderer(to: store, sink: NullSink())
+      measure {
+        for _ in 0..<appends {
+          store.send(.loadNextPage)
+          executor.runUntilIdle()
+        }
+      }
+      print("large: \(appends) appends onto 100,030 repos")
+    default:
+      throw BenchError("unknown profile scenario \(scenario); known: \(scenarios.joined(separator: ", "))")
+    }
+  }
+
+  static func measure(_ work: @escaping () -> Void) {
+    body = work
+    profiledRegion()
+  }
+}
+
+/// The region callgrind counts (`--toggle-collect='*profiledRegion*'`).
+@inline(never)
+func profiledRegion() {
+  Profile.body()
+}

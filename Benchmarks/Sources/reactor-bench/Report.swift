@@ -1,0 +1,99 @@
+import Foundation
+
+/// The results of one run: the table, the saved JSON and the comparison with the last run.
+struct Report: Codable {
+  var date: String
+  var quick: Bool
+  var machine: String
+  var rows: [Row]
+
+  // MARK: - Table
+
+  static func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
+    let count = text.count
+    if count >= width { return text }
+    let fill = String(repeating: " ", count: width - count)
+    return right ? fill + text : text + fill
+  }
+
+  func table() -> String {
+    let scenarioWidth = max(20, rows.map(\.scenario.count).max() ?? 20)
+    let header = [
+      Self.pad("scenario", scenarioWidth), Self.pad("ours", 10, right: true), Self.pad("baseline", 10, right: true),
+      Self.pad("ratio", 8, right: true), "  " + Self.pad("unit", 10), Self.pad("target", 16), "result",
+    ].joined(separator: " ")
+    var lines = [header, String(repeating: "-", count: header.count)]
+    for row in rows {
+      if let error = row.error {
+        lines.append(Self.pad(row.scenario, scenarioWidth) + " ERROR: " + error)
+        continue
+      }
+      let result = row.passed.map { $0 ? "pass" : "FAIL" } ?? "info"
+      lines.append(
+        [
+          Self.pad(row.scenario, scenarioWidth), Self.pad(format(row.ours), 10, right: true),
+          Self.pad(row.baseline.map(format) ?? "-", 10, right: true),
+          Self.pad(row.ratio.map { format($0) + "x" } ?? "-", 8, right: true), "  " + Self.pad(Row.shortUnit(row.unit), 10),
+          Self.pad(row.target?.text(unit: row.unit) ?? "-", 16), result,
+        ].joined(separator: " "))
+    }
+    let baselines = Set(rows.compactMap { $0.error == nil && $0.baseline != nil ? $0.baselineName : nil })
+    let notes = rows.compactMap { row in row.note.map { "  \(row.id): \($0)" } }
+    lines.append("")
+    lines.append("baselines (same run): " + baselines.sorted().joined(separator: "; "))
+    if !notes.isEmpty { lines += ["notes:"] + notes }
+    let checked = rows.compactMap(\.passed)
+    lines.append("\(checked.filter { $0 }.count) passed, \(checked.filter { !$0 }.count) failed")
+    return lines.joined(separator: "\n")
+  }
+
+  // MARK: - Comparison
+
+  func comparison(with previous: Report) -> String {
+    let before = Dictionary(previous.rows.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    let width = max(20, rows.map(\.scenario.count).max() ?? 20)
+    var lines = ["compared with the run of \(previous.date)\(previous.quick != quick ? " (a \(previous.quick ? "quick" : "full") run)" : ""):"]
+    for row in rows where row.error == nil {
+      guard let old = before[row.id], old.error == nil, old.ours.isFinite, old.ours != 0 else { continue }
+      let change = (row.ours / old.ours - 1) * 100
+      let better = row.higherIsBetter ? change > 0 : change < 0
+      let verdict = abs(change) < 10 ? "same (within 10%)" : better ? "better" : "WORSE"
+      lines.append(
+        "  " + Self.pad(row.scenario, width) + " " + Self.pad(format(old.ours), 10, right: true) + " -> "
+          + Self.pad(format(row.ours), 10, right: true) + " " + Self.pad(String(format: "%+.0f%%", change), 6, right: true)
+          + "  " + verdict)
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  // MARK: - Saving
+
+  /// Writes `<directory>/<date>.json` and `<directory>/latest.json`; returns the previous
+  /// latest, if any.
+  func save(in directory: String) throws -> Report? {
+    let manager = FileManager.default
+    try manager.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    let latest = directory + "/latest.json"
+    let previous = manager.contents(atPath: latest).flatMap { try? JSONDecoder().decode(Report.self, from: $0) }
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+    let data = try encoder.encode(self)
+    let stamp = date.replacingOccurrences(of: ":", with: "")
+    try data.write(to: URL(fileURLWithPath: directory + "/\(stamp).json"))
+    try data.write(to: URL(fileURLWithPath: latest))
+    return previous
+  }
+
+  static func now() -> String {
+    let formatter = ISO8601DateFormatter()
+    formatter.formatOptions = [.withInternetDateTime]
+    return formatter.string(from: Date())
+  }
+
+  static func machine() -> String {
+    var name = utsname()
+    uname(&name)
+    let release = withUnsafeBytes(of: &name.release) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+    return "\(ProcessInfo.processInfo.activeProcessorCount) cores, Linux \(release)"
+  }
+}

@@ -1,0 +1,139 @@
+import GitHubClient
+import ReactorCore
+import Rendering
+import SearchFeature
+import Shell
+
+/// Scenario `search`: 10,000 queries, each followed by 9 `next`, 30 repositories a page from
+/// an instant stub client. Effects run on a `ManualExecutor`, drained after every send, as
+/// replays run them.
+enum SearchScriptBench {
+  struct Script {
+    let queries: [String]
+    let nexts: Int
+    var actions: Int { queries.count * (1 + nexts) }
+  }
+
+  static func script(queries: Int, nexts: Int = 9) -> Script {
+    Script(queries: (0..<queries).map { "q\($0)" }, nexts: nexts)
+  }
+
+  static let page = Fixtures.repositories(start: 0, count: 30)
+
+  /// A store on a manual executor, with patches and an NDJSON renderer, or neither.
+  static func makeStore(rendering sink: (any OutputSink)?) -> (Store<SearchReactor>, ManualExecutor) {
+    let executor = ManualExecutor()
+    let reactor = SearchReactor(client: Fixtures.instantClient(page: page))
+    let store: Store<SearchReactor>
+    if let sink {
+      store = Store(reactor: reactor, sequencer: Sequencer(), differ: .patches, executor: executor)
+      Fixtures.attachRenderer(to: store, sink: sink)
+    } else {
+      store = Store(reactor: reactor, sequencer: Sequencer(), differ: .none, executor: executor)
+    }
+    return (store, executor)
+  }
+
+  /// Sends the script through `store`, running effects after every send.
+  static func drive(_ store: Store<SearchReactor>, _ executor: ManualExecutor, _ script: Script) {
+    for query in script.queries {
+      store.send(.updateQuery(query))
+      executor.runUntilIdle()
+      for _ in 0..<script.nexts {
+        store.send(.loadNextPage)
+        executor.runUntilIdle()
+      }
+    }
+  }
+
+  /// Microseconds per action through the store.
+  static func store(_ script: Script, rendering: Bool) -> Double {
+    let (store, executor) = makeStore(rendering: rendering ? NullSink() : nil)
+    let elapsed = seconds { drive(store, executor, script) }
+    let state = store.currentState
+    precondition(state.repos.count == page.count * (1 + script.nexts) && state.query == script.queries.last)
+    precondition(store.runningEffectCount == 0)
+    return elapsed / Double(script.actions) * 1e6
+  }
+
+  /// Microseconds per action for the same mutations reduced in a plain loop on `inout` state.
+  static func plain(_ script: Script) -> Double {
+    let reactor = SearchReactor(client: Fixtures.instantClient(page: page))
+    var state = reactor.initialState
+    let items = page
+    let elapsed = seconds {
+      for query in script.queries {
+        reactor.reduce(state: &state, mutation: .setQuery(query))
+        reactor.reduce(state: &state, mutation: .setRepos(Page(items: items, page: 1, nextPage: 2, totalCount: 1_000_000)))
+        for number in 2..<(2 + script.nexts) {
+          reactor.reduce(state: &state, mutation: .setLoadingNextPage(true))
+          reactor.reduce(
+            state: &state,
+            mutation: .appendRepos(Page(items: items, page: number, nextPage: number + 1, totalCount: 1_000_000)))
+        }
+      }
+    }
+    precondition(state.repos.count == page.count * (1 + script.nexts))
+    blackhole(state)
+    return elapsed / Double(script.actions) * 1e6
+  }
+
+  /// Microseconds per command line through the whole `Session` (parse, route, store, diff,
+  /// NDJSON), to a null sink.
+  static func session(_ script: Script) -> Double {
+    let executor = ManualExecutor()
+    let session = Session(
+      configuration: Session.Configuration(
+        client: Fixtures.instantClient(page: page), options: RenderOptions(mode: .json), sink: NullSink(),
+        executor: executor))
+    let lines = script.queries.map { "query \($0)" }
+    let elapsed = seconds {
+      for line in lines {
+        _ = session.start(line)
+        executor.runUntilIdle()
+        for _ in 0..<script.nexts {
+          _ = session.start("next")
+          executor.runUntilIdle()
+        }
+      }
+    }
+    guard case .array(let repos)? = session.stateJSON("search")["repos"], repos.count == page.count * (1 + script.nexts)
+    else { fatalError("the session did not load the expected pages") }
+    return elapsed / Double(script.actions) * 1e6
+  }
+
+  /// Checks, outside the timed runs, that the rendering store writes what the session would.
+  static func validate() {
+    let sink = MemorySink()
+    let (store, executor) = makeStore(rendering: sink)
+    drive(store, executor, script(queries: 2, nexts: 2))
+    let lines = sink.lines.map(\.text)
+    // query: setQuery + setRepos; next: setLoadingNextPage + appendRepos.
+    precondition(lines.count == 2 * (2 + 2 * 2), "unexpected NDJSON output: \(lines.count) lines")
+    precondition(lines.allSatisfy { $0.hasPrefix("{") && $0.contains(#""type":"change""#) })
+    precondition(lines.filter { $0.contains(#""op":"add","path":"/repos/-""#) }.count == 2 * 2)
+  }
+
+  static func run(_ context: Context) -> [Row] {
+    let script = script(queries: context.quick ? 2_000 : 10_000)
+    progress("search script: \(script.actions) actions, best of \(context.runs)")
+    validate()
+    let plain = best(of: context.runs) { Self.plain(script) }
+    let bare = best(of: context.runs) { Self.store(script, rendering: false) }
+    // The rendering variants take seconds a run; three runs are enough for a best-of.
+    let rendered = best(of: min(context.runs, 3)) { Self.store(script, rendering: true) }
+    let session = best(of: min(context.runs, 3)) { Self.session(script) }
+    let name = "search script: \(script.actions.grouped) actions"
+    return [
+      Row(
+        id: "search.store", scenario: "\(name), Store, no rendering", ours: bare, baseline: plain,
+        baselineName: "reduce in a loop", unit: "us/action", target: .atMost(1, on: .ours)),
+      Row(
+        id: "search.ndjson", scenario: "\(name), Store + diff + NDJSON", ours: rendered, baseline: plain,
+        baselineName: "reduce in a loop", unit: "us/action", target: .atMost(3, on: .ours)),
+      Row(
+        id: "search.session", scenario: "\(name), Session lines (parse+NDJSON)", ours: session, baseline: plain,
+        baselineName: "reduce in a loop", unit: "us/action", target: nil),
+    ]
+  }
+}

@@ -1,0 +1,90 @@
+import Foundation
+
+/// Scenario `startup`: `reactor --version` and the time to the daemon's `ready` record (with
+/// standard input at end of file, so the daemon then exits), with hyperfine, against
+/// `/bin/true` and `sqlite3 :memory: .quit`.
+enum StartupBench {
+  struct Measurement {
+    var command: String
+    var median: Double
+    var min: Double
+  }
+
+  /// Milliseconds (median and minimum) for each command, measured by hyperfine without a shell.
+  static func hyperfine(_ commands: [String], runs: Int) throws -> [Measurement] {
+    guard let hyperfine = Subprocess.which("hyperfine") else { throw BenchError("hyperfine is not installed") }
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("reactor-bench-startup-\(getpid()).json").path
+    defer { try? FileManager.default.removeItem(atPath: file) }
+    let result = try Subprocess.run(
+      hyperfine,
+      ["-N", "--style", "none", "--warmup", "20", "--runs", String(runs), "--export-json", file] + commands, quiet: true)
+    guard result.status == 0, let data = FileManager.default.contents(atPath: file),
+      let json = try JSONSerialization.jsonObject(with: data) as? [String: Any],
+      let results = json["results"] as? [[String: Any]]
+    else { throw BenchError("hyperfine failed (status \(result.status))") }
+    return results.map { entry in
+      Measurement(
+        command: entry["command"] as? String ?? "?", median: (entry["median"] as? Double ?? .nan) * 1e3,
+        min: (entry["min"] as? Double ?? .nan) * 1e3)
+    }
+  }
+
+  static func run(_ context: Context) throws -> [Row] {
+    guard let binary = context.reactorStatic ?? context.reactor else {
+      throw BenchError("no reactor binary (pass --reactor and --reactor-static; scripts/bench does)")
+    }
+    guard let sqlite = Subprocess.which("sqlite3") else { throw BenchError("sqlite3 is not installed") }
+    let runs = context.quick ? 100 : 300
+    progress("startup: hyperfine, \(runs) runs each")
+    var commands = ["/bin/true", "\(sqlite) :memory: .quit", "\(binary) --version", "\(binary) --daemon"]
+    let hasDynamic = context.reactor != nil && context.reactorStatic != nil
+    if let dynamic = context.reactor, hasDynamic { commands += ["\(dynamic) --version", "\(dynamic) --daemon"] }
+    let probes = context.probes.map { directory in ["foundation", "networking"].map { "\(directory)/\($0)" } }
+      .flatMap { paths in paths.allSatisfy { FileManager.default.isExecutableFile(atPath: $0) } ? paths : nil }
+    commands += probes ?? []
+    let results = try hyperfine(commands, runs: runs)
+    guard results.count == commands.count else { throw BenchError("hyperfine returned \(results.count) results") }
+    let truth = results[0].median
+    let sqliteTime = results[1].median
+    let kind = context.reactorStatic != nil ? "static stdlib" : "dynamic"
+    var rows = [
+      Row(
+        id: "startup.true", scenario: "startup: /bin/true (for scale)", ours: truth, baseline: sqliteTime,
+        baselineName: "sqlite3 :memory: .quit", unit: "ms", target: nil),
+      Row(
+        id: "startup.version", scenario: "startup: reactor --version (\(kind))", ours: results[2].median, baseline: sqliteTime,
+        baselineName: "sqlite3 :memory: .quit", unit: "ms", target: .atMost(3, on: .ours)),
+      Row(
+        id: "startup.ready", scenario: "startup: reactor --daemon to ready, EOF (\(kind))", ours: results[3].median,
+        baseline: sqliteTime, baselineName: "sqlite3 :memory: .quit", unit: "ms", target: .atMost(3, on: .ours)),
+    ]
+    if hasDynamic {
+      rows += [
+        Row(
+          id: "startup.version.dynamic", scenario: "startup: reactor --version (dynamic, as installed)", ours: results[4].median,
+          baseline: sqliteTime, baselineName: "sqlite3 :memory: .quit", unit: "ms", target: .atMost(3, on: .ours)),
+        Row(
+          id: "startup.ready.dynamic", scenario: "startup: reactor --daemon to ready (dynamic)", ours: results[5].median,
+          baseline: sqliteTime, baselineName: "sqlite3 :memory: .quit", unit: "ms", target: .atMost(3, on: .ours)),
+      ]
+    }
+    if probes != nil {
+      let offset = hasDynamic ? 6 : 4
+      rows += [
+        Row(
+          id: "startup.probe.foundation", scenario: "startup: probe, static Foundation, no work (floor)",
+          ours: results[offset].median, baseline: sqliteTime, baselineName: "sqlite3 :memory: .quit", unit: "ms", target: nil),
+        Row(
+          id: "startup.probe.networking", scenario: "startup: probe, static + FoundationNetworking",
+          ours: results[offset + 1].median, baseline: sqliteTime, baselineName: "sqlite3 :memory: .quit", unit: "ms",
+          target: nil),
+      ]
+    }
+    return rows
+  }
+}
+
+struct BenchError: Error, CustomStringConvertible {
+  var description: String
+  init(_ description: String) { self.description = description }
+}
