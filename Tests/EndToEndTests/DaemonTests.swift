@@ -145,3 +145,33 @@ struct DaemonTests {
     #expect(records.filter { $0["type"] as? String == "end" }.count == count)
   }
 }
+
+@Suite("secrets in daemon and replay sessions")
+struct DaemonSecretTests {
+  @Test("a daemon session with a token and typed passwords writes neither anywhere")
+  func daemonSecrets() throws {
+    let token = "ghp_daemonSecretToken987654321"
+    let passwords = ["Daemon5ecretPw", "tiny"]
+    let seen = Headers()
+    let server = try LoopbackServer { request in
+      seen.add(request.headers)
+      if request.pathAndQuery.hasPrefix("/users/") { return .json(404, #"{"message":"Not Found"}"#) }
+      return .json(401, #"{"message":"Bad credentials"}"#)
+    }
+    defer { server.stop() }
+    let daemon = try DaemonProcess(
+      ["--api-url", server.baseURL, "--signup-latency", "0", "--seed", "1"], environment: ["GH_TOKEN": token])
+    daemon.send(#"{"id":"s","command":"signup fresh9 \#(passwords[0]) \#(passwords[0])"}"#)
+    daemon.send("password \(passwords[1]) extra")
+    daemon.send("passwrd \(passwords[0])")
+    daemon.send("query swift")
+    daemon.send("state")
+    daemon.closeInput()
+    let (status, _, raw) = daemon.finish()
+    #expect(status == 0)
+    let output = raw.joined(separator: "\n")
+    #expect(!output.contains(token))
+    for password in passwords { #expect(!output.contains(password), "a password was written") }
+    #expect(seen.first?["authorization"] == "Bearer \(token)", "the token is sent to the configured host")
+  }
+}
