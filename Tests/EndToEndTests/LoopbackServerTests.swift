@@ -69,7 +69,7 @@ private func nextLink(_ link: String) -> String? {
     print("LoopbackServer: 100 keep-alive GETs, mean \(meanMilliseconds) ms per request")
     #expect(server.requests.count == 101)
     #expect(server.connectionCount == 1)
-    #expect(elapsed < .seconds(30))
+    #expect(elapsed < TimingSlack.seconds(30))
   }
 
   @Test func delayedResponseIsDelayed() async throws {
@@ -84,7 +84,7 @@ private func nextLink(_ link: String) -> String? {
     let (data, response) = try await fetch(session, server.baseURL + "/slow")
     let elapsed = start.duration(to: clock.now)
     #expect(response.statusCode == 200 && data.isEmpty)
-    #expect(elapsed >= .milliseconds(300) && elapsed < .seconds(20))
+    #expect(elapsed >= .milliseconds(300) && elapsed < TimingSlack.seconds(20))
   }
 
   @Test func requestsAreRecordedWithLowerCasedHeadersAndBody() async throws {
@@ -204,7 +204,7 @@ private func nextLink(_ link: String) -> String? {
   }
 
   @Test func stopReturnsPromptlyWithOpenConnections() async throws {
-    let server = try LoopbackServer { _ in LoopbackResponse(status: 200, delay: .seconds(30)) }
+    let server = try LoopbackServer { _ in LoopbackResponse(status: 200, delay: TimingSlack.seconds(30)) }
     let idle = try RawHTTPClient(port: server.port)
     idle.send("GET /idle HTTP/1.1\r\nHost: x\r\n\r\n")  // now waiting in the 30 s delay
     let session = makeSession()
@@ -216,10 +216,10 @@ private func nextLink(_ link: String) -> String? {
     let start = clock.now
     server.stop()
     server.stop()  // idempotent
-    #expect(start.duration(to: clock.now) < .seconds(10))
+    #expect(start.duration(to: clock.now) < TimingSlack.seconds(10))
     #expect(idle.readToEnd().isEmpty)
     #expect(await inFlight.value == nil)
-    #expect(start.duration(to: clock.now) < .seconds(15))
+    #expect(start.duration(to: clock.now) < TimingSlack.seconds(15))
     #expect(throws: (any Error).self) { try RawHTTPClient(port: port) }
   }
 }

@@ -60,8 +60,13 @@ struct ReactorBinary {
 
   /// Sanitizer settings of the test run, passed on to the binary (built with the same
   /// sanitizer), so LeakSanitizer stays off there too.
+  /// `REACTOR_CHILD_TSAN_OPTIONS`, when set, replaces TSAN_OPTIONS for the children, so
+  /// scripts/check can collect their reports in files instead of on a discarded stderr.
   static var sanitizerEnvironment: [String: String] {
-    ProcessInfo.processInfo.environment.filter { ["ASAN_OPTIONS", "TSAN_OPTIONS", "REACTOR_UNDER_SANITIZER"].contains($0.key) }
+    let environment = ProcessInfo.processInfo.environment
+    var passed = environment.filter { ["ASAN_OPTIONS", "TSAN_OPTIONS", "REACTOR_UNDER_SANITIZER"].contains($0.key) }
+    if let child = environment["REACTOR_CHILD_TSAN_OPTIONS"] { passed["TSAN_OPTIONS"] = child }
+    return passed
   }
 
   struct Missing: Error, CustomStringConvertible {

@@ -4,15 +4,14 @@ import GitHubClientLive
 import Testing
 
 // Inputs found by fuzzing the response side of GitHubAPI (Fuzz/, `scripts/fuzz github-json`)
-// that crash the process. A trap cannot be caught in-process, so each input runs in an exit
-// test whose child process must exit normally. Until the bug is fixed the expectation fails
-// as a known issue; once it is fixed, withKnownIssue reports "Known issue was not recorded":
-// then remove the withKnownIssue, and keep the test.
+// that crashed the process. A trap cannot be caught in-process, so each input runs in an exit
+// test whose child process must exit normally. For a new crash not fixed yet, wrap the test
+// in withKnownIssue so the suite stays green, and drop the wrapper with the fix.
 
 @Suite("Fuzz regressions: GitHubAPI")
 struct FuzzRegressionAPITests {
   /// A 403 with `x-ratelimit-remaining: 0` and a reset time that is not a sane number of
-  /// seconds: `resetsIn` converts `reset - now` to Int unchecked, and Int(_: Double) traps on
+  /// seconds: `resetsIn` converted `reset - now` to Int unchecked, and Int(_: Double) traps on
   /// NaN, infinity and anything beyond Int's range (GitHubAPI+Errors.swift, resetsIn).
   @Test(
     "a primary rate limit with an absurd x-ratelimit-reset is an error, not a crash",
@@ -37,8 +36,8 @@ struct FuzzRegressionAPITests {
   }
 
   /// A Link header whose next page is near Int.max: the page is accepted, the client asks for
-  /// it, and decoding the answer computes `page * perPage` unchecked (GitHubAPI.swift,
-  /// searchPage), which overflows.
+  /// it, and decoding the answer computed `page * perPage` unchecked (GitHubAPI.swift,
+  /// searchPage), which overflowed.
   @Test("following a Link header to page 9223372036854775807 does not crash")
   func hugeNextPage() async {
     let link = "<https://api.github.com/search/repositories?q=swift&page=9223372036854775807>; rel=\"next\""

@@ -5,10 +5,10 @@ import SearchFeature
 import Shell
 import Testing
 
-// Inputs found by the fuzz targets in Fuzz/ (scripts/fuzz) that crash or break a property.
+// Inputs found by the fuzz targets in Fuzz/ (scripts/fuzz) that crashed or broke a property.
 // Crashes run in exit tests (a trap cannot be caught in-process): the child process must exit
-// normally. Each known bug is wrapped in withKnownIssue so the suite stays green; once a bug
-// is fixed, withKnownIssue reports "Known issue was not recorded": remove it then.
+// normally. For a new bug not fixed yet, wrap its test in withKnownIssue so the suite stays
+// green, and drop the wrapper with the fix.
 
 @Suite("Fuzz regressions: shell, rendering and feed")
 struct FuzzRegressionTests {
@@ -34,10 +34,46 @@ struct FuzzRegressionTests {
     #expect(try Tokenizer.split("query '\u{301}x'") == ["query", "\u{301}x"])
   }
 
+  // MARK: - Transcript redaction of lines that do not parse (fuzz-command)
+
+  /// A line that fails must fail the same way after Redaction.forTranscript, so its replay
+  /// prints the recorded error. Redaction writes a mistyped secret verb back without quoting
+  /// it for the command language: `passwo'rd hunter2` (an unterminated quote) becomes
+  /// `passwo'rd '`, whose added quote closes the verb's, so it parses as the unknown command
+  /// "password "; and `rep"a\"b"` (the unknown command `repa"b`) becomes `repa"b`, an
+  /// unterminated quote.
+  @Test(
+    "a transcript keeps a line with a quote in a mistyped secret verb failing the same way",
+    arguments: ["passwo'rd hunter2", #"rep"a\"b""#])
+  func mistypedSecretVerbWithQuote(_ line: String) {
+    var placeholders: [String: String] = [:]
+    let recorded = Redaction.forTranscript(line, placeholders: &placeholders)
+    #expect(errorMessage(line) != nil)
+    withKnownIssue("Redaction writes a mistyped secret verb back unquoted") {
+      #expect(errorMessage(recorded) == errorMessage(line), "recorded as \(recorded)")
+    }
+  }
+
+  /// ` \u{301}si x` is the unknown command "\u{301}si" (the tokenizer works on scalars, so the
+  /// mark starts the word). Redaction finds no secret verb in it and falls back to its path for
+  /// unparseable lines, which takes the first word with a Character-based split: " \u{301}" is
+  /// one whitespace Character, so the word is "si", a prefix of "signup", and the line is
+  /// recorded as `si`, which replays as "unknown command 'si'; did you mean 'signup'?".
+  @Test("a transcript keeps an unknown command that starts with a combining mark as typed")
+  func unknownVerbWithCombiningMark() {
+    let line = " \u{301}si x"
+    var placeholders: [String: String] = [:]
+    let recorded = Redaction.forTranscript(line, placeholders: &placeholders)
+    #expect(errorMessage(line) == "unknown command '\u{301}si'; type 'help' for the list")
+    withKnownIssue("Redaction's fallback splits words on Characters, the tokenizer on scalars") {
+      #expect(errorMessage(recorded) == errorMessage(line), "recorded as \(recorded)")
+    }
+  }
+
   // MARK: - Numbers from the network (fuzz-github-json)
 
   /// `"stargazers_count": -9223372036854775808` decodes to Int.min, and the text list prints
-  /// stars with TerminalText.compactNumber, whose `abs(value)` overflows for Int.min.
+  /// stars with TerminalText.compactNumber, whose `abs(value)` overflowed for Int.min.
   @Test("a repository with Int.min stars prints without crashing")
   func intMinStars() async {
     await #expect(processExitsWith: .success) {
@@ -50,7 +86,7 @@ struct FuzzRegressionTests {
   }
 
   /// A Link header on /events naming page 9223372036854775807: `more` asks for it, and the
-  /// reducer computes `page.page * perPage` unchecked (FeedReactor.nextPage(after:)).
+  /// reducer computed `page.page * perPage` unchecked (FeedReactor.nextPage(after:)).
   @Test("appending a page the server numbered near Int.max does not crash")
   func hugeFeedPage() async {
     await #expect(processExitsWith: .success) {
@@ -59,5 +95,15 @@ struct FuzzRegressionTests {
       let page = Page(items: [Event(id: "1", type: "PushEvent", actor: "a", repository: "a/b", createdAt: 0)], page: Int.max, nextPage: 1)
       reactor.reduce(state: &state, mutation: .appendEvents(page))
     }
+  }
+}
+
+/// The message of the error a line fails with, or nil when it parses.
+private func errorMessage(_ line: String) -> String? {
+  do {
+    _ = try CommandParser.parse(line)
+    return nil
+  } catch {
+    return error.message
   }
 }

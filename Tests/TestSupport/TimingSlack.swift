@@ -1,0 +1,11 @@
+public import Foundation
+
+/// How much longer timed test bounds stretch on this run: 1 normally, 10 under a sanitizer
+/// (`REACTOR_UNDER_SANITIZER`, set by scripts/check), which slows everything several times.
+/// Bounds only ever prove that something did not wait for a much longer timeout or delay.
+public enum TimingSlack {
+  public static let factor: Double = ProcessInfo.processInfo.environment["REACTOR_UNDER_SANITIZER"] == nil ? 1 : 10
+
+  /// `seconds`, stretched by ``factor``.
+  public static func seconds(_ seconds: Double) -> Duration { .milliseconds(Int64(seconds * factor * 1000)) }
+}
