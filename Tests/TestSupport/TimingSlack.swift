@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// How much longer timed test bounds stretch on this run: 1 normally, 10 under a sanitizer
 /// (`REACTOR_UNDER_SANITIZER`, set by scripts/check), which slows everything several times.
