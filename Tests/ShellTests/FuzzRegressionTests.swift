@@ -70,6 +70,41 @@ struct FuzzRegressionTests {
     }
   }
 
+  /// `password a\ & &` runs `password a\ &` in the background: the password is "a &" (an
+  /// escaped space). The recorder hands that command to Redaction.forTranscript, whose own
+  /// background split (not Session.splitBackground) takes its trailing " &" for a second
+  /// marker and leaves `password a\`, which does not parse: the transcript records
+  /// `password \`, a syntax error on replay instead of the password.
+  @Test("a transcript keeps a password that ends in an escaped space and '&'")
+  func escapedSpaceAmpersandPassword() throws {
+    let (command, background) = Session.splitBackground(#"password a\ & &"#)
+    #expect(command == #"password a\ &"#)
+    #expect(background)
+    #expect(try CommandParser.parse(command) == .password("a &"))
+    var placeholders: [String: String] = [:]
+    let recorded = Redaction.forTranscript(command, placeholders: &placeholders)
+    withKnownIssue("Redaction splits a background '&' off again, with rules of its own") {
+      #expect((try? CommandParser.parse(recorded)) == .password("***"), "recorded as \(recorded)")
+    }
+  }
+
+  /// `signup "x'\u{301}" abcde abcde` has the username `x'\u{301}`. Redaction.quote decides
+  /// whether a word needs quotes, and escapes its quotes, Character by Character; `'\u{301}`
+  /// is one Character that is not `'`, so the word is written bare, and the tokenizer (which
+  /// reads scalars) sees an unterminated quote on replay.
+  @Test("a transcript keeps a username with a quote followed by a combining mark")
+  func quoteFollowedByCombiningMark() throws {
+    let line = "signup \"x'\u{301}\" abcde abcde"
+    #expect(try CommandParser.parse(line) == .signup(username: "x'\u{301}", password: "abcde", repeat: "abcde"))
+    var placeholders: [String: String] = [:]
+    let recorded = Redaction.forTranscript(line, placeholders: &placeholders)
+    withKnownIssue("Redaction.quote works on Characters, the tokenizer on scalars") {
+      #expect(
+        (try? CommandParser.parse(recorded)) == .signup(username: "x'\u{301}", password: "*****", repeat: "*****"),
+        "recorded as \(recorded)")
+    }
+  }
+
   // MARK: - Numbers from the network (fuzz-github-json)
 
   /// `"stargazers_count": -9223372036854775808` decodes to Int.min, and the text list prints

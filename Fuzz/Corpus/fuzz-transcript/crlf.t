@@ -1,0 +1,4 @@
+%offline
+> query swift &
+query: nil -> "swift"
+\> escaped

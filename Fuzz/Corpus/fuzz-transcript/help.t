@@ -1,0 +1,32 @@
+# Recorded by reactor 0.1.0. Replay: reactor replay help.t
+%data offline-sample
+%cassette help.t.cassette.json
+%clock 2026-11-21T09:08:41Z
+%seed 7
+%mode text
+%width 100
+> help
+commands:
+  query [<text>...]                  search GitHub repositories
+  next                               load the next page of results
+  open <n>                           open result n in a browser
+  username [<name>]                  set the signup username (checks availability)
+  password [<password>]              set the signup password (prompts on a terminal)
+  repeat [<password>]                repeat the signup password
+  submit                             submit the signup form
+  signup <name> <password> <repeat>  fill the signup form, wait for validation, submit
+  refresh                            load the newest public events
+  more                               load the next page of events
+  state [<feature>]                  print the state of a feature (or all)
+  help [<command>]                   list commands, or explain one
+  cancel [<id>]                      stop work in flight (all of it, or one daemon request)
+  engine [reactor|feedback]          show or switch the search engine (resets search)
+  sleep <duration>                   wait, e.g. sleep 1.5s (virtual time in replays)
+  quit                               leave (Ctrl-D does the same)
+Words split like a shell's: quote text with spaces; # starts a comment.
+data: built-in offline sample (a snapshot written for demos; not live GitHub data)
+> help query
+usage: query [<text>...]
+  search GitHub repositories
+  Searches repositories with GitHub's query syntax, e.g. query "swift language:swift stars:>1000". A new query cancels the one in flight. With no text, clears t
+  also: search

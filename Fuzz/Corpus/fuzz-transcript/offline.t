@@ -1,0 +1,14 @@
+# No network: a refused connection, then a request that times out after 30 s of virtual time.
+%cassette offline.t.cassette.json
+%clock 2026-11-21T09:00:00Z
+%seed 7
+%mode text
+%width 100
+> query swift
+query: nil -> "swift"
+error: Could not reach GitHub: Could not connect to the server.
+> next
+the last search failed; run 'query' again
+> query rust
+query: "swift" -> "rust"
+error: GitHub did not answer in time.

@@ -1,0 +1,130 @@
+import FuzzSupport
+import Shell
+
+// Tokenizer.split, CommandParser.parse and Redaction on arbitrary text (the bytes decoded as
+// UTF-8, invalid sequences replaced), the way the shell meets a typed or piped line.
+//
+// Properties checked besides "never traps":
+// - for a line that parses to a command carrying a password, Redaction.forHistory's line
+//   still splits into words, and the password is not one of them;
+// - Redaction.forTranscript keeps the command's shape: same verb, same non-secret arguments,
+//   and each secret replaced by a placeholder of the same length, equal secrets by equal
+//   placeholders; a line that fails to parse fails the same way after it, with the same
+//   message (so a replay prints the same error).
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzCommand(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+  let line = String(decoding: bytes(data, size), as: UTF8.self)
+  _ = try? Tokenizer.split(line)
+  let (body, _) = Session.splitBackground(line)
+  let command: Command?
+  do {
+    command = try CommandParser.parse(body)
+  } catch {
+    _ = error.code
+    // Known (Fuzz/README.md): Redaction writes a mistyped secret verb back without quoting it,
+    // so when the verb as typed holds a quote or backslash (`passwo'rd x`, `rep"a\"b"`) the
+    // transcript form parses differently. Check the lines whose first word has none.
+    // Known too: Redaction's fallback takes the first word with a Character-based split, the
+    // tokenizer splits on scalars; they differ when a combining mark follows a space.
+    let first = body.split(whereSeparator: \.isWhitespace).first ?? ""
+    let verbHasQuoting = first.unicodeScalars.contains { $0 == "'" || $0 == "\"" || $0 == "\\" }
+    let scalarFirst = body.unicodeScalars.split(whereSeparator: \.properties.isWhitespace).first ?? Substring("").unicodeScalars
+    let splitsAgree = String(first) == String(String.UnicodeScalarView(scalarFirst))
+    // And: Redaction splits a trailing " &" off the command again, with rules of its own, so a
+    // command ending in an escaped space and "&" (`password a\ &`) is cut in two.
+    let endsInEscapedAmpersand = body.trimmingSuffix(while: \.isWhitespace).hasSuffix("\\ &")
+    if !line.contains("\n"), !line.contains("\r"), !verbHasQuoting, splitsAgree, !endsInEscapedAmpersand,
+      !hasCombinedQuote(body)
+    {
+      var placeholders: [String: String] = [:]
+      let redacted = Redaction.forTranscript(body, placeholders: &placeholders)
+      do {
+        _ = try CommandParser.parse(redacted)
+        require(false, "\(body.debugDescription) fails (\(error.message)) but its transcript form \(redacted.debugDescription) parses")
+      } catch let replayed {
+        require(
+          replayed.message == error.message,
+          "\(body.debugDescription) fails with \"\(error.message)\", its transcript form \(redacted.debugDescription) with \"\(replayed.message)\"")
+      }
+    }
+    command = nil
+  }
+  _ = command?.verb
+  let history = Redaction.forHistory(line)
+  _ = Redaction.hasSecrets(line)
+  guard let command, let secrets = secretArguments(of: command), !line.contains("\n"), !line.contains("\r") else { return 0 }
+
+  // History: the secrets are gone.
+  let (historyBody, _) = Session.splitBackground(history)
+  guard let historyWords = try? Tokenizer.split(historyBody) else {
+    require(false, "forHistory(\(line.debugDescription)) = \(history.debugDescription) does not split into words")
+    return 0
+  }
+  let others = Set(nonSecretWords(of: command) + [command.verb, "<redacted>"])
+  for secret in secrets where !others.contains(secret) {
+    require(!historyWords.contains(secret), "forHistory kept the secret \(secret.debugDescription): \(history.debugDescription)")
+  }
+
+  // Transcript: the same command, secrets replaced by same-length placeholders.
+  if body.trimmingSuffix(while: \.isWhitespace).hasSuffix("\\ &") || hasCombinedQuote(body) { return 0 }  // known, see above
+  var placeholders: [String: String] = [:]
+  let redacted = Redaction.forTranscript(body, placeholders: &placeholders)
+  let replayed: Command?
+  do {
+    replayed = try CommandParser.parse(redacted)
+  } catch {
+    require(false, "forTranscript(\(body.debugDescription)) = \(redacted.debugDescription) does not parse: \(error.message)")
+    return 0
+  }
+  guard let replayed, let replayedSecrets = secretArguments(of: replayed) else {
+    require(false, "forTranscript(\(body.debugDescription)) = \(redacted.debugDescription) lost the command")
+    return 0
+  }
+  require(replayed.verb == command.verb, "forTranscript changed the verb: \(redacted.debugDescription)")
+  require(nonSecretWords(of: replayed) == nonSecretWords(of: command), "forTranscript changed an argument: \(redacted.debugDescription)")
+  require(replayedSecrets.count == secrets.count, "forTranscript changed the arguments: \(redacted.debugDescription)")
+  for (secret, placeholder) in zip(secrets, replayedSecrets) {
+    require(
+      placeholder.count == secret.count,
+      "forTranscript(\(body.debugDescription)) = \(redacted.debugDescription): placeholder of another length")
+  }
+  for i in secrets.indices {
+    for j in secrets.indices where i < j {
+      require(
+        (secrets[i] == secrets[j]) == (replayedSecrets[i] == replayedSecrets[j]),
+        "forTranscript(\(body.debugDescription)) = \(redacted.debugDescription): equality of secrets not kept")
+    }
+  }
+  return 0
+}
+
+/// The password arguments of a command, or nil when it carries none.
+private func secretArguments(of command: Command) -> [String]? {
+  switch command {
+  case .password(let secret?), .repeatPassword(let secret?): [secret]
+  case .signup(_, let password, let repeated): [password, repeated]
+  default: nil
+  }
+}
+
+private func nonSecretWords(of command: Command) -> [String] {
+  if case .signup(let username, _, _) = command { return [username] }
+  return []
+}
+
+/// Known (Fuzz/README.md): Redaction.quote works on Characters, so a quote, backslash, `#` or
+/// `&` followed by a combining mark (one Character) is neither quoted nor escaped.
+private func hasCombinedQuote(_ text: String) -> Bool {
+  text.contains { character in
+    character.unicodeScalars.count > 1 && character.unicodeScalars.contains { "'\"\\#&".unicodeScalars.contains($0) }
+  }
+}
+
+extension String {
+  fileprivate func trimmingSuffix(while predicate: (Character) -> Bool) -> Substring {
+    var text = Substring(self)
+    while let last = text.last, predicate(last) { text.removeLast() }
+    return text
+  }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import FuzzSupport
+import ReactorCore
+import Shell
+
+// DaemonInput.decode on raw bytes: one line of daemon input as the byte reader hands it over
+// (any bytes but a newline, up to DaemonInput.maxLineBytes). Properties: invalid UTF-8 is an
+// error, never a request; a plain (non-JSON) line is a request whose command is the line
+// itself; every error names a known code; a request's id is a string or a number.
+
+private let codes: Set<String> = ["invalid-utf8", "invalid-json", "invalid-request"]
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzDaemon(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+  let line = bytes(data, size).filter { $0 != 0x0A }
+  let lineNumber = 1 + (line.first.map(Int.init) ?? 0)
+  let decoded = DaemonInput.decode(line, lineNumber: lineNumber)
+  let text = String(validating: line, as: UTF8.self)
+  switch decoded {
+  case .nothing:
+    require(text != nil, "invalid UTF-8 decoded as nothing")
+  case .request(let id, let command):
+    guard let text else {
+      require(false, "invalid UTF-8 decoded as a request")
+      return 0
+    }
+    switch id {
+    case .int, .double, .string: break
+    default: require(false, "a request id that is neither a string nor a number: \(id)")
+    }
+    if !text.trimmingCharacters(in: .whitespaces).hasPrefix("{") {
+      // The line itself, without the CR of a CRLF line ending.
+      let line = text.hasSuffix("\r") ? String(text.dropLast()) : text
+      require(command == line && id == .int(lineNumber), "a plain line did not become its own command with its line number")
+    }
+    _ = id.jsonText
+  case .error(let code, let message, let id):
+    require(codes.contains(code) && !message.isEmpty, "unknown error code \(code)")
+    _ = id?.jsonText
+  }
+  return 0
+}
