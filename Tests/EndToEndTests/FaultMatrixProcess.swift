@@ -26,20 +26,7 @@ struct FaultMatrixProcess {
     _ arguments: [String], input: String, marker: String, environment: [String: String] = [:],
     killAfter: Duration = .seconds(60)
   ) throws -> Result {
-    guard let url = ReactorBinary.url else { throw ReactorBinary.Missing() }
-    let process = Process()
-    process.executableURL = url
-    process.arguments = arguments
-    var env = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory() + "reactor-e2e-home", "LANG": "C.UTF-8"]
-    env.merge(ReactorBinary.sanitizerEnvironment) { $1 }
-    env.merge(environment) { $1 }
-    process.environment = env
-    let stdin = Pipe()
-    let stdout = Pipe()
-    let stderr = Pipe()
-    process.standardInput = stdin
-    process.standardOutput = stdout
-    process.standardError = stderr
+    let (process, stdin, stdout, stderr) = try ReactorBinary.prepare(arguments, environment: environment)
     let out = StreamBuffer()
     let err = StreamBuffer()
     let clock = ContinuousClock()

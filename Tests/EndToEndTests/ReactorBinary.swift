@@ -25,20 +25,7 @@ struct ReactorBinary {
 
   /// Runs `reactor arguments` with `input` on standard input and a clean environment plus `environment`.
   static func run(_ arguments: [String], input: String = "", environment: [String: String] = [:]) throws -> Result {
-    guard let url else { throw Missing() }
-    let process = Process()
-    process.executableURL = url
-    process.arguments = arguments
-    var env = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory() + "reactor-e2e-home", "LANG": "C.UTF-8"]
-    env.merge(ReactorBinary.sanitizerEnvironment) { $1 }
-    env.merge(environment) { $1 }
-    process.environment = env
-    let stdin = Pipe()
-    let stdout = Pipe()
-    let stderr = Pipe()
-    process.standardInput = stdin
-    process.standardOutput = stdout
-    process.standardError = stderr
+    let (process, stdin, stdout, stderr) = try prepare(arguments, environment: environment)
     try process.run()
     let writer = Thread {
       stdin.fileHandleForWriting.write(Data(input.utf8))
@@ -56,6 +43,24 @@ struct ReactorBinary {
     return Result(
       stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: errData.value, as: UTF8.self),
       status: status)
+  }
+
+  /// A `reactor` process with piped standard streams and a clean environment (a scratch HOME,
+  /// C.UTF-8, the sanitizer settings) plus `environment`; not started yet.
+  static func prepare(_ arguments: [String], environment: [String: String]) throws -> (Process, Pipe, Pipe, Pipe) {
+    guard let url else { throw Missing() }
+    let process = Process()
+    process.executableURL = url
+    process.arguments = arguments
+    var env = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory() + "reactor-e2e-home", "LANG": "C.UTF-8"]
+    env.merge(sanitizerEnvironment) { $1 }
+    env.merge(environment) { $1 }
+    process.environment = env
+    let (stdin, stdout, stderr) = (Pipe(), Pipe(), Pipe())
+    process.standardInput = stdin
+    process.standardOutput = stdout
+    process.standardError = stderr
+    return (process, stdin, stdout, stderr)
   }
 
   /// Sanitizer settings of the test run, passed on to the binary (built with the same

@@ -24,36 +24,44 @@ protocol SearchEngine: Sendable {
   func cancel(tag: JSONValue, by: JSONValue?) -> Bool
 }
 
-struct ReactorSearchEngine: SearchEngine {
-  let store: Store<SearchReactor>
-  var kind: SearchEngineKind { .reactor }
-  var state: SearchState { store.currentState }
-  func query(_ text: String, tag: JSONValue?) -> StoreTask { store.send(.updateQuery(text), tag: tag) }
-  func next(tag: JSONValue?) -> StoreTask { store.send(.loadNextPage, tag: tag) }
+/// A search engine over one store: which actions stand for the commands, and where the
+/// public search state lives in the store's state.
+struct StoreSearchEngine<R: Reactor>: SearchEngine {
+  let store: Store<R>
+  let kind: SearchEngineKind
+  let queryAction: @Sendable (String) -> R.Action
+  let nextAction: R.Action
+  let cancelAction: R.Action
+  let publicState: @Sendable (R.State) -> SearchState
+
+  var state: SearchState { publicState(store.currentState) }
+  func query(_ text: String, tag: JSONValue?) -> StoreTask { store.send(queryAction(text), tag: tag) }
+  func next(tag: JSONValue?) -> StoreTask { store.send(nextAction, tag: tag) }
   func cancelAll() {
-    store.send(.cancel)
+    store.send(cancelAction)
     store.cancelAll()
   }
   func cancel(tag: JSONValue, by: JSONValue?) -> Bool {
     guard store.cancel(tag: tag) else { return false }
-    store.send(.cancel, tag: by)
+    store.send(cancelAction, tag: by)
     return true
   }
 }
 
-struct FeedbackSearchEngine: SearchEngine {
-  let store: Store<FeedbackSearch>
-  var kind: SearchEngineKind { .feedback }
-  var state: SearchState { store.currentState.search }
-  func query(_ text: String, tag: JSONValue?) -> StoreTask { store.send(.searchChanged(text), tag: tag) }
-  func next(tag: JSONValue?) -> StoreTask { store.send(.startLoadingNextPage, tag: tag) }
-  func cancelAll() {
-    store.send(.cancel)
-    store.cancelAll()
+extension StoreSearchEngine where R == SearchReactor {
+  /// ReactorKit's style.
+  init(_ store: Store<SearchReactor>) {
+    self.init(
+      store: store, kind: .reactor, queryAction: { .updateQuery($0) }, nextAction: .loadNextPage,
+      cancelAction: .cancel, publicState: { $0 })
   }
-  func cancel(tag: JSONValue, by: JSONValue?) -> Bool {
-    guard store.cancel(tag: tag) else { return false }
-    store.send(.cancel, tag: by)
-    return true
+}
+
+extension StoreSearchEngine where R == FeedbackSearch {
+  /// RxFeedback's style.
+  init(_ store: Store<FeedbackSearch>) {
+    self.init(
+      store: store, kind: .feedback, queryAction: { .searchChanged($0) }, nextAction: .startLoadingNextPage,
+      cancelAction: .cancel, publicState: { $0.search })
   }
 }

@@ -65,7 +65,7 @@ public final class Session: Sendable {
   public let configuration: Configuration
   public let sequencer = Sequencer()
   /// Search, on the engine chosen now; replaced (with fresh state) by the `engine` command.
-  private let searchEngine: LockedBox<any SearchEngine>
+  private let searchEngine = LockedBox<(any SearchEngine)?>(nil)
   public let signup: Store<SignupReactor>
   public let feed: Store<FeedReactor>
   let records: Records
@@ -78,7 +78,6 @@ public final class Session: Sendable {
     self.records = Records(options: configuration.options)
     let client = configuration.client
     let executor = configuration.executor
-    searchEngine = LockedBox(ReactorSearchEngine(store: Store(reactor: SearchReactor(client: client))))
     let service = SimulatedSignupService(
       failureRate: configuration.signupFailureRate, latency: configuration.signupLatency,
       random: SeededGenerator(seed: configuration.seed), time: configuration.time)
@@ -94,7 +93,7 @@ public final class Session: Sendable {
   }
 
   /// The search engine now.
-  var search: any SearchEngine { searchEngine.withValue { $0 } }
+  var search: any SearchEngine { searchEngine.withValue { $0! } }
 
   /// A fresh search feature on `kind`, rendering to the sink.
   private func makeSearchEngine(_ kind: SearchEngineKind) -> any SearchEngine {
@@ -106,11 +105,11 @@ public final class Session: Sendable {
         reactor: SearchReactor(client: configuration.client, cancelsStaleSearches: configuration.cancelsStaleSearches),
         sequencer: sequencer, executor: configuration.executor)
       attach(store, feature: "search", verb: Self.verb(for:)) { searchText.render($0, state: $1, command: $2) }
-      return ReactorSearchEngine(store: store)
+      return StoreSearchEngine(store)
     case .feedback:
       let store = Store(reactor: FeedbackSearch(client: configuration.client), sequencer: sequencer, executor: configuration.executor)
       attach(store, feature: "search", verb: Self.verb(for:)) { searchText.render($0, state: $1, command: $2) }
-      return FeedbackSearchEngine(store: store)
+      return StoreSearchEngine(store)
     }
   }
 
