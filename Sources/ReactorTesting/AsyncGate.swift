@@ -49,7 +49,7 @@ public final class Recorder<Value: Sendable>: Sendable {
 extension VirtualClock {
   /// Waits (in real time, up to `timeout`) until `count` tasks are asleep on the clock, so a
   /// test can advance time knowing the effect under test is waiting.
-  public func waitForSleepers(_ count: Int = 1, timeout: Duration = .seconds(2)) async -> Bool {
+  public func waitForSleepers(_ count: Int = 1, timeout: Duration = .seconds(20)) async -> Bool {
     let deadline = ContinuousClock.now + timeout
     while sleeperCount < count {
       if ContinuousClock.now >= deadline { return false }

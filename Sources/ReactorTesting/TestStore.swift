@@ -61,7 +61,7 @@ public final class TestStore<R: Reactor>: Sendable where R.State: Equatable, R.M
   /// Waits for the next committed mutation, checks it equals `mutation`, and checks that the
   /// state after it equals the expected state changed by `update`.
   public func receive(
-    _ mutation: R.Mutation, timeout: Duration = .seconds(2), sourceLocation: SourceLocation = #_sourceLocation,
+    _ mutation: R.Mutation, timeout: Duration = .seconds(20), sourceLocation: SourceLocation = #_sourceLocation,
     _ update: ((inout R.State) -> Void)? = nil
   ) async {
     guard let item = await next(timeout: timeout) else {
@@ -88,7 +88,7 @@ public final class TestStore<R: Reactor>: Sendable where R.State: Equatable, R.M
   }
 
   /// Waits for the next notice and checks its text.
-  public func receiveNotice(_ message: String, timeout: Duration = .seconds(2), sourceLocation: SourceLocation = #_sourceLocation) async {
+  public func receiveNotice(_ message: String, timeout: Duration = .seconds(20), sourceLocation: SourceLocation = #_sourceLocation) async {
     let item = await next(timeout: timeout)
     guard case .notice(let actual)? = item else {
       Issue.record("Expected notice \"\(message)\", received \(String(describing: item))", sourceLocation: sourceLocation)
@@ -98,7 +98,7 @@ public final class TestStore<R: Reactor>: Sendable where R.State: Equatable, R.M
   }
 
   /// Waits for the next effect failure and returns its description.
-  public func receiveFailure(timeout: Duration = .seconds(2), sourceLocation: SourceLocation = #_sourceLocation) async -> String? {
+  public func receiveFailure(timeout: Duration = .seconds(20), sourceLocation: SourceLocation = #_sourceLocation) async -> String? {
     let item = await next(timeout: timeout)
     guard case .failure(let description)? = item else {
       Issue.record("Expected a failure, received \(String(describing: item))", sourceLocation: sourceLocation)
@@ -108,7 +108,7 @@ public final class TestStore<R: Reactor>: Sendable where R.State: Equatable, R.M
   }
 
   /// Waits for every effect to finish and checks nothing is left unasserted.
-  public func finish(timeout: Duration = .seconds(2), sourceLocation: SourceLocation = #_sourceLocation) async {
+  public func finish(timeout: Duration = .seconds(20), sourceLocation: SourceLocation = #_sourceLocation) async {
     let deadline = ContinuousClock.now + timeout
     for task in tasks.withLock({ $0 }) {
       while !task.isFinished && ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(1)) }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// A `reactor --daemon` child process driven through pipes, as an editor plugin would.
 final class DaemonProcess: @unchecked Sendable {
@@ -58,7 +59,7 @@ final class DaemonProcess: @unchecked Sendable {
   /// Waits until `predicate` holds for the records so far (or output ends, or time runs out).
   @discardableResult
   func wait(timeout: TimeInterval = 10, until predicate: ([[String: Any]]) -> Bool) -> [[String: Any]] {
-    let deadline = Date().addingTimeInterval(timeout)
+    let deadline = Date().addingTimeInterval(timeout * TimingSlack.factor)
     condition.lock()
     defer { condition.unlock() }
     while true {

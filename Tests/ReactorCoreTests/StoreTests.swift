@@ -193,7 +193,7 @@ struct StoreTests {
     }
     gates.forEach { $0.open() }
     await last?.finish()
-    for _ in 0..<2000 where store.runningEffectCount > 0 { try? await Task.sleep(for: .milliseconds(1)) }
+    for _ in 0..<20_000 where store.runningEffectCount > 0 { try? await Task.sleep(for: .milliseconds(1)) }
     #expect(store.runningEffectCount == 0)
     #expect(store.currentState.loaded == "q9999")
   }
