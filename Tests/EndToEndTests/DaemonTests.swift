@@ -93,8 +93,8 @@ struct DaemonTests {
     #expect(Date().timeIntervalSince(start) < 10)
   }
 
-  @Test("SIGTERM stops reading and drains; SIGINT cancels what is in flight and goes on")
-  func signals() throws {
+  @Test("SIGINT cancels what is in flight and the daemon goes on")
+  func interrupt() throws {
     let server = try Self.slowServer(delay: .milliseconds(300), slowDelay: .seconds(20))
     defer { server.stop() }
     let daemon = try DaemonProcess(["--api-url", server.baseURL])
@@ -102,13 +102,25 @@ struct DaemonTests {
     daemon.wait { $0.of("1").count >= 2 }
     daemon.signal(SIGINT)
     daemon.wait { $0.ends("1").count == 1 }
-    daemon.send("query swift")
-    daemon.wait { $0.of("2").count >= 2 }
-    daemon.signal(SIGTERM)
+    daemon.send("help next")
+    daemon.closeInput()
     let (status, records, _) = daemon.finish()
     #expect(status == 0)
     #expect(records.ends("1").first?["status"] as? String == "cancelled")
     #expect(records.ends("2").first?["status"] as? String == "ok")
+  }
+
+  @Test("SIGTERM stops reading and lets the request in flight finish")
+  func terminate() throws {
+    let server = try Self.slowServer(delay: .milliseconds(300))
+    defer { server.stop() }
+    let daemon = try DaemonProcess(["--api-url", server.baseURL])
+    daemon.send("query swift")
+    daemon.wait { $0.of("1").count >= 2 }
+    daemon.signal(SIGTERM)
+    let (status, records, _) = daemon.finish()
+    #expect(status == 0)
+    #expect(records.ends("1").first?["status"] as? String == "ok")
   }
 
   @Test("bad input never ends the daemon: one error record per bad line, each with a stable code")
