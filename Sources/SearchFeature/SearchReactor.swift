@@ -62,16 +62,9 @@ public struct SearchReactor: Reactor {
       return .concatenate(.send(.setQuery(query)), load(query: query, page: 1, append: false, cancelInFlight: true))
 
     case .loadNextPage:
-      guard let query = state.query else { return .notice("no search yet; try 'query <text>'") }
-      if state.isLoading { return .notice("the first page is still loading") }
-      if state.isLoadingNextPage { return .notice("a page is already loading") }
-      guard let nextPage = state.nextPage else {
-        if state.lastError != nil && state.repos.isEmpty { return .notice("the last search failed; run 'query' again") }
-        if state.repos.count >= gitHubSearchResultCap || (state.totalCount ?? 0) > state.repos.count {
-          return .notice("no more results: GitHub returns at most 1,000 results per search")
-        }
-        return .notice("no more results")
-      }
+      // The same refusals as the feedback engine's, from one place.
+      if let refusal = state.nextPageRefusal { return .notice(refusal) }
+      guard let query = state.query, let nextPage = state.nextPage else { return .none }
       return .concatenate(
         .send(.setLoadingNextPage(true)), load(query: query, page: nextPage, append: true, cancelInFlight: false))
 

@@ -7,9 +7,9 @@ import GitHubClient
 extension SearchState {
   /// Why the next page cannot load now, as the notice tells the user; nil when it can.
   ///
-  /// Contract: the same texts, in the same order of precedence, as `SearchReactor`'s
-  /// `loadNextPage`: no query, first page loading, a page loading, then (with no next page)
-  /// a failed search, GitHub's 1,000-result cap, or simply the end of the results.
+  /// Both engines' `next` use it. Order of precedence: no query, first page loading, a page
+  /// loading, then (with no next page) a failed search, GitHub's 1,000-result cap, or simply
+  /// the end of the results.
   var nextPageRefusal: String? {
     guard query != nil else { return "no search yet; try 'query <text>'" }
     if isLoading { return "the first page is still loading" }
