@@ -55,7 +55,9 @@ let package = Package(
       swiftSettings: strict),
 
     // Test-only helpers: the recorded-fixture reader and a loopback HTTP server.
-    .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strict),
+    .target(
+      name: "TestSupport", dependencies: ["ReactorCore"], path: "Tests/TestSupport",
+      swiftSettings: strict),
     .testTarget(name: "ReactorCoreTests", dependencies: ["ReactorCore", "ReactorTesting"]),
     .testTarget(
       name: "GitHubClientLiveTests",

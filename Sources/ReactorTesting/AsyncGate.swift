@@ -1,10 +1,9 @@
 public import ReactorCore
-import Synchronization
 
 /// A gate that asynchronous test code waits on until the test opens it; it can be closed
 /// again. Equal only to itself, so it can ride in an `Equatable` action.
 public final class AsyncGate: Sendable, Equatable {
-  private let state = Mutex<(open: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
+  private let state = Locked<(open: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
 
   public init() {}
 
@@ -38,7 +37,7 @@ public final class AsyncGate: Sendable, Equatable {
 
 /// Values appended from any task, read back by the test.
 public final class Recorder<Value: Sendable>: Sendable {
-  private let storage = Mutex<[Value]>([])
+  private let storage = Locked<[Value]>([])
 
   public init() {}
   public func append(_ value: Value) { storage.withLock { $0.append(value) } }

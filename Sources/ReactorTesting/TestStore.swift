@@ -1,6 +1,5 @@
 public import ReactorCore
 public import Testing
-import Synchronization
 
 /// An exhaustive test store, after TCA's: every mutation a reactor commits and every notice it
 /// emits must be received and asserted, in order, and every effect must finish.
@@ -24,13 +23,13 @@ public final class TestStore<R: Reactor>: Sendable where R.State: Equatable, R.M
     case failure(String)
   }
 
-  private let inbox = Box<[Received]>([])
-  private let expected: Mutex<R.State>
-  private let tasks = Mutex<[StoreTask]>([])
+  private let inbox = Locked<[Received]>([])
+  private let expected: Locked<R.State>
+  private let tasks = Locked<[StoreTask]>([])
 
   public init(reactor: R) {
     store = Store(reactor: reactor)
-    expected = Mutex(reactor.initialState)
+    expected = Locked(reactor.initialState)
     let inbox = inbox
     store.observe { event, state in
       inbox.withLock { inbox in
@@ -158,11 +157,4 @@ public enum StateDiff {
     }
     return out.joined(separator: "\n")
   }
-}
-
-/// A value behind a mutex that closures can share.
-final class Box<Value: Sendable>: Sendable {
-  private let mutex: Mutex<Value>
-  init(_ value: Value) { mutex = Mutex(value) }
-  func withLock<T>(_ body: (inout Value) -> T) -> T { mutex.withLock { body(&$0) } }
 }

@@ -1,6 +1,6 @@
 import ReactorTesting
 import GitHubClient
-import Synchronization
+import ReactorCore
 
 // A stand-in for GitHub's /events, and events to fill it with.
 
@@ -22,11 +22,11 @@ final class EventsEndpoint: Sendable {
     var etag: String?
   }
 
-  private let answers: Mutex<[Int: Result<EventsResult, GitHubError>]>
-  private let gates = Mutex<[Int: AsyncGate]>([:])
+  private let answers: Locked<[Int: Result<EventsResult, GitHubError>]>
+  private let gates = Locked<[Int: AsyncGate]>([:])
   let requests = Recorder<Request>()
 
-  init(_ answers: [Int: Result<EventsResult, GitHubError>] = [:]) { self.answers = Mutex(answers) }
+  init(_ answers: [Int: Result<EventsResult, GitHubError>] = [:]) { self.answers = Locked(answers) }
 
   /// Serves `result` for `page` from now on.
   func answer(_ page: Int, _ result: Result<EventsResult, GitHubError>) { answers.withLock { $0[page] = result } }

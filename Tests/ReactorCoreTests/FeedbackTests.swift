@@ -1,6 +1,5 @@
 import ReactorTesting
 import ReactorCore
-import Synchronization
 import Testing
 
 // FeedbackLoop, FeedbackSetLoop and FeedbackSystem on a real Store: every effect waits on a
@@ -27,8 +26,8 @@ private enum LoopEvent: Sendable, Equatable {
 
 /// Gates by name, and the names of the effects that started, in order.
 private final class Lab: Sendable {
-  let starts = Mutex<[String]>([])
-  private let gates = Mutex<[String: AsyncGate]>([:])
+  let starts = Locked<[String]>([])
+  private let gates = Locked<[String: AsyncGate]>([:])
 
   func gate(_ name: String) -> AsyncGate {
     gates.withLock { gates in
@@ -169,7 +168,7 @@ struct FeedbackTests {
     let lab = Lab()
     let store = Store(reactor: lab.system())
     typealias Seen = (seq: UInt64, action: LoopEvent, event: LoopEvent, patch: [PatchOperation])
-    let seen = Mutex<[Seen]>([])
+    let seen = Locked<[Seen]>([])
     store.observe { event, _ in
       guard case .transition(let t) = event else { return }
       seen.withLock { $0.append((t.seq, t.action, t.mutation, t.patch)) }

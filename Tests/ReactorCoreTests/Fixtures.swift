@@ -1,6 +1,5 @@
 import ReactorTesting
 import ReactorCore
-import Synchronization
 
 /// A reactor whose effects the tests drive by hand.
 struct ProbeReactor: Reactor {
@@ -90,9 +89,9 @@ final class Recorder: Sendable {
     var failed: Bool
   }
 
-  let entries = Mutex<[Entry]>([])
-  let notices = Mutex<[String]>([])
-  let failures = Mutex<[String]>([])
+  let entries = Locked<[Entry]>([])
+  let notices = Locked<[String]>([])
+  let failures = Locked<[String]>([])
 
   init(_ store: Store<ProbeReactor>) {
     store.observe { [self] event, _ in

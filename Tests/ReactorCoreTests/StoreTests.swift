@@ -1,6 +1,5 @@
 import ReactorTesting
 import ReactorCore
-import Synchronization
 import Testing
 
 @Suite("Store")
@@ -21,8 +20,8 @@ struct StoreTests {
   @Test("an action sent from an observer is queued, not run inline")
   func reentrancy() async {
     let store = Store(reactor: ProbeReactor())
-    let order = Mutex<[String]>([])
-    let sentOnce = Mutex(false)
+    let order = Locked<[String]>([])
+    let sentOnce = Locked(false)
     store.observe { event, state in
       guard case .transition(let t) = event else { return }
       order.withLock { $0.append("commit \(t.mutation) count=\(state.count)") }

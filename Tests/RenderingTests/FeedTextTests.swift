@@ -2,7 +2,6 @@ import FeedFeature
 import GitHubClient
 import ReactorCore
 import Rendering
-import Synchronization
 import Testing
 
 // FeedText over real transitions: a Store<FeedReactor> with a stub /events, rendered inside
@@ -43,7 +42,7 @@ private let stub = GitHubClient(
 /// A store whose transitions are rendered into lines as they are committed.
 private final class FeedHarness: Sendable {
   let store = Store(reactor: FeedReactor(client: stub))
-  private let rendered = Mutex<[OutputLine]>([])
+  private let rendered = Locked<[OutputLine]>([])
 
   init(mode: RenderOptions.Mode, width: Int = 80) {
     let renderer = FeedText(options: RenderOptions(mode: mode, width: width), now: { now })
@@ -112,7 +111,7 @@ private final class FeedHarness: Sendable {
       searchRepositories: { _, _, _ in throw GitHubError.transport("unused") },
       events: { _, _, _ in throw GitHubError.server(status: 502, message: nil) })))
     let renderer = FeedText(options: RenderOptions(mode: .json), now: { now })
-    let lines = Mutex<[OutputLine]>([])
+    let lines = Locked<[OutputLine]>([])
     failing.observe { event, state in
       guard case .transition(let transition) = event else { return }
       lines.withLock { $0 += renderer.render(transition, state: state, command: "refresh") }
@@ -127,7 +126,7 @@ private final class FeedHarness: Sendable {
       searchRepositories: { _, _, _ in throw GitHubError.transport("unused") },
       events: { _, _, _ in throw GitHubError.timeout })))
     let renderer = FeedText(options: RenderOptions(mode: .text), now: { now })
-    let lines = Mutex<[OutputLine]>([])
+    let lines = Locked<[OutputLine]>([])
     failing.observe { event, state in
       guard case .transition(let transition) = event else { return }
       lines.withLock { $0 += renderer.render(transition, state: state, command: "refresh") }

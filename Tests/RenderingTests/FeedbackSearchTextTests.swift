@@ -3,7 +3,6 @@ import GitHubClient
 import ReactorCore
 import Rendering
 import SearchFeature
-import Synchronization
 import Testing
 
 // SearchText over both engines: one session, one stub client, rendered as the session renders
@@ -41,7 +40,7 @@ private let stub = GitHubClient(searchRepositories: { query, page, _ in
 /// A store of either engine whose events are rendered into lines as they are committed.
 private final class Rendered<R: Reactor>: Sendable {
   let store: Store<R>
-  private let lines = Mutex<[OutputLine]>([])
+  private let lines = Locked<[OutputLine]>([])
 
   init(
     _ reactor: R, mode: RenderOptions.Mode,

@@ -3,7 +3,6 @@ import GitHubClient
 import ReactorCore
 import Rendering
 import SearchFeature
-import Synchronization
 import Testing
 
 // SearchText over real transitions: a Store<SearchReactor> with a stub client, rendered as the
@@ -39,8 +38,8 @@ private let stub = GitHubClient(searchRepositories: { query, page, _ in
 /// A store whose transitions are rendered into lines as they are committed.
 private final class Harness: Sendable {
   let store = Store(reactor: SearchReactor(client: stub))
-  private let rendered = Mutex<[OutputLine]>([])
-  private let patches = Mutex<[PatchOperation]>([])
+  private let rendered = Locked<[OutputLine]>([])
+  private let patches = Locked<[PatchOperation]>([])
 
   init(mode: RenderOptions.Mode) {
     let renderer = SearchText(options: RenderOptions(mode: mode, width: 80))

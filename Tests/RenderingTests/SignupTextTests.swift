@@ -2,7 +2,6 @@ import GitHubClient
 import ReactorCore
 import Rendering
 import SignupFeature
-import Synchronization
 import Testing
 
 // SignupText over real transitions: a Store<SignupReactor> with stub GitHub and signup server,
@@ -29,7 +28,7 @@ private let stub = GitHubClient(
 /// A store whose transitions are rendered into lines as they are committed.
 private final class SignupHarness: Sendable {
   let store = Store(reactor: SignupReactor(client: stub, service: RefusingService()))
-  private let rendered = Mutex<[OutputLine]>([])
+  private let rendered = Locked<[OutputLine]>([])
 
   init(mode: RenderOptions.Mode) {
     let renderer = SignupText(options: RenderOptions(mode: mode, width: 80))

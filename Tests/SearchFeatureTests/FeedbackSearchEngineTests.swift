@@ -1,7 +1,6 @@
 import GitHubClient
 import ReactorCore
 import SearchFeature
-import Synchronization
 import Testing
 
 // The two engines side by side: one session, the same stub client, and after every step the
@@ -17,7 +16,7 @@ private struct Step: Equatable {
 /// A store of either engine, reduced to what the user can observe.
 private final class Engine<R: Reactor>: Sendable where R.State: PatchableState {
   let store: Store<R>
-  private let step = Mutex(Step())
+  private let step = Locked(Step())
 
   init(_ reactor: R) {
     store = Store(reactor: reactor)

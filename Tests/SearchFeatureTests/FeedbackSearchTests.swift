@@ -2,7 +2,6 @@ import ReactorTesting
 import GitHubClient
 import ReactorCore
 import SearchFeature
-import Synchronization
 import Testing
 
 // FeedbackSearch through SearchReactorTests' scenarios, on a real Store. Its state has internal
@@ -26,7 +25,7 @@ private enum Entry: Equatable, CustomStringConvertible {
 
 private final class Probe: Sendable {
   let store: Store<FeedbackSearch>
-  private let log = Mutex<[Entry]>([])
+  private let log = Locked<[Entry]>([])
 
   init(client: GitHubClient) {
     store = Store(reactor: FeedbackSearch(client: client))
@@ -211,7 +210,7 @@ struct FeedbackSearchTests {
   @Test("the same query again is a new load: it restarts rather than joining the one in flight")
   func repeatedQueryRestarts() async {
     let first = AsyncGate()
-    let calls = Mutex(0)
+    let calls = Locked(0)
     let client = GitHubClient(searchRepositories: { _, page, _ in
       let call = calls.withLock { calls in
         calls += 1
@@ -269,7 +268,7 @@ struct FeedbackSearchTests {
 
   @Test("the query reaches the client as typed (trimmed): the client escapes it, not the feature")
   func queryIsNotEscaped() async {
-    let seen = Mutex<[String]>([])
+    let seen = Locked<[String]>([])
     let client = GitHubClient(searchRepositories: { query, page, _ in
       seen.withLock { $0.append(query) }
       return Page(items: [], page: page, nextPage: nil, totalCount: 0)

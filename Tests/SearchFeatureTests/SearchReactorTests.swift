@@ -2,7 +2,6 @@ import GitHubClient
 import ReactorCore
 import ReactorTesting
 import SearchFeature
-import Synchronization
 import Testing
 
 @Suite("SearchReactor")
@@ -91,7 +90,7 @@ struct SearchReactorTests {
       return SearchReactorTests.page(page, next: page + 1)
     })
     let store = Store(reactor: SearchReactor(client: client))
-    let notices = Mutex<[String]>([])
+    let notices = Locked<[String]>([])
     store.observe { event, _ in
       if case .notice(let notice, _, _) = event { notices.withLock { $0.append(notice.message) } }
     }
@@ -162,7 +161,7 @@ struct SearchReactorTests {
       Page(items: SearchReactorTests.repos(0..<1000), page: page, nextPage: nil, totalCount: 5000)
     })
     let store = Store(reactor: SearchReactor(client: client))
-    let notices = Mutex<[String]>([])
+    let notices = Locked<[String]>([])
     store.observe { event, _ in
       if case .notice(let notice, _, _) = event { notices.withLock { $0.append(notice.message) } }
     }
@@ -175,7 +174,7 @@ struct SearchReactorTests {
   func appendPatch() async {
     let client = GitHubClient(searchRepositories: { _, page, _ in SearchReactorTests.page(page, next: page + 1) })
     let store = Store(reactor: SearchReactor(client: client))
-    let patches = Mutex<[[PatchOperation]]>([])
+    let patches = Locked<[[PatchOperation]]>([])
     store.observe { event, _ in
       if case .transition(let t) = event { patches.withLock { $0.append(t.patch) } }
     }

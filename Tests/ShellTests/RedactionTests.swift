@@ -1,7 +1,7 @@
 import GitHubClient
 import Rendering
 import Shell
-import Synchronization
+import ReactorCore
 import Testing
 
 @Suite("Redaction of passwords in history and transcripts")
@@ -44,8 +44,8 @@ struct RedactionTests {
 }
 
 final class RememberingReader: LineReader {
-  private let state: Mutex<(lines: [String], remembered: [String])>
-  init(_ lines: [String]) { state = Mutex((lines, [])) }
+  private let state: Locked<(lines: [String], remembered: [String])>
+  init(_ lines: [String]) { state = Locked((lines, [])) }
   func readLine(prompt: String) async -> String? { state.withLock { $0.lines.isEmpty ? nil : $0.lines.removeFirst() } }
   func remember(_ line: String) { state.withLock { $0.remembered.append(line) } }
   var remembered: [String] { state.withLock { $0.remembered } }

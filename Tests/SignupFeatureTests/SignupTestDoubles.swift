@@ -1,7 +1,7 @@
 import ReactorTesting
 import GitHubClient
 import SignupFeature
-import Synchronization
+import ReactorCore
 
 // Stand-ins for GitHub and the signup server, shared by the signup tests.
 

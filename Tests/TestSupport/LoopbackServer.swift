@@ -1,4 +1,5 @@
 import Foundation
+import ReactorCore
 
 /// A small threaded HTTP/1.1 server on 127.0.0.1 at an ephemeral port, for tests.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import ReactorCore
 
 /// The running part of a ``LoopbackServer``: the accept thread, one thread per connection, and
 /// the state they share.
@@ -128,25 +129,5 @@ final class LoopbackServerCore: Sendable {
       Thread.sleep(forTimeInterval: Double(seconds) + Double(attoseconds) / 1e18)
     }
     return false
-  }
-}
-
-/// A value guarded by an `NSLock`, shared between the server's threads.
-///
-/// `Synchronization.Mutex` would do, but on Linux it locks with raw futexes that
-/// ThreadSanitizer cannot see, so `swift test --sanitize=thread` reported every access as a
-/// race. `NSLock` is a pthread mutex, which TSan understands. `@unchecked Sendable` is sound
-/// because `value` is only touched inside `withLock`, under the lock.
-final class Locked<Value: Sendable>: @unchecked Sendable {
-  private var value: Value
-  private let lock = NSLock()
-
-  init(_ value: Value) { self.value = value }
-
-  /// Runs `body` with exclusive access to the value and returns its result.
-  func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-    lock.lock()
-    defer { lock.unlock() }
-    return try body(&value)
   }
 }

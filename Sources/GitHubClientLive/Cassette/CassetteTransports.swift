@@ -1,11 +1,10 @@
 import Foundation
 public import ReactorCore
-import Synchronization
 
 /// Wraps a transport and records every exchange, with the latency it saw.
 public final class RecordingTransport: HTTPTransport {
   private let base: any HTTPTransport
-  private let exchanges = Mutex<[Cassette.Exchange]>([])
+  private let exchanges = Locked<[Cassette.Exchange]>([])
 
   public init(wrapping base: any HTTPTransport) { self.base = base }
 
@@ -41,7 +40,7 @@ public final class ReplayingTransport: HTTPTransport {
   private let cassette: Cassette
   private let time: TimeSource
   private let log: ReplayLog?
-  private let used = Mutex<Set<Int>>([])
+  private let used = Locked<Set<Int>>([])
 
   /// - Parameter log: where requests with no recorded answer are reported, so the replay fails
   ///   even when the error they cause was recorded as expected output.

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// A task executor that runs jobs only when asked, one at a time, on the caller's thread.
 ///
@@ -6,7 +5,7 @@ import Synchronization
 /// serially inside ``runUntilIdle()``: when it returns, every task is suspended (on the
 /// ``VirtualClock`` or a continuation), and what happened is the same on every run.
 public final class ManualExecutor: TaskExecutor, Sendable {
-  private let jobs = Mutex<[UnownedJob]>([])
+  private let jobs = Locked<[UnownedJob]>([])
 
   public init() {}
 

@@ -1,9 +1,8 @@
-import Synchronization
 
 /// What went wrong during a replay beyond the output itself, such as a request the cassette
 /// has no answer for. A replay with any entry fails, whatever it printed.
 public final class ReplayLog: Sendable {
-  private let entries = Mutex<[String]>([])
+  private let entries = Locked<[String]>([])
 
   public init() {}
 

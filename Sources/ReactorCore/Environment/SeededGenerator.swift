@@ -1,13 +1,12 @@
-import Synchronization
 
 /// A deterministic, thread-safe random number generator (SplitMix64).
 ///
 /// Everything random in a feature comes from one of these, seeded from the command line or a
 /// transcript, so a recorded session replays the same way.
 public final class SeededGenerator: RandomNumberGenerator, Sendable {
-  private let state: Mutex<UInt64>
+  private let state: Locked<UInt64>
 
-  public init(seed: UInt64) { state = Mutex(seed) }
+  public init(seed: UInt64) { state = Locked(seed) }
 
   public func next() -> UInt64 {
     state.withLock { state in

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// A clock whose time moves only when told to, for deterministic replays and tests.
 ///
@@ -30,7 +29,7 @@ public final class VirtualClock: Clock, Sendable {
     var cancelledBeforeSleep: Set<UInt64> = []
   }
 
-  private let storage = Mutex(Storage())
+  private let storage = Locked(Storage())
 
   public init() {}
 

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// A state-driven effect, after RxFeedback's `react(request:effects:)`: the request derived
 /// from state decides what runs.
@@ -25,7 +24,7 @@ public final class FeedbackLoop<State, Request: Hashable & Sendable, Event: Send
   public let id: EffectID
   private let request: @Sendable (State) -> Request?
   private let effects: @Sendable (Request) -> Effect<Event>
-  private let last = Mutex<Request?>(nil)
+  private let last = Locked<Request?>(nil)
 
   /// - Parameters:
   ///   - id: the cancellation id of the effect; unique among the loops of one reactor.

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// A state-driven set of effects, after RxFeedback's `react(requests:effects:)`: one effect
 /// per request in the set the state derives.
@@ -21,7 +20,7 @@ public final class FeedbackSetLoop<State, Request: Hashable & Sendable, Event: S
   public let id: EffectID
   private let requests: @Sendable (State) -> Set<Request>
   private let effects: @Sendable (Request) -> Effect<Event>
-  private let last = Mutex<Set<Request>>([])
+  private let last = Locked<Set<Request>>([])
 
   /// - Parameters:
   ///   - id: the prefix of the effects' cancellation ids; unique among one reactor's loops.

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// A handle on everything one `send` started: the action and all the effects it spawned.
 public struct StoreTask: Sendable {
@@ -38,7 +37,7 @@ final class ActionTracker: Sendable {
     var cancelled = false
     var waiters: [CheckedContinuation<StoreTask.Completion, Never>] = []
   }
-  private let storage = Mutex(Storage())
+  private let storage = Locked(Storage())
 
   init(origin: Origin) { self.origin = origin }
 

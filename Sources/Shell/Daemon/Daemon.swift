@@ -1,7 +1,6 @@
 import Dispatch
 import ReactorCore
 public import Rendering
-import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -138,7 +137,7 @@ final class InFlight: Sendable {
     var slotWaiters: [CheckedContinuation<Void, Never>] = []
     var idleWaiters: [CheckedContinuation<Void, Never>] = []
   }
-  private let state = Mutex(State())
+  private let state = Locked(State())
   private let limit: Int
 
   init(limit: Int) { self.limit = max(1, limit) }

@@ -1,3 +1,5 @@
+import ReactorCore
+
 /// Where command lines come from.
 public protocol LineReader: Sendable {
   /// The next line without its newline, or nil at end of input.
@@ -22,20 +24,11 @@ public struct PlainLineReader: LineReader {
 
 /// Lines from an array; for tests.
 public final class ScriptedLineReader: LineReader {
-  private let lines: LockedBox<[String]>
+  private let lines: Locked<[String]>
 
-  public init(_ lines: [String]) { self.lines = LockedBox(lines) }
+  public init(_ lines: [String]) { self.lines = Locked(lines) }
 
   public func readLine(prompt: String) async -> String? {
-    lines.withValue { $0.isEmpty ? nil : $0.removeFirst() }
+    lines.withLock { $0.isEmpty ? nil : $0.removeFirst() }
   }
-}
-
-import Synchronization
-
-/// A value behind a mutex, for small shared state in Sendable classes.
-final class LockedBox<Value: Sendable>: Sendable {
-  private let mutex: Mutex<Value>
-  init(_ value: Value) { mutex = Mutex(value) }
-  func withValue<T>(_ body: (inout Value) -> T) -> T { mutex.withLock { body(&$0) } }
 }

@@ -1,5 +1,5 @@
 public import Rendering
-import Synchronization
+import ReactorCore
 
 #if canImport(Glibc)
   import Glibc
@@ -17,7 +17,7 @@ public protocol OutputSink: Sendable {
 /// A closed pipe (EPIPE, for `reactor ... | head`) ends the process quietly with status 0, as
 /// command-line filters do.
 public final class StandardOutputSink: OutputSink {
-  private let lock = Mutex(())
+  private let lock = Locked(())
 
   public init() {
     signal(SIGPIPE, SIG_IGN)
@@ -62,7 +62,7 @@ public final class StandardOutputSink: OutputSink {
 
 /// Collects lines in memory: for tests, transcripts and benchmarks.
 public final class MemorySink: OutputSink {
-  private let storage = Mutex<[OutputLine]>([])
+  private let storage = Locked<[OutputLine]>([])
 
   public init() {}
 

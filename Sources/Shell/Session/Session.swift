@@ -65,13 +65,13 @@ public final class Session: Sendable {
   public let configuration: Configuration
   public let sequencer = Sequencer()
   /// Search, on the engine chosen now; replaced (with fresh state) by the `engine` command.
-  private let searchEngine = LockedBox<(any SearchEngine)?>(nil)
+  private let searchEngine = Locked<(any SearchEngine)?>(nil)
   public let signup: Store<SignupReactor>
   public let feed: Store<FeedReactor>
   let records: Records
   /// `sleep` commands in progress, so Ctrl-C can end them too.
-  private let sleeps = LockedBox<[UInt64: (tag: JSONValue?, task: Task<Outcome, Never>)]>([:])
-  private let nextSleep = LockedBox<UInt64>(0)
+  private let sleeps = Locked<[UInt64: (tag: JSONValue?, task: Task<Outcome, Never>)]>([:])
+  private let nextSleep = Locked<UInt64>(0)
 
   public init(configuration: Configuration) {
     self.configuration = configuration
@@ -85,7 +85,7 @@ public final class Session: Sendable {
     feed = Store(reactor: FeedReactor(client: client), sequencer: sequencer, executor: executor)
 
     let options = configuration.options
-    searchEngine.withValue { $0 = makeSearchEngine(configuration.engine) }
+    searchEngine.withLock { $0 = makeSearchEngine(configuration.engine) }
     let signupText = SignupText(options: options)
     attach(signup, feature: "signup", verb: Self.verb(for:)) { signupText.render($0, state: $1, command: $2) }
     let feedText = FeedText(options: options, now: configuration.time.now)
@@ -93,7 +93,7 @@ public final class Session: Sendable {
   }
 
   /// The search engine now.
-  var search: any SearchEngine { searchEngine.withValue { $0! } }
+  var search: any SearchEngine { searchEngine.withLock { $0! } }
 
   /// A fresh search feature on `kind`, rendering to the sink.
   private func makeSearchEngine(_ kind: SearchEngineKind) -> any SearchEngine {
@@ -126,7 +126,7 @@ public final class Session: Sendable {
     }
     search.cancelAll()
     let fresh = makeSearchEngine(kind)
-    searchEngine.withValue { $0 = fresh }
+    searchEngine.withLock { $0 = fresh }
     sink.write([records.info("engine: \(current.rawValue) -> \(kind.rawValue) (search state reset)")])
     return .ok
   }
@@ -241,12 +241,12 @@ public final class Session: Sendable {
       let time = configuration.time
       let records = records
       let sleeps = sleeps
-      let key = nextSleep.withValue { value in
+      let key = nextSleep.withLock { value in
         value += 1
         return value
       }
       let task = Task(executorPreference: configuration.executor) { () -> Outcome in
-        defer { _ = sleeps.withValue { $0.removeValue(forKey: key) } }
+        defer { _ = sleeps.withLock { $0.removeValue(forKey: key) } }
         do {
           try await time.sleep(for: duration)
         } catch {
@@ -255,7 +255,7 @@ public final class Session: Sendable {
         }
         return .ok
       }
-      sleeps.withValue { $0[key] = (tag, task) }
+      sleeps.withLock { $0[key] = (tag, task) }
       return .task(task)
     case .username(let name):
       return .store(signup.send(.updateUsername(name), tag: tag))
@@ -344,7 +344,7 @@ public final class Session: Sendable {
         found = true
         if feed.liveEffectCount == 0 { feed.send(.cancel, tag: ownTag) }
       }
-      for task in sleeps.withValue({ $0.filter { $0.value.tag == tag }.map(\.value.task) }) { task.cancel(); found = true }
+      for task in sleeps.withLock({ $0.filter { $0.value.tag == tag }.map(\.value.task) }) { task.cancel(); found = true }
     }
     if !found {
       sink.write([records.error(code: "not-found", message: "cancel: no request '\(target)' is in flight")])
@@ -365,7 +365,7 @@ public final class Session: Sendable {
     signup.cancelAll()
     feed.send(.cancel)
     feed.cancelAll()
-    for entry in sleeps.withValue({ Array($0.values) }) { entry.task.cancel() }
+    for entry in sleeps.withLock({ Array($0.values) }) { entry.task.cancel() }
   }
 
   /// The JSON state of a feature, as `state` prints it.

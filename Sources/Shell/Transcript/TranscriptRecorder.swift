@@ -1,6 +1,6 @@
 import Foundation
 public import Rendering
-import Synchronization
+import ReactorCore
 
 /// Records a live session as a transcript while passing its output through.
 ///
@@ -15,11 +15,11 @@ public final class TranscriptRecorder: OutputSink {
   }
 
   private let forward: any OutputSink
-  private let storage: Mutex<Storage>
+  private let storage: Locked<Storage>
 
   public init(forwarding forward: any OutputSink, header: [String]) {
     self.forward = forward
-    self.storage = Mutex(Storage(header: header))
+    self.storage = Locked(Storage(header: header))
   }
 
   /// Starts the block of a new input line.

@@ -127,11 +127,10 @@ public struct TranscriptRunner: Sendable {
   }
 }
 
-import Synchronization
 
 /// A flag set once from a task and read by the runner.
 final class Flag: Sendable {
-  private let value = Mutex(false)
+  private let value = Locked(false)
   func set() { value.withLock { $0 = true } }
   var isSet: Bool { value.withLock { $0 } }
 }
