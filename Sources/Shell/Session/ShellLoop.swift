@@ -1,5 +1,3 @@
-import Dispatch
-
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -30,10 +28,13 @@ public struct ShellLoop: Sendable {
     self.onInput = onInput
   }
 
+  /// Ctrl-C while a command runs cancels its effects; the shell goes on. (At the prompt,
+  /// libedit binds Ctrl-C to clearing the line.)
   public func run() async -> Int32 {
     var anyFailed = false
-    let interrupt = interactive ? installInterruptHandler() : nil
-    defer { interrupt?.cancel() }
+    let session = session
+    let interrupt = interactive ? SignalWatcher.shared.watch(SIGINT) { session.cancelAll() } : nil
+    defer { interrupt.map(SignalWatcher.shared.stop) }
     if interactive, let banner { session.configuration.sink.write([.init(.out, banner)]) }
     var background: [Execution] = []
     while let line = await reader.readLine(prompt: interactive ? "reactor> " : "") {
@@ -59,16 +60,5 @@ public struct ShellLoop: Sendable {
     var failed = anyFailed
     for execution in background where await execution.outcome() == .failed { failed = true }
     return failed ? 1 : 0
-  }
-
-  /// Ctrl-C while a command runs cancels its effects; the shell goes on. (At the prompt,
-  /// libedit binds Ctrl-C to clearing the line.)
-  private func installInterruptHandler() -> any DispatchSourceSignal {
-    signal(SIGINT, SIG_IGN)
-    let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-    let session = session
-    source.setEventHandler { @Sendable in session.cancelAll() }
-    source.resume()
-    return source
   }
 }

@@ -1,0 +1,114 @@
+import Foundation
+
+#if canImport(Glibc)
+  @preconcurrency import Glibc
+#elseif canImport(Darwin)
+  @preconcurrency import Darwin
+#endif
+
+/// Runs Swift handlers for POSIX signals, with no signal lost once ``watch(_:handler:)`` returns.
+///
+/// A `DispatchSource` signal source is registered asynchronously on Linux: a signal that arrives
+/// after `signal(SIG_IGN)` but before the registration lands is dropped (the daemon's SIGINT test
+/// caught it). Here the C handler is installed with `sigaction` before `watch` returns; it only
+/// writes the signal number to a pipe (async-signal-safe), and one thread reads the pipe and
+/// calls the handlers. When the last handler of a signal is removed, the signal's previous
+/// disposition comes back.
+public final class SignalWatcher: @unchecked Sendable {  // all mutable state is under `lock`
+  public static let shared = SignalWatcher()
+
+  /// The pipe's write end, for the C handler (which cannot capture context).
+  nonisolated(unsafe) fileprivate static var writeEnd: Int32 = -1
+
+  private let lock = NSLock()
+  private var handlers: [Int32: [UInt64: @Sendable () -> Void]] = [:]
+  private var previous: [Int32: sigaction] = [:]
+  private var nextToken: UInt64 = 0
+  private var readEnd: Int32 = -1
+
+  private init() {}
+
+  /// Calls `handler` on the watcher's thread whenever `number` arrives, until the returned
+  /// token is passed to ``stop(_:)``.
+  public func watch(_ number: Int32, handler: @escaping @Sendable () -> Void) -> Token {
+    lock.lock()
+    defer { lock.unlock() }
+    startIfNeeded()
+    nextToken += 1
+    if handlers[number, default: [:]].isEmpty {
+      var action = sigaction()
+      #if canImport(Glibc)
+        action.__sigaction_handler.sa_handler = signalToPipe
+      #else
+        action.__sigaction_u.__sa_handler = signalToPipe
+      #endif
+      sigemptyset(&action.sa_mask)
+      action.sa_flags = SA_RESTART
+      var old = sigaction()
+      sigaction(number, &action, &old)
+      previous[number] = old
+    }
+    handlers[number, default: [:]][nextToken] = handler
+    return Token(signal: number, id: nextToken)
+  }
+
+  /// Removes a handler; the last one of a signal restores the signal's previous disposition.
+  public func stop(_ token: Token) {
+    lock.lock()
+    defer { lock.unlock() }
+    handlers[token.signal]?[token.id] = nil
+    if handlers[token.signal]?.isEmpty == true, var old = previous.removeValue(forKey: token.signal) {
+      sigaction(token.signal, &old, nil)
+      handlers[token.signal] = nil
+    }
+  }
+
+  public struct Token: Sendable, Hashable {
+    let signal: Int32
+    let id: UInt64
+  }
+
+  // Guarded by `lock`.
+  private func startIfNeeded() {
+    guard readEnd < 0 else { return }
+    var ends: [Int32] = [0, 0]
+    guard pipe(&ends) == 0 else { fatalError("SignalWatcher: pipe() failed: errno \(errno)") }
+    for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+    // A full pipe must never block the handler: a dropped byte is a signal that is already
+    // pending delivery anyway.
+    _ = fcntl(ends[1], F_SETFL, fcntl(ends[1], F_GETFL) | O_NONBLOCK)
+    let reading = ends[0]
+    readEnd = reading
+    Self.writeEnd = ends[1]
+    let thread = Thread { [self] in run(readEnd: reading) }
+    thread.name = "reactor-signals"
+    thread.start()
+  }
+
+  private func run(readEnd: Int32) {
+    // The thread inherits the mask of whoever called `watch` first, perhaps a pool thread that
+    // blocks signals; this thread accepts them, so a process-directed signal always lands.
+    var all = sigset_t()
+    sigfillset(&all)
+    pthread_sigmask(SIG_UNBLOCK, &all, nil)
+    var byte: UInt8 = 0
+    while true {
+      let count = read(readEnd, &byte, 1)
+      if count < 0 && errno == EINTR { continue }
+      guard count == 1 else { return }
+      let number = Int32(byte)
+      lock.lock()
+      let current = handlers[number].map { Array($0.values) } ?? []
+      lock.unlock()
+      for handler in current { handler() }
+    }
+  }
+}
+
+/// The C signal handler: one byte, the signal number, into the watcher's pipe.
+private func signalToPipe(_ number: Int32) {
+  let saved = errno
+  var byte = UInt8(truncatingIfNeeded: number)
+  _ = write(SignalWatcher.writeEnd, &byte, 1)
+  errno = saved
+}
