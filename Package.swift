@@ -31,7 +31,7 @@ let package = Package(
   targets: [
     .target(name: "ReactorCore", swiftSettings: strict),
     .target(name: "ReactorTesting", dependencies: ["ReactorCore"], swiftSettings: strict),
-    .target(name: "GitHubClient", swiftSettings: strict),
+    .target(name: "GitHubClient", dependencies: ["ReactorCore"], swiftSettings: strict),
     .target(name: "GitHubClientLive", dependencies: ["GitHubClient", "ReactorCore"], swiftSettings: strict),
     .target(name: "SearchFeature", dependencies: ["ReactorCore", "GitHubClient"], swiftSettings: strict),
     .target(name: "SignupFeature", dependencies: ["ReactorCore", "GitHubClient"], swiftSettings: strict),

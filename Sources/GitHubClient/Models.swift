@@ -1,3 +1,5 @@
+public import ReactorCore
+
 /// One page of a paginated GitHub listing.
 public struct Page<Item: Sendable & Equatable>: Sendable, Equatable {
   public var items: [Item]
@@ -21,24 +23,81 @@ public struct Page<Item: Sendable & Equatable>: Sendable, Equatable {
 }
 
 /// A repository, with the fields the tool shows.
+///
+/// Immutable, and cheap to copy: the fields live in one shared object, which also holds the
+/// repository's JSON text, written once when the value is made. A search holds hundreds of
+/// thousands of these, and renders each as JSON in patches, NDJSON lines and state dumps; so
+/// appending a page copies 30 references, and rendering it copies bytes (see `PreencodedJSON`).
 public struct Repository: Sendable, Equatable, Hashable {
-  public var id: Int
+  private let storage: Storage
+
+  public var id: Int { storage.id }
   /// `owner/name`.
-  public var fullName: String
-  public var description: String?
-  public var stars: Int
-  public var language: String?
+  public var fullName: String { storage.fullName }
+  public var description: String? { storage.description }
+  public var stars: Int { storage.stars }
+  public var language: String? { storage.language }
   /// The repository's page on github.com (`html_url`).
-  public var url: String
+  public var url: String { storage.url }
 
   public init(id: Int, fullName: String, description: String?, stars: Int, language: String?, url: String) {
-    self.id = id
-    self.fullName = fullName
-    self.description = description
-    self.stars = stars
-    self.language = language
-    self.url = url
+    storage = Storage(id: id, fullName: fullName, description: description, stars: stars, language: language, url: url)
   }
+
+  public static func == (lhs: Repository, rhs: Repository) -> Bool {
+    lhs.storage === rhs.storage || lhs.storage.encodedJSON == rhs.storage.encodedJSON
+  }
+
+  public func hash(into hasher: inout Hasher) { hasher.combine(storage.encodedJSON) }
+
+  final class Storage: PreencodedJSON {
+    let id: Int
+    let fullName: String
+    let description: String?
+    let stars: Int
+    let language: String?
+    let url: String
+    let encodedJSON: [UInt8]
+
+    init(id: Int, fullName: String, description: String?, stars: Int, language: String?, url: String) {
+      self.id = id
+      self.fullName = fullName
+      self.description = description
+      self.stars = stars
+      self.language = language
+      self.url = url
+      // Keys in byte order, as every JSON object of the output contract.
+      var writer = JSONWriter(capacity: 64 + fullName.utf8.count * 2 + (description?.utf8.count ?? 0))
+      writer.raw(#"{"description":"#)
+      writer.string(description)
+      writer.raw(#","fullName":"#)
+      writer.string(fullName)
+      writer.raw(#","id":"#)
+      writer.int(id)
+      writer.raw(#","language":"#)
+      writer.string(language)
+      writer.raw(#","stars":"#)
+      writer.int(stars)
+      writer.raw(#","url":"#)
+      writer.string(url)
+      writer.raw("}")
+      encodedJSON = writer.bytes
+    }
+
+    var jsonTree: JSONValue {
+      .object(
+        JSONObject(sortedMembers: [
+          ("description", description.jsonValue), ("fullName", .string(fullName)), ("id", .int(id)),
+          ("language", language.jsonValue), ("stars", .int(stars)), ("url", .string(url)),
+        ]))
+    }
+  }
+}
+
+extension Repository: JSONRepresentable {
+  /// The repository's object (`description`, `fullName`, `id`, `language`, `stars`, `url`),
+  /// as text written once.
+  public var jsonValue: JSONValue { .encoded(storage) }
 }
 
 /// A public event from `GET /events`.

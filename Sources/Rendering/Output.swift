@@ -9,15 +9,41 @@ public import ReactorCore
 public struct OutputLine: Sendable, Equatable {
   public var stream: OutputStream
   public var text: String
-  /// For an NDJSON record, the object the text encodes, so a daemon can add the request id.
-  public var record: JSONObject?
   /// The tag of the request the line belongs to (a daemon request id), if any.
   public var tag: JSONValue?
+  private var source: RecordSource?
+
+  /// Where an NDJSON line's object comes from: kept, or built again from what made the text
+  /// when someone asks (hot records are written straight to text and rarely asked for).
+  private enum RecordSource: Sendable {
+    case object(JSONObject)
+    case deferred(@Sendable () -> JSONObject)
+  }
+
+  /// For an NDJSON record, the object the text encodes, so a daemon can add the request id.
+  public var record: JSONObject? {
+    get {
+      switch source {
+      case .object(let object): object
+      case .deferred(let make): make()
+      case nil: nil
+      }
+    }
+    set { source = newValue.map { .object($0) } }
+  }
 
   public init(_ stream: OutputStream, _ text: String, record: JSONObject? = nil, tag: JSONValue? = nil) {
     self.stream = stream
     self.text = text
-    self.record = record
+    self.source = record.map { .object($0) }
+    self.tag = tag
+  }
+
+  /// A record line whose text was written directly; `record` builds the same object on demand.
+  public init(record text: String, deferred make: @escaping @Sendable () -> JSONObject, tag: JSONValue? = nil) {
+    self.stream = .out
+    self.text = text
+    self.source = .deferred(make)
     self.tag = tag
   }
 
@@ -26,6 +52,12 @@ public struct OutputLine: Sendable, Equatable {
     var copy = self
     copy.tag = tag
     return copy
+  }
+
+  /// Lines are equal when they would print the same and belong to the same request (a record's
+  /// object is what its text says).
+  public static func == (lhs: OutputLine, rhs: OutputLine) -> Bool {
+    lhs.stream == rhs.stream && lhs.text == rhs.text && lhs.tag == rhs.tag && (lhs.source == nil) == (rhs.source == nil)
   }
 }
 

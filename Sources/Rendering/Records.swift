@@ -10,12 +10,30 @@ public struct Records: Sendable {
   public init(options: RenderOptions) { self.options = options }
 
   /// `{"type":"change",...}`: one committed state change.
+  ///
+  /// The hottest record: written straight to text, with the object built only if asked for.
   public func change(feature: String, seq: UInt64, action: String, mutation: String, patch: [PatchOperation]) -> OutputLine {
-    record(
+    var writer = JSONWriter(capacity: 160 + 64 * patch.count)
+    writer.raw(#"{"action":"#)
+    writer.string(action)
+    writer.raw(#","feature":"#)
+    writer.string(feature)
+    writer.raw(#","mutation":"#)
+    writer.string(mutation)
+    writer.raw(#","patch":["#)
+    for (index, operation) in patch.enumerated() {
+      if index > 0 { writer.raw(",") }
+      operation.write(to: &writer)
+    }
+    writer.raw(#"],"seq":"#)
+    writer.int(Int(seq))
+    writer.raw(#","type":"change"}"#)
+    return OutputLine(record: writer.text) {
       JSONObject(sortedMembers: [
         ("action", .string(action)), ("feature", .string(feature)), ("mutation", .string(mutation)),
         ("patch", .array(patch.map(\.jsonValue))), ("seq", .int(Int(seq))), ("type", .string("change")),
-      ]))
+      ])
+    }
   }
 
   /// `{"type":"state",...}` or, in text mode, the state as indented JSON.
@@ -73,7 +91,7 @@ enum PrettyJSON {
 
   private static func write(_ value: JSONValue, indent: Int, prefix: String, suffix: String, into lines: inout [String]) {
     let pad = String(repeating: "  ", count: indent)
-    switch value {
+    switch value.resolved {
     case .array(let items) where !items.isEmpty:
       lines.append(pad + prefix + "[")
       for (index, item) in items.enumerated() {

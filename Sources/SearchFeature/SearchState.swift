@@ -49,16 +49,6 @@ extension SearchState: PatchableState {
   ]
 }
 
-extension Repository: JSONRepresentable {
-  public var jsonValue: JSONValue {
-    .object(
-      JSONObject(sortedMembers: [
-        ("description", description.jsonValue), ("fullName", .string(fullName)), ("id", .int(id)),
-        ("language", language.jsonValue), ("stars", .int(stars)), ("url", .string(url)),
-      ]))
-  }
-}
-
 extension SearchReactor.Mutation: CaseNamed {
   public var caseName: String {
     switch self {

@@ -49,7 +49,7 @@ public enum JSONPatch {
   private static func value(at tokens: [String], in document: JSONValue) throws -> JSONValue {
     var current = document
     for token in tokens {
-      switch current {
+      switch current.resolved {
       case .object(let object):
         guard let next = object[token] else { throw Failure(description: "no member \(token)") }
         current = next
@@ -69,6 +69,7 @@ public enum JSONPatch {
     _ body: (inout JSONValue, String) throws -> Void
   ) throws {
     guard let first = tokens.first else { throw Failure(description: "cannot patch the root: \(path)") }
+    document = document.resolved
     if tokens.count == 1 { return try body(&document, first) }
     switch document {
     case .object(var object):
@@ -89,6 +90,7 @@ public enum JSONPatch {
   }
 
   private static func insert(_ value: JSONValue, into target: inout JSONValue, at token: String, path: String) throws {
+    target = target.resolved
     switch target {
     case .object(var object):
       target = .null
@@ -109,6 +111,7 @@ public enum JSONPatch {
   }
 
   private static func remove(from target: inout JSONValue, at token: String, path: String) throws {
+    target = target.resolved
     switch target {
     case .object(var object):
       guard object[token] != nil else { throw Failure(description: "no member to remove: \(path)") }

@@ -4,107 +4,214 @@ extension JSONValue {
   /// Beyond what RFC 8259 requires, it escapes DEL, the C1 controls, the line and paragraph
   /// separators and the bidirectional overrides, so a line of NDJSON stays inert when a person
   /// prints it to a terminal.
-  ///
-  /// Encoding writes UTF-8 bytes into one growing buffer and makes the `String` once at the end:
-  /// appending small pieces to a `String` costs about a hundred instructions each.
   public var jsonText: String {
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(128)
-    write(into: &bytes)
-    return String(decoding: bytes, as: UTF8.self)
+    var writer = JSONWriter(capacity: 128)
+    writer.value(self)
+    return writer.text
   }
 
   /// Appends the compact JSON text of this value to `out`.
   public func write(to out: inout String) { out += jsonText }
 
-  /// Appends the compact JSON text of this value to `bytes`, as UTF-8.
-  public func write(into bytes: inout [UInt8]) {
+  /// Appends the compact JSON text of this value to `writer`.
+  public func write(to writer: inout JSONWriter) {
     switch self {
-    case .null: bytes.append(contentsOf: "null".utf8)
-    case .bool(let value): bytes.append(contentsOf: value ? "true".utf8 : "false".utf8)
-    case .int(let value): JSONValue.writeInteger(value, into: &bytes)
+    case .null: writer.raw("null")
+    case .bool(let value): value ? writer.raw("true") : writer.raw("false")
+    case .int(let value): writer.int(value)
     case .double(let value):
       if value.isFinite {
         if value == value.rounded(), abs(value) < 1e15 {
-          JSONValue.writeInteger(Int(value), into: &bytes)
+          writer.int(Int(value))
         } else {
-          bytes.append(contentsOf: String(value).utf8)
+          writer.append(String(value))
         }
       } else {
-        bytes.append(contentsOf: "null".utf8)
+        writer.raw("null")
       }
-    case .string(let value): JSONValue.writeString(value, into: &bytes)
+    case .string(let value): writer.string(value)
     case .array(let values):
-      bytes.append(UInt8(ascii: "["))
+      writer.byte(UInt8(ascii: "["))
       var first = true
       for value in values {
-        if !first { bytes.append(UInt8(ascii: ",")) }
+        if !first { writer.byte(UInt8(ascii: ",")) }
         first = false
-        value.write(into: &bytes)
+        value.write(to: &writer)
       }
-      bytes.append(UInt8(ascii: "]"))
-    case .object(let object): object.write(into: &bytes)
-    }
-  }
-
-  static func writeInteger(_ value: Int, into bytes: inout [UInt8]) {
-    if value < 0 {
-      bytes.append(UInt8(ascii: "-"))
-      if value == .min {
-        bytes.append(contentsOf: "9223372036854775808".utf8)
-        return
-      }
-    }
-    var magnitude = UInt(value.magnitude)
-    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
-    var count = 0
-    withUnsafeMutableBytes(of: &digits) { buffer in
-      repeat {
-        buffer[23 - count] = UInt8(ascii: "0") &+ UInt8(magnitude % 10)
-        magnitude /= 10
-        count += 1
-      } while magnitude > 0
-      bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[(24 - count)...]))
+      writer.byte(UInt8(ascii: "]"))
+    case .object(let object): object.write(to: &writer)
+    case .encoded(let value): writer.append(value.encodedJSON)
     }
   }
 
   /// Appends `value` as a JSON string literal.
   public static func writeString(_ value: String, to out: inout String) {
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(value.utf8.count + 2)
-    writeString(value, into: &bytes)
-    out += String(decoding: bytes, as: UTF8.self)
+    var writer = JSONWriter(capacity: value.utf8.count + 8)
+    writer.string(value)
+    out += writer.text
+  }
+}
+
+extension JSONObject {
+  /// Appends the compact JSON text of this object to `out`.
+  public func write(to out: inout String) { out += JSONValue.object(self).jsonText }
+
+  /// Appends the compact JSON text of this object to `writer`.
+  public func write(to writer: inout JSONWriter) {
+    writer.byte(UInt8(ascii: "{"))
+    var first = true
+    for member in members {
+      if !first { writer.byte(UInt8(ascii: ",")) }
+      first = false
+      writer.string(member.key)
+      writer.byte(UInt8(ascii: ":"))
+      member.value.write(to: &writer)
+    }
+    writer.byte(UInt8(ascii: "}"))
+  }
+}
+
+/// Writes JSON text straight into a growing UTF-8 buffer: every encoder of the project goes
+/// through it, so strings are escaped one way everywhere.
+///
+/// For trees (``JSONValue/write(to:)``), for types that write their own canonical JSON
+/// (``PreencodedJSON``) and for hot records, where the caller writes the structure (commas,
+/// sorted keys) and the writer the escaping. The buffer is owned (noncopyable), so appending
+/// is a bounds check and a copy, with none of `Array`'s uniqueness checks.
+public struct JSONWriter: ~Copyable {
+  private var base: UnsafeMutablePointer<UInt8>
+  private var count = 0
+  private var capacity: Int
+
+  public init(capacity: Int = 256) {
+    self.capacity = max(capacity, 16)
+    base = .allocate(capacity: self.capacity)
   }
 
-  /// Appends `value` as a JSON string literal, as UTF-8.
-  public static func writeString(_ value: String, into bytes: inout [UInt8]) {
-    bytes.append(UInt8(ascii: "\""))
+  deinit { base.deallocate() }
+
+  /// The text written so far.
+  public var text: String { String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self) }
+
+  /// The UTF-8 bytes written so far.
+  public var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
+
+  // MARK: Structure
+
+  /// Appends JSON text that is already valid, such as `{"id":` or `,`.
+  public mutating func raw(_ text: StaticString) {
+    append(UnsafeRawPointer(text.utf8Start), text.utf8CodeUnitCount)
+  }
+
+  /// Appends one byte of structure.
+  @inline(__always)
+  public mutating func byte(_ byte: UInt8) {
+    if count == capacity { grow(to: count + 1) }
+    base[count] = byte
+    count += 1
+  }
+
+  /// Appends bytes that are already valid JSON text.
+  public mutating func append(_ bytes: [UInt8]) {
+    bytes.withUnsafeBufferPointer { append(UnsafeRawPointer($0.baseAddress ?? UnsafePointer(base)), $0.count) }
+  }
+
+  /// Appends a string's UTF-8 as is (it must already be valid JSON text, such as a number).
+  public mutating func append(_ text: String) {
+    var text = text
+    text.withUTF8 { append(UnsafeRawPointer($0.baseAddress ?? UnsafePointer(base)), $0.count) }
+  }
+
+  // MARK: Values
+
+  /// Appends a string literal.
+  public mutating func string(_ value: String) {
     var value = value
-    value.withUTF8 { utf8 in
-      let count = utf8.count
-      var plainStart = 0
-      var index = 0
-      while index < count {
-        let byte = utf8[index]
-        // Bytes that cannot start an escape: printable ASCII but quote and backslash, and UTF-8
-        // bytes other than the lead bytes of C1 controls (C2), U+061C (D8) and U+20xx (E2).
-        if (byte >= 0x20 && byte < 0x7F && byte != 0x22 && byte != 0x5C)
-          || (byte >= 0x80 && byte != 0xC2 && byte != 0xD8 && byte != 0xE2)
-        {
-          index += 1
-          continue
-        }
-        let (scalar, length) = decodeScalar(utf8, at: index)
-        if let escape = escape(for: scalar) {
-          bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[plainStart..<index]))
-          bytes.append(contentsOf: escape.utf8)
-          plainStart = index + length
-        }
-        index += length
-      }
-      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[plainStart..<count]))
+    value.withUTF8 { writeEscaped($0) }
+  }
+
+  /// Appends a string literal, or `null`.
+  public mutating func string(_ value: String?) {
+    if let value { string(value) } else { raw("null") }
+  }
+
+  /// Appends an integer.
+  public mutating func int(_ value: Int) {
+    if value < 0 {
+      byte(UInt8(ascii: "-"))
+      if value == .min { return raw("9223372036854775808") }
     }
-    bytes.append(UInt8(ascii: "\""))
+    var magnitude = UInt(value.magnitude)
+    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+    var length = 0
+    withUnsafeMutableBytes(of: &digits) { buffer in
+      repeat {
+        buffer[23 - length] = UInt8(ascii: "0") &+ UInt8(magnitude % 10)
+        magnitude /= 10
+        length += 1
+      } while magnitude > 0
+      append(UnsafeRawPointer(buffer.baseAddress! + (24 - length)), length)
+    }
+  }
+
+  /// Appends any value.
+  public mutating func value(_ value: JSONValue) { value.write(to: &self) }
+
+  // MARK: Internals
+
+  @inline(__always)
+  private mutating func append(_ source: UnsafeRawPointer, _ length: Int) {
+    if count + length > capacity { grow(to: count + length) }
+    (base + count).update(from: source.assumingMemoryBound(to: UInt8.self), count: length)
+    count += length
+  }
+
+  private mutating func grow(to needed: Int) {
+    let newCapacity = max(needed, capacity * 2)
+    let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+    grown.update(from: base, count: count)
+    base.deallocate()
+    base = grown
+    capacity = newCapacity
+  }
+
+  /// Bytes that may start an escape: ASCII controls, quote, backslash, DEL, and the lead bytes
+  /// of the C1 controls (C2), U+061C (D8) and U+20xx (E2); one bit a byte value.
+  private static let attention: (UInt64, UInt64, UInt64, UInt64) = {
+    var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+    var marked = Array(0..<0x20) + [0x22, 0x5C, 0x7F, 0xC2, 0xD8, 0xE2]
+    withUnsafeMutableBytes(of: &words) { raw in
+      let bits = raw.bindMemory(to: UInt64.self)
+      for value in marked { bits[value >> 6] |= 1 << UInt64(value & 63) }
+    }
+    marked.removeAll()
+    return words
+  }()
+
+  private mutating func writeEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
+    let length = utf8.count
+    if count + length + 2 > capacity { grow(to: count + length + 2) }
+    byte(UInt8(ascii: "\""))
+    let (w0, w1, w2, w3) = Self.attention
+    var plainStart = 0
+    var index = 0
+    while index < length {
+      let value = utf8[index]
+      let word = value < 0x80 ? (value < 0x40 ? w0 : w1) : (value < 0xC0 ? w2 : w3)
+      if word >> UInt64(value & 63) & 1 == 0 {
+        index += 1
+        continue
+      }
+      let (scalar, scalarLength) = Self.decodeScalar(utf8, at: index)
+      if let escape = Self.escape(for: scalar) {
+        append(UnsafeRawPointer(utf8.baseAddress! + plainStart), index - plainStart)
+        append(escape)
+        plainStart = index + scalarLength
+      }
+      index += scalarLength
+    }
+    if length > plainStart { append(UnsafeRawPointer(utf8.baseAddress! + plainStart), length - plainStart) }
+    byte(UInt8(ascii: "\""))
   }
 
   /// The scalar whose (valid) UTF-8 encoding starts at `index`, and its length.
@@ -124,7 +231,6 @@ extension JSONValue {
     }
   }
 
-  @inline(__always)
   private static func escape(for value: UInt32) -> String? {
     if value >= 0x20 && value < 0x7F {
       switch value {
@@ -149,24 +255,5 @@ extension JSONValue {
   private static func unicodeEscape(_ value: UInt32) -> String {
     let hex = String(value, radix: 16, uppercase: false)
     return "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-  }
-}
-
-extension JSONObject {
-  /// Appends the compact JSON text of this object to `out`.
-  public func write(to out: inout String) { out += JSONValue.object(self).jsonText }
-
-  /// Appends the compact JSON text of this object to `bytes`, as UTF-8.
-  public func write(into bytes: inout [UInt8]) {
-    bytes.append(UInt8(ascii: "{"))
-    var first = true
-    for member in members {
-      if !first { bytes.append(UInt8(ascii: ",")) }
-      first = false
-      JSONValue.writeString(member.key, into: &bytes)
-      bytes.append(UInt8(ascii: ":"))
-      member.value.write(into: &bytes)
-    }
-    bytes.append(UInt8(ascii: "}"))
   }
 }

@@ -7,12 +7,52 @@ public enum JSONValue: Sendable, Equatable {
   case string(String)
   case array([JSONValue])
   case object(JSONObject)
+  /// A value that wrote its own JSON text once, when it was made: encoding copies those bytes,
+  /// and everything that looks inside it sees ``PreencodedJSON/jsonTree``. Equal to any value
+  /// with the same tree.
+  case encoded(any PreencodedJSON)
 
   /// A member of an object, or nil.
   public subscript(key: String) -> JSONValue? {
-    if case .object(let object) = self { return object[key] }
+    if case .object(let object) = resolved { return object[key] }
     return nil
   }
+
+  /// This value with an ``encoded(_:)`` value replaced by its tree (one level deep: the tree's
+  /// own members may be encoded too).
+  public var resolved: JSONValue {
+    if case .encoded(let value) = self { return value.jsonTree }
+    return self
+  }
+
+  public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+    switch (lhs, rhs) {
+    case (.null, .null): true
+    case (.bool(let a), .bool(let b)): a == b
+    case (.int(let a), .int(let b)): a == b
+    case (.double(let a), .double(let b)): a == b
+    case (.string(let a), .string(let b)): a == b
+    case (.array(let a), .array(let b)): a == b
+    case (.object(let a), .object(let b)): a == b
+    case (.encoded(let a), .encoded(let b)): a === b || a.encodedJSON == b.encodedJSON
+    case (.encoded(let a), _): a.jsonTree == rhs
+    case (_, .encoded(let b)): lhs == b.jsonTree
+    default: false
+    }
+  }
+}
+
+/// An immutable value that keeps its canonical JSON text: compact, keys sorted, strings escaped
+/// exactly as ``JSONValue/jsonText`` escapes them (write it with ``JSONWriter``).
+///
+/// For values that are rendered many times or in bulk, such as the repositories of a search:
+/// the text is written once, when the value is made, and every patch, NDJSON line and state
+/// dump after that copies bytes instead of building and encoding a tree.
+public protocol PreencodedJSON: AnyObject, Sendable {
+  /// The JSON text, as UTF-8.
+  var encodedJSON: [UInt8] { get }
+  /// The same value as a tree, built when something looks inside it.
+  var jsonTree: JSONValue { get }
 }
 
 /// A JSON object whose members are stored sorted by key (byte order of UTF-8).

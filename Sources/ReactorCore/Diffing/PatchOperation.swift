@@ -25,6 +25,22 @@ public struct PatchOperation: Sendable, Equatable {
     return .object(JSONObject(sortedMembers: members))
   }
 
+  /// Writes the RFC 6902 form of this operation (the text of ``jsonValue``).
+  public func write(to writer: inout JSONWriter) {
+    switch op {
+    case .add: writer.raw(#"{"op":"add","path":"#)
+    case .remove: writer.raw(#"{"op":"remove","path":"#)
+    case .replace: writer.raw(#"{"op":"replace","path":"#)
+    case .test: writer.raw(#"{"op":"test","path":"#)
+    }
+    writer.string(path)
+    if let value {
+      writer.raw(#","value":"#)
+      writer.value(value)
+    }
+    writer.raw("}")
+  }
+
   /// Escapes one reference token of a JSON Pointer (`~` as `~0`, `/` as `~1`).
   public static func escapeToken(_ token: String) -> String {
     guard token.contains(where: { $0 == "~" || $0 == "/" }) else { return token }

@@ -51,40 +51,45 @@ public struct PatchField<Root>: Sendable {
   let diff: @Sendable (Root, FieldMark, inout [PatchOperation]) -> Void
 
   /// A field compared by value; a change is one `replace` of the field.
+  ///
+  /// `read` is usually a key path literal (`\.query`); as a function it is a direct field
+  /// access, where projecting a `KeyPath` value costs about a hundred times more.
   public static func value<Value: JSONRepresentable>(
-    _ name: String, _ keyPath: any KeyPath<Root, Value> & Sendable
+    _ name: String, _ read: @escaping @Sendable (Root) -> Value
   ) -> PatchField {
     let path = "/" + PatchOperation.escapeToken(name)
     return PatchField(
       name: name,
-      json: { $0[keyPath: keyPath].jsonValue },
-      mark: { .value($0[keyPath: keyPath].jsonValue) },
+      json: { read($0).jsonValue },
+      mark: { .value(read($0).jsonValue) },
       diff: { root, mark, operations in
         guard case .value(let old) = mark else { return }
-        let new = root[keyPath: keyPath].jsonValue
+        let new = read(root).jsonValue
         if new != old { operations.append(.init(op: .replace, path: path, value: new, oldValue: old)) }
       })
   }
 
   /// A list field; appends become `add` operations at `/name/-`, anything else one `replace`.
   public static func list<Element: JSONRepresentable & Sendable>(
-    _ name: String, _ keyPath: any KeyPath<Root, TrackedArray<Element>> & Sendable
+    _ name: String, _ read: @escaping @Sendable (Root) -> TrackedArray<Element>
   ) -> PatchField {
     let path = "/" + PatchOperation.escapeToken(name)
+    let end = path + "/-"
     return PatchField(
       name: name,
-      json: { $0[keyPath: keyPath].jsonValue },
+      json: { read($0).jsonValue },
       mark: { root in
-        let list = root[keyPath: keyPath]
+        let list = read(root)
         return .list(identity: list.identity, count: list.count)
       },
       diff: { root, mark, operations in
         guard case .list(let identity, let count) = mark else { return }
-        let list = root[keyPath: keyPath]
+        let list = read(root)
         if list.identity == identity && list.count == count { return }
         if list.identity == identity && list.count > count {
+          operations.reserveCapacity(operations.count + list.count - count)
           for element in list.elements[count...] {
-            operations.append(.init(op: .add, path: path + "/-", value: element.jsonValue))
+            operations.append(.init(op: .add, path: end, value: element.jsonValue))
           }
         } else {
           operations.append(.init(op: .replace, path: path, value: list.jsonValue))
