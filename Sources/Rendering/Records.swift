@@ -20,12 +20,9 @@ public struct Records: Sendable {
     writer.string(feature)
     writer.raw(#","mutation":"#)
     writer.string(mutation)
-    writer.raw(#","patch":["#)
-    for (index, operation) in patch.enumerated() {
-      if index > 0 { writer.raw(",") }
-      operation.write(to: &writer)
-    }
-    writer.raw(#"],"seq":"#)
+    writer.raw(#","patch":"#)
+    PatchOperation.write(patch, to: &writer)
+    writer.raw(#","seq":"#)
     writer.int(Int(seq))
     writer.raw(#","type":"change"}"#)
     return OutputLine(record: writer.text) {

@@ -85,3 +85,37 @@ private func parse(_ text: String) throws -> Any {
     #expect((parsed["list"] as? [Any])?.count == 5)
   }
 }
+
+/// A slow, obvious escaper: the rule the fast one (a byte bitmap, then a scalar decode) must
+/// follow for every scalar.
+private func referenceEscaped(_ scalar: Unicode.Scalar) -> String {
+  switch scalar.value {
+  case 0x22: return "\\\""
+  case 0x5C: return "\\\\"
+  case 0x0A: return "\\n"
+  case 0x0D: return "\\r"
+  case 0x09: return "\\t"
+  case 0x08: return "\\b"
+  case 0x0C: return "\\f"
+  case 0x00..<0x20, 0x7F...0x9F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F, 0x061C:
+    let hex = String(scalar.value, radix: 16)
+    return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+  default: return String(Character(scalar))
+  }
+}
+
+@Suite struct JSONTextExhaustiveTests {
+  @Test func everyScalarOfTheFirstPlanesIsEscapedByTheRule() {
+    var mismatches: [UInt32] = []
+    let ranges: [ClosedRange<UInt32>] = [0...0x2FFF, 0xFE00...0xFFFF, 0x1F600...0x1F64F, 0x10FFF0...0x10FFFF]
+    for range in ranges {
+      for value in range {
+        guard let scalar = Unicode.Scalar(value) else { continue }
+        // In the middle of plain text, so the scan's plain runs are exercised around it.
+        let text = "ab" + String(Character(scalar)) + "cd"
+        if JSONValue.string(text).jsonText != "\"ab" + referenceEscaped(scalar) + "cd\"" { mismatches.append(value) }
+      }
+    }
+    #expect(mismatches.isEmpty, "wrongly escaped: \(mismatches.prefix(20).map { String($0, radix: 16) })")
+  }
+}

@@ -78,6 +78,27 @@ enum SearchScriptBench {
     return elapsed / Double(script.actions) * 1e6
   }
 
+  /// Microseconds for the part of every search action that is not ours to remove: one Swift
+  /// task started on the same `ManualExecutor`, awaiting an instant async call, drained. Each
+  /// `query` and `next` starts a network request, an asynchronous effect, so it needs a task.
+  static func taskFloor(_ script: Script) -> Double {
+    let executor = ManualExecutor()
+    let page = Self.page
+    let client = Fixtures.instantClient(page: page)
+    let sink = Locked(0)
+    let elapsed = seconds {
+      for index in 0..<script.actions {
+        Task(executorPreference: executor) {
+          let result = try? await client.searchRepositories("q", index, 30)
+          sink.withLock { $0 &+= result?.items.count ?? 0 }
+        }
+        executor.runUntilIdle()
+      }
+    }
+    precondition(sink.withLock { $0 } == script.actions * page.count)
+    return elapsed / Double(script.actions) * 1e6
+  }
+
   /// Microseconds per command line through the whole `Session` (parse, route, store, diff,
   /// NDJSON), to a null sink.
   static func session(_ script: Script) -> Double {
@@ -123,6 +144,7 @@ enum SearchScriptBench {
     // The rendering variants take seconds a run; three runs are enough for a best-of.
     let rendered = best(of: min(context.runs, 3)) { Self.store(script, rendering: true) }
     let session = best(of: min(context.runs, 3)) { Self.session(script) }
+    let floor = best(of: context.runs) { Self.taskFloor(script) }
     let name = "search script: \(script.actions.grouped) actions"
     return [
       Row(
@@ -131,6 +153,9 @@ enum SearchScriptBench {
       Row(
         id: "search.ndjson", scenario: "\(name), Store + diff + NDJSON", ours: rendered, baseline: plain,
         baselineName: "reduce in a loop", unit: "us/action", target: .atMost(3, on: .ours)),
+      Row(
+        id: "search.task", scenario: "search script: one bare effect task per action (floor)", ours: floor,
+        baseline: plain, baselineName: "reduce in a loop", unit: "us/action", target: nil),
       Row(
         id: "search.session", scenario: "\(name), Session lines (parse+NDJSON)", ours: session, baseline: plain,
         baselineName: "reduce in a loop", unit: "us/action", target: nil),

@@ -175,29 +175,24 @@ public struct JSONWriter: ~Copyable {
     capacity = newCapacity
   }
 
-  /// Bytes that may start an escape: ASCII controls, quote, backslash, DEL, and the lead bytes
-  /// of the C1 controls (C2), U+061C (D8) and U+20xx (E2); one bit a byte value.
-  private static let attention: (UInt64, UInt64, UInt64, UInt64) = {
-    var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
-    var marked = Array(0..<0x20) + [0x22, 0x5C, 0x7F, 0xC2, 0xD8, 0xE2]
-    withUnsafeMutableBytes(of: &words) { raw in
-      let bits = raw.bindMemory(to: UInt64.self)
-      for value in marked { bits[value >> 6] |= 1 << UInt64(value & 63) }
-    }
-    marked.removeAll()
-    return words
-  }()
+  /// Bytes that may start an escape, one bit a byte value in four words: the ASCII controls
+  /// and `"` (word 0), `\` and DEL (word 1), and the lead bytes of the C1 controls (C2),
+  /// U+061C (D8) and U+20xx (E2) (word 3). JSONTextTests check every scalar of the first
+  /// planes against the rule.
+  private static let attention0: UInt64 = 0x0000_0004_FFFF_FFFF
+  private static let attention1: UInt64 = 1 << (0x5C - 64) | 1 << (0x7F - 64)
+  private static let attention3: UInt64 = 1 << (0xC2 - 192) | 1 << (0xD8 - 192) | 1 << (0xE2 - 192)
 
   private mutating func writeEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
     let length = utf8.count
     if count + length + 2 > capacity { grow(to: count + length + 2) }
     byte(UInt8(ascii: "\""))
-    let (w0, w1, w2, w3) = Self.attention
+    let (w0, w1, w3) = (Self.attention0, Self.attention1, Self.attention3)
     var plainStart = 0
     var index = 0
     while index < length {
       let value = utf8[index]
-      let word = value < 0x80 ? (value < 0x40 ? w0 : w1) : (value < 0xC0 ? w2 : w3)
+      let word = value < 0x80 ? (value < 0x40 ? w0 : w1) : (value < 0xC0 ? 0 : w3)
       if word >> UInt64(value & 63) & 1 == 0 {
         index += 1
         continue

@@ -27,6 +27,31 @@ public struct PatchOperation: Sendable, Equatable {
 
   /// Writes the RFC 6902 form of this operation (the text of ``jsonValue``).
   public func write(to writer: inout JSONWriter) {
+    writer.append(Self.head(op, path))
+    writeTail(to: &writer)
+  }
+
+  /// Writes operations as a JSON array (the text of `.array(operations.map(\.jsonValue))`).
+  /// A run of operations with the same kind and path, such as the adds of an appended page,
+  /// shares one escaped `{"op":...,"path":...` head.
+  public static func write(_ operations: [PatchOperation], to writer: inout JSONWriter) {
+    writer.byte(UInt8(ascii: "["))
+    var head: (op: Kind, path: String, bytes: [UInt8])?
+    for index in operations.indices {
+      let operation = operations[index]
+      if index > 0 { writer.byte(UInt8(ascii: ",")) }
+      if head == nil || head!.op != operation.op || head!.path != operation.path {
+        head = (operation.op, operation.path, Self.head(operation.op, operation.path))
+      }
+      writer.append(head!.bytes)
+      operation.writeTail(to: &writer)
+    }
+    writer.byte(UInt8(ascii: "]"))
+  }
+
+  /// `{"op":"add","path":"/repos/-"`, the part before the value.
+  private static func head(_ op: Kind, _ path: String) -> [UInt8] {
+    var writer = JSONWriter(capacity: 32 + path.utf8.count)
     switch op {
     case .add: writer.raw(#"{"op":"add","path":"#)
     case .remove: writer.raw(#"{"op":"remove","path":"#)
@@ -34,11 +59,15 @@ public struct PatchOperation: Sendable, Equatable {
     case .test: writer.raw(#"{"op":"test","path":"#)
     }
     writer.string(path)
+    return writer.bytes
+  }
+
+  private func writeTail(to writer: inout JSONWriter) {
     if let value {
       writer.raw(#","value":"#)
       writer.value(value)
     }
-    writer.raw("}")
+    writer.byte(UInt8(ascii: "}"))
   }
 
   /// Escapes one reference token of a JSON Pointer (`~` as `~0`, `/` as `~1`).

@@ -40,6 +40,7 @@ extension Effect {
   public static func just(_ output: Output) -> Effect { .send(output) }
 
   /// An effect that tells the user something without changing state (an `info` record).
+  @inlinable
   public static func notice(_ message: String) -> Effect {
     Effect(operation: .notice(Notice(message: message)))
   }
@@ -47,29 +48,36 @@ extension Effect {
   /// Asynchronous work. Outputs sent after the effect was cancelled are dropped. An error other
   /// than cancellation is reported by the store as a failure of the action; it is never
   /// swallowed. Map expected errors into outputs inside the closure instead.
+  @inlinable
   public static func run(_ operation: @escaping @Sendable (Send<Output>) async throws -> Void) -> Effect {
     Effect(operation: .run(operation))
   }
 
   /// Runs effects one after another; each starts when the previous one has finished.
+  @inlinable
   public static func concatenate(_ effects: [Effect]) -> Effect {
     Effect(operation: .concatenate(effects))
   }
 
   /// Runs effects one after another; each starts when the previous one has finished.
+  @inlinable
   public static func concatenate(_ effects: Effect...) -> Effect { .concatenate(effects) }
 
   /// Runs effects at the same time.
+  @inlinable
   public static func merge(_ effects: [Effect]) -> Effect { Effect(operation: .merge(effects)) }
 
   /// Runs effects at the same time.
+  @inlinable
   public static func merge(_ effects: Effect...) -> Effect { .merge(effects) }
 
   /// Cancels every in-flight effect marked with `id`.
+  @inlinable
   public static func cancel(id: EffectID) -> Effect { Effect(operation: .cancel(id: id)) }
 
   /// Marks this effect with `id`, so ``cancel(id:)`` can stop it; with `cancelInFlight`, first
   /// cancels whatever already runs under the same id (ReactorKit's `takeUntil` / flatMapLatest).
+  @inlinable
   public func cancellable(id: EffectID, cancelInFlight: Bool = false) -> Effect {
     Effect(operation: .cancellable(id: id, cancelInFlight: cancelInFlight, self))
   }
@@ -79,6 +87,7 @@ extension Effect {
 
 extension Effect {
   /// True when the effect has no asynchronous part, so running it finishes inline.
+  @inlinable
   public var isSynchronous: Bool {
     switch operation {
     case .none, .send, .notice, .cancel: return true
@@ -102,15 +111,15 @@ extension Effect {
 /// The identity under which cancellable effects run.
 public struct EffectID: Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
   public let name: String
-  public init(_ name: String) { self.name = name }
-  public init(stringLiteral value: String) { self.name = value }
+  @inlinable public init(_ name: String) { self.name = name }
+  @inlinable public init(stringLiteral value: String) { self.name = value }
   public var description: String { name }
 }
 
 /// A message for the user that is not a state change.
 public struct Notice: Sendable, Equatable {
   public var message: String
-  public init(message: String) { self.message = message }
+  @inlinable public init(message: String) { self.message = message }
 }
 
 /// The callback an asynchronous effect uses to produce outputs.

@@ -28,31 +28,15 @@ public final class Store<R: Reactor>: @unchecked Sendable {
   /// ``ManualExecutor`` so effects run serially and deterministically.
   public let executor: (any TaskExecutor)?
 
+  /// An item of the queue. Outputs of effects carry the action that started them.
   private enum Item {
     case action(R.Action, ActionTracker)
-    case mutation(R.Mutation, Run)
-    case notice(Notice, Run)
-    case failure(any Error, Run)
+    case mutation(R.Mutation, Run, R.Action)
+    case notice(Notice, Run, R.Action)
+    case failure(any Error, Run, R.Action)
   }
 
-  /// One running effect. Its mutable fields are guarded by the store's lock. Items it queued
-  /// keep a reference, so a result queued before a cancellation is still recognised as stale,
-  /// and one queued just before the effect finished is still committed.
-  private final class Run: @unchecked Sendable {
-    let action: R.Action
-    let tracker: ActionTracker
-    let ids: [EffectID]
-    var task: Task<Void, Never>?
-    var cancelled = false
-    /// An output of this run was dropped because the run had been cancelled.
-    var dropped = false
-
-    init(action: R.Action, tracker: ActionTracker, ids: [EffectID]) {
-      self.action = action
-      self.tracker = tracker
-      self.ids = ids
-    }
-  }
+  private typealias Run = EffectRun
 
   private let lock = Lock()
   // Guarded by `lock`.
@@ -215,19 +199,19 @@ public final class Store<R: Reactor>: @unchecked Sendable {
       guard let action = reactor.transform(action: action) else { return }
       let effect = reactor.transform(mutation: reactor.mutate(action: action, state: state))
       start(effect, action: action, tracker: tracker)
-    case .mutation(let mutation, let run):
+    case .mutation(let mutation, let run, let action):
       defer { run.tracker.release() }
       guard isLive(run) else { return }
-      commit(mutation, action: run.action, tracker: run.tracker)
-    case .notice(let notice, let run):
+      commit(mutation, action: action, tracker: run.tracker)
+    case .notice(let notice, let run, let action):
       defer { run.tracker.release() }
       guard isLive(run) else { return }
-      emit(.notice(notice, action: run.action, origin: run.tracker.origin))
-    case .failure(let error, let run):
+      emit(.notice(notice, action: action, origin: run.tracker.origin))
+    case .failure(let error, let run, let action):
       defer { run.tracker.release() }
       guard isLive(run) else { return }
       run.tracker.markFailed()
-      emit(.failure(error, action: run.action, origin: run.tracker.origin))
+      emit(.failure(error, action: action, origin: run.tracker.origin))
     }
   }
 
@@ -313,7 +297,7 @@ public final class Store<R: Reactor>: @unchecked Sendable {
     _ effect: Effect<R.Mutation>, ids: [EffectID], action: R.Action, tracker: ActionTracker
   ) -> Task<Void, Never> {
     tracker.retain()
-    let run = Run(action: action, tracker: tracker, ids: ids)
+    let run = Run(tracker: tracker, ids: ids)
     let key = lock.withLock {
       nextRun += 1
       running[nextRun] = run
@@ -322,11 +306,11 @@ public final class Store<R: Reactor>: @unchecked Sendable {
     let task = Task(executorPreference: executor) { [self] in
       var interrupted = false
       do {
-        try await interpret(effect, run: run)
+        try await interpret(effect, run: run, action: action)
       } catch {
         let cancelled = lock.withLock { run.cancelled }
         interrupted = cancelled || error is CancellationError || Task.isCancelled
-        if !interrupted { enqueue(.failure(error, run), run: run) }
+        if !interrupted { enqueue(.failure(error, run, action), run: run) }
       }
       finish(key, run, interrupted: interrupted)
     }
@@ -350,27 +334,27 @@ public final class Store<R: Reactor>: @unchecked Sendable {
     run.tracker.release()
   }
 
-  private func interpret(_ effect: Effect<R.Mutation>, run: Run) async throws {
+  private func interpret(_ effect: Effect<R.Mutation>, run: Run, action: R.Action) async throws {
     switch effect.operation {
     case .none: return
-    case .send(let mutation): enqueue(.mutation(mutation, run), run: run)
-    case .notice(let notice): enqueue(.notice(notice, run), run: run)
+    case .send(let mutation): enqueue(.mutation(mutation, run, action), run: run)
+    case .notice(let notice): enqueue(.notice(notice, run, action), run: run)
     case .run(let work):
-      try await work(Send { [self] mutation in enqueue(.mutation(mutation, run), run: run) })
+      try await work(Send { [self] mutation in enqueue(.mutation(mutation, run, action), run: run) })
     case .concatenate(let effects):
       for effect in effects {
         try Task.checkCancellation()
-        try await interpret(effect, run: run)
+        try await interpret(effect, run: run, action: action)
       }
     case .merge(let effects):
       try await withThrowingTaskGroup(of: Void.self) { group in
-        for effect in effects { group.addTask { try await self.interpret(effect, run: run) } }
+        for effect in effects { group.addTask { try await self.interpret(effect, run: run, action: action) } }
         try await group.waitForAll()
       }
     case .cancellable(let id, let cancelInFlight, let inner):
       if cancelInFlight { cancel(id: id) }
       guard isLive(run) else { throw CancellationError() }
-      let child = spawn(inner, ids: [id], action: run.action, tracker: run.tracker)
+      let child = spawn(inner, ids: [id], action: action, tracker: run.tracker)
       await withTaskCancellationHandler {
         await child.value
       } onCancel: {
@@ -405,5 +389,25 @@ public final class Store<R: Reactor>: @unchecked Sendable {
       return tasks
     }
     for task in tasks { task.cancel() }
+  }
+}
+
+/// One running effect of a store. Its mutable fields are guarded by the store's lock. Items it
+/// queued keep a reference, so a result queued before a cancellation is still recognised as
+/// stale, and one queued just before the effect finished is still committed.
+///
+/// Not nested in the generic `Store`: a generic class's deinit always runs unspecialized, and
+/// looked up the class's metadata at every effect's end (a tenth of an action's cost).
+final class EffectRun: @unchecked Sendable {
+  let tracker: ActionTracker
+  let ids: [EffectID]
+  var task: Task<Void, Never>?
+  var cancelled = false
+  /// An output of this run was dropped because the run had been cancelled.
+  var dropped = false
+
+  init(tracker: ActionTracker, ids: [EffectID]) {
+    self.tracker = tracker
+    self.ids = ids
   }
 }

@@ -1,3 +1,4 @@
+import Synchronization
 
 /// A handle on everything one `send` started: the action and all the effects it spawned.
 public struct StoreTask: Sendable {
@@ -28,54 +29,56 @@ public struct StoreTask: Sendable {
 }
 
 /// Counts the pending work of one `send` and wakes waiters when it reaches zero.
+///
+/// One allocation per `send`: the counter and the outcome flags are atomics inside the object.
+/// Waiting is rare (a caller that awaits `finish()`), so the waiters live under one lock that
+/// all trackers share. A waiter registers under that lock after checking the count, and the
+/// release that brings the count to zero takes the lock before resuming, so none is missed.
 final class ActionTracker: Sendable {
   let origin: Origin
 
-  private struct Storage {
-    var pending = 1
-    var failed = false
-    var cancelled = false
-    var waiters: [CheckedContinuation<StoreTask.Completion, Never>] = []
-  }
-  private let storage = Locked(Storage())
+  private let pending = Atomic<Int>(1)
+  private let failed = Atomic<Bool>(false)
+  private let cancelled = Atomic<Bool>(false)
+  /// Guarded by `ActionTracker.waiting`.
+  nonisolated(unsafe) private var waiters: [CheckedContinuation<StoreTask.Completion, Never>] = []
+
+  private static let waiting = Lock()
 
   init(origin: Origin) { self.origin = origin }
 
-  var isFinished: Bool { storage.withLock { $0.pending == 0 } }
+  var isFinished: Bool { pending.load(ordering: .acquiring) == 0 }
 
   var completion: StoreTask.Completion {
-    storage.withLock { Self.completion(of: $0) }
+    failed.load(ordering: .acquiring) ? .error : cancelled.load(ordering: .acquiring) ? .cancelled : .ok
   }
 
-  private static func completion(of storage: Storage) -> StoreTask.Completion {
-    storage.failed ? .error : storage.cancelled ? .cancelled : .ok
-  }
+  func retain() { pending.wrappingAdd(1, ordering: .relaxed) }
 
-  func retain() { storage.withLock { $0.pending += 1 } }
+  func markFailed() { failed.store(true, ordering: .releasing) }
 
-  func markFailed() { storage.withLock { $0.failed = true } }
-
-  func markCancelled() { storage.withLock { $0.cancelled = true } }
+  func markCancelled() { cancelled.store(true, ordering: .releasing) }
 
   /// Ends one unit of pending work.
   func release() {
-    let (waiters, completion) = storage.withLock { storage in
-      storage.pending -= 1
-      guard storage.pending == 0 else { return ([CheckedContinuation<StoreTask.Completion, Never>](), StoreTask.Completion.ok) }
-      defer { storage.waiters.removeAll() }
-      return (storage.waiters, Self.completion(of: storage))
+    guard pending.wrappingSubtract(1, ordering: .acquiringAndReleasing).newValue == 0 else { return }
+    let resumed = Self.waiting.withLock { () -> [CheckedContinuation<StoreTask.Completion, Never>] in
+      defer { waiters.removeAll() }
+      return waiters
     }
-    for waiter in waiters { waiter.resume(returning: completion) }
+    guard !resumed.isEmpty else { return }
+    let completion = completion
+    for waiter in resumed { waiter.resume(returning: completion) }
   }
 
   func wait() async -> StoreTask.Completion {
     await withCheckedContinuation { continuation in
-      let ready: StoreTask.Completion? = storage.withLock { storage in
-        if storage.pending == 0 { return Self.completion(of: storage) }
-        storage.waiters.append(continuation)
-        return nil
+      let ready = Self.waiting.withLock { () -> Bool in
+        if pending.load(ordering: .acquiring) == 0 { return true }
+        waiters.append(continuation)
+        return false
       }
-      if let ready { continuation.resume(returning: ready) }
+      if ready { continuation.resume(returning: completion) }
     }
   }
 }
