@@ -41,7 +41,8 @@ struct FuzzRegressionTests {
   /// it for the command language: `passwo'rd hunter2` (an unterminated quote) becomes
   /// `passwo'rd '`, whose added quote closes the verb's, so it parses as the unknown command
   /// "password "; and `rep"a\"b"` (the unknown command `repa"b`) becomes `repa"b`, an
-  /// unterminated quote.
+  /// unterminated quote. Fixed: the verb is quoted when it needs it, and a line that does not
+  /// tokenize is recorded as the command its syntax error names plus the failing quote.
   @Test(
     "a transcript keeps a line with a quote in a mistyped secret verb failing the same way",
     arguments: ["passwo'rd hunter2", #"rep"a\"b""#])
@@ -49,9 +50,7 @@ struct FuzzRegressionTests {
     var placeholders: [String: String] = [:]
     let recorded = Redaction.forTranscript(line, placeholders: &placeholders)
     #expect(errorMessage(line) != nil)
-    withKnownIssue("Redaction writes a mistyped secret verb back unquoted") {
-      #expect(errorMessage(recorded) == errorMessage(line), "recorded as \(recorded)")
-    }
+    #expect(errorMessage(recorded) == errorMessage(line), "recorded as \(recorded)")
   }
 
   /// ` \u{301}si x` is the unknown command "\u{301}si" (the tokenizer works on scalars, so the
@@ -59,22 +58,22 @@ struct FuzzRegressionTests {
   /// unparseable lines, which takes the first word with a Character-based split: " \u{301}" is
   /// one whitespace Character, so the word is "si", a prefix of "signup", and the line is
   /// recorded as `si`, which replays as "unknown command 'si'; did you mean 'signup'?".
+  /// Fixed: Redaction (and the parser's syntax errors) split words on whitespace scalars.
   @Test("a transcript keeps an unknown command that starts with a combining mark as typed")
   func unknownVerbWithCombiningMark() {
     let line = " \u{301}si x"
     var placeholders: [String: String] = [:]
     let recorded = Redaction.forTranscript(line, placeholders: &placeholders)
     #expect(errorMessage(line) == "unknown command '\u{301}si'; type 'help' for the list")
-    withKnownIssue("Redaction's fallback splits words on Characters, the tokenizer on scalars") {
-      #expect(errorMessage(recorded) == errorMessage(line), "recorded as \(recorded)")
-    }
+    #expect(errorMessage(recorded) == errorMessage(line), "recorded as \(recorded)")
   }
 
   /// `password a\ & &` runs `password a\ &` in the background: the password is "a &" (an
   /// escaped space). The recorder hands that command to Redaction.forTranscript, whose own
   /// background split (not Session.splitBackground) takes its trailing " &" for a second
   /// marker and leaves `password a\`, which does not parse: the transcript records
-  /// `password \`, a syntax error on replay instead of the password.
+  /// `password \`, a syntax error on replay instead of the password. Fixed: Redaction no longer
+  /// splits off a background marker for transcripts, and uses Session's rule for history.
   @Test("a transcript keeps a password that ends in an escaped space and '&'")
   func escapedSpaceAmpersandPassword() throws {
     let (command, background) = Session.splitBackground(#"password a\ & &"#)
@@ -83,26 +82,22 @@ struct FuzzRegressionTests {
     #expect(try CommandParser.parse(command) == .password("a &"))
     var placeholders: [String: String] = [:]
     let recorded = Redaction.forTranscript(command, placeholders: &placeholders)
-    withKnownIssue("Redaction splits a background '&' off again, with rules of its own") {
-      #expect((try? CommandParser.parse(recorded)) == .password("***"), "recorded as \(recorded)")
-    }
+    #expect((try? CommandParser.parse(recorded)) == .password("***"), "recorded as \(recorded)")
   }
 
   /// `signup "x'\u{301}" abcde abcde` has the username `x'\u{301}`. Redaction.quote decides
   /// whether a word needs quotes, and escapes its quotes, Character by Character; `'\u{301}`
   /// is one Character that is not `'`, so the word is written bare, and the tokenizer (which
-  /// reads scalars) sees an unterminated quote on replay.
+  /// reads scalars) sees an unterminated quote on replay. Fixed: quote works on scalars.
   @Test("a transcript keeps a username with a quote followed by a combining mark")
   func quoteFollowedByCombiningMark() throws {
     let line = "signup \"x'\u{301}\" abcde abcde"
     #expect(try CommandParser.parse(line) == .signup(username: "x'\u{301}", password: "abcde", repeat: "abcde"))
     var placeholders: [String: String] = [:]
     let recorded = Redaction.forTranscript(line, placeholders: &placeholders)
-    withKnownIssue("Redaction.quote works on Characters, the tokenizer on scalars") {
-      #expect(
-        (try? CommandParser.parse(recorded)) == .signup(username: "x'\u{301}", password: "*****", repeat: "*****"),
-        "recorded as \(recorded)")
-    }
+    #expect(
+      (try? CommandParser.parse(recorded)) == .signup(username: "x'\u{301}", password: "*****", repeat: "*****"),
+      "recorded as \(recorded)")
   }
 
   // MARK: - Numbers from the network (fuzz-github-json)

@@ -16,6 +16,7 @@ struct RedactionTests {
     ("query swift", "query swift"),
     ("username octocat", "username octocat"),
     ("signup octocat hunter22 hunter22 &", "signup octocat <redacted> <redacted> &"),
+    (#"password a\ & &"#, "password <redacted> &"),
   ])
   func history(_ line: String, _ expected: String) {
     #expect(Redaction.forHistory(line) == expected)

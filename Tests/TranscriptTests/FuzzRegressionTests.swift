@@ -21,13 +21,11 @@ struct FuzzRegressionTranscriptTests {
   /// An output line that still ends in "\r" after the parser drops a CRLF's "\r" (the file
   /// has "line\r\r\n"): text() writes it back as "line\r\n", and the next parse drops that
   /// "\r" too, so parse(text()) is not the transcript any more (`replay --update` would
-  /// rewrite the file into a different one).
+  /// rewrite the file into a different one). Fixed: text() doubles a trailing "\r".
   @Test("an expected line that ends in a carriage return survives text() and parse()")
   func trailingCarriageReturn() throws {
     let transcript = try TranscriptParser.parse("%offline\n> help\nline\r\r\n")
     #expect(transcript.commands.first?.expected == ["line\r"])
-    withKnownIssue("Transcript.text() writes a trailing \\r that the parser then drops") {
-      #expect((try? TranscriptParser.parse(transcript.text())) == transcript)
-    }
+    #expect((try? TranscriptParser.parse(transcript.text())) == transcript)
   }
 }

@@ -1,14 +1,21 @@
 /// Turns a line into a ``Command`` using ``CommandTable``.
 public enum CommandParser {
   /// nil for a blank or comment-only line.
+  /// The command a syntax error names: the first word with its quotes and backslashes
+  /// dropped, or `line`. Words split on whitespace scalars, as the tokenizer splits them.
+  static func syntaxErrorVerb(_ line: String) -> String {
+    let drop = "\"'\\".unicodeScalars
+    let first = line.unicodeScalars.split(whereSeparator: \.properties.isWhitespace).first ?? []
+    let kept = String(String.UnicodeScalarView(first.filter { !drop.contains($0) }))
+    return kept.isEmpty ? "line" : kept
+  }
+
   public static func parse(_ line: String) throws(CommandError) -> Command? {
     let words: [String]
     do {
       words = try Tokenizer.split(line)
     } catch {
-      let first = line.split(whereSeparator: \.isWhitespace).first.map { $0.filter { $0 != "\"" && $0 != "'" && $0 != "\\" } }
-      let verb = first.flatMap { $0.isEmpty ? nil : String($0) } ?? "line"
-      throw .syntax(error, command: verb)
+      throw .syntax(error, command: syntaxErrorVerb(line))
     }
     guard let verb = words.first else { return nil }
     let arguments = Array(words.dropFirst())

@@ -12,23 +12,30 @@ public enum Redaction {
   /// The line with every secret argument replaced by `<redacted>`, for history. A line that
   /// does not parse is kept only if it names no secret verb.
   public static func forHistory(_ line: String) -> String {
-    redact(line, unparseable: { verb, _ in verb + " <redacted>" }) { _ in "<redacted>" }
+    // A history line is the whole input, perhaps with a background `&`, split off by the
+    // shell's own rule.
+    let (command, background) = Session.splitBackground(line)
+    let redacted = redact(command, unparseable: { verb, _ in verb + " <redacted>" }) { _ in "<redacted>" }
+    return redacted == command ? line : redacted + (background ? " &" : "")
   }
 
   /// True when the line carries a secret argument.
   public static func hasSecrets(_ line: String) -> Bool { forHistory(line) != line }
 
-  /// The line with every secret argument replaced by a placeholder of the same length and a
+  /// The command with every secret argument replaced by a placeholder of the same length and a
   /// fill character unique to that secret in the session (`*****`, `+++++`, ...), so a
   /// transcript replays the same validation (length, equality) without holding any password.
+  /// `line` is one command, its background `&` already split off (`Session.splitBackground`);
+  /// what comes back parses, or fails, exactly as `line` does.
   public static func forTranscript(_ line: String, placeholders: inout [String: String]) -> String {
     var known = placeholders
-    // An unparseable line stays unparseable in the same way, so it replays the same error.
+    // An unparseable line stays unparseable in the same way, so it replays the same error:
+    // the command the syntax error names (plain text), then what made it fail.
     let result = redact(line, unparseable: { verb, failure in
       switch failure {
-      case .unterminatedQuote(let quote): verb + " " + String(quote)
-      case .trailingBackslash: verb + " \\"
-      case nil: verb
+      case .unterminatedQuote(let quote): CommandParser.syntaxErrorVerb(line) + " " + String(quote)
+      case .trailingBackslash: CommandParser.syntaxErrorVerb(line) + " \\"
+      case nil: quote(verb)
       }
     }) { secret in
       if let placeholder = known[secret] { return placeholder }
@@ -45,25 +52,26 @@ public enum Redaction {
   }
 
   private static func redact(
-    _ line: String, unparseable: (String, Tokenizer.Failure?) -> String, _ replacement: (String) -> String
+    _ body: String, unparseable: (String, Tokenizer.Failure?) -> String, _ replacement: (String) -> String
   ) -> String {
-    let (body, background) = splitBackground(line)
     let parsed = Result { () throws(Tokenizer.Failure) -> [String] in try Tokenizer.split(body) }
     guard let words = try? parsed.get(), let verb = words.first, let positions = secretPositions(verb, words.count - 1)
     else {
       // Unparseable: if it starts with a secret verb, keep only the verb (and the failure).
-      let first = body.split(whereSeparator: \.isWhitespace).first.map(String.init) ?? ""
+      // Words are split on whitespace scalars, as the tokenizer splits them.
+      let first = body.unicodeScalars.split(whereSeparator: \.properties.isWhitespace).first
+        .map { String(String.UnicodeScalarView($0)) } ?? ""
       if secretPositions(first, 1) != nil {
         if case .failure(let failure) = parsed { return unparseable(first, failure) }
         return unparseable(first, nil)
       }
-      return line
+      return body
     }
-    var out = [verb]
+    var out = [quote(verb)]
     for (index, word) in words.dropFirst().enumerated() {
       out.append(positions.contains(index) ? replacement(word) : quote(word))
     }
-    return out.joined(separator: " ") + (background ? " &" : "")
+    return out.joined(separator: " ")
   }
 
   /// Which arguments of `verb` are secret: the table's positions, or every argument of a
@@ -76,22 +84,18 @@ public enum Redaction {
     return Set(0..<count)
   }
 
-  private static func splitBackground(_ line: String) -> (String, Bool) {
-    var trimmed = Substring(line)
-    while trimmed.last?.isWhitespace == true { trimmed.removeLast() }
-    if trimmed.hasSuffix(" &") { return (String(trimmed.dropLast(2)), true) }
-    return (line, false)
-  }
-
-  /// Quotes a word for the command language if it needs it.
+  /// Quotes a word for the command language if it needs it. Works on Unicode scalars, as the
+  /// tokenizer does: a quote followed by a combining mark is still a quote.
   static func quote(_ word: String) -> String {
-    if !word.isEmpty, !word.contains(where: { $0.isWhitespace || "'\"\\#&".contains($0) }) { return word }
-    return "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
-  }
-}
-
-extension String {
-  fileprivate func replacingOccurrences(of target: String, with replacement: String) -> String {
-    split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
+    let special = "'\"\\#&".unicodeScalars
+    let scalars = word.unicodeScalars
+    if !scalars.isEmpty, !scalars.contains(where: { $0.properties.isWhitespace || special.contains($0) }) { return word }
+    var quoted = String.UnicodeScalarView()
+    quoted.append("'")
+    for scalar in scalars {
+      if scalar == "'" { quoted.append(contentsOf: "'\\''".unicodeScalars) } else { quoted.append(scalar) }
+    }
+    quoted.append("'")
+    return String(quoted)
   }
 }

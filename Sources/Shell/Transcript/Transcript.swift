@@ -92,7 +92,9 @@ extension Transcript {
         index += 1
       }
     }
-    return lines.map { $0 + "\n" }.joined()
+    // The parser drops one "\r" before each "\n" (CRLF files); a line that really ends in
+    // "\r" gets a second one, so parse(text()) gives the same transcript back.
+    return lines.map { ($0.hasSuffix("\r") ? $0 + "\r" : $0) + "\n" }.joined()
   }
 
   /// How an actual output line is written in a transcript: lines that would read as syntax
