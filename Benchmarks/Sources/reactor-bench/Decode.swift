@@ -3,9 +3,35 @@ import GitHubClient
 import GitHubClientLive
 
 /// Scenario `decode` (informational, with `http`): microseconds to decode one search page, by
-/// the client's decoder (`GitHubAPI.searchPage`: JSONDecoder over Codable wire types) and by a
-/// prototype byte scanner (`SearchPageScanner`). Both must give the same repositories.
+/// the client's decoder (`GitHubAPI.searchPage`, a one-pass byte scanner) and by JSONDecoder
+/// over Codable wire types, the decoder it replaced. Both must give the same repositories.
 enum DecodeBench {
+  private struct SearchWire: Decodable {
+    struct Item: Decodable {
+      var id: Int
+      var full_name: String
+      var description: String?
+      var stargazers_count: Int
+      var language: String?
+      var html_url: String
+    }
+    var total_count: Int
+    var incomplete_results: Bool?
+    var items: [Item]
+  }
+
+  private static func withJSONDecoder(_ body: Data) throws -> (total: Int, items: [Repository]) {
+    let wire = try JSONDecoder().decode(SearchWire.self, from: body)
+    return (
+      wire.total_count,
+      wire.items.map {
+        Repository(
+          id: $0.id, fullName: $0.full_name, description: $0.description, stars: $0.stargazers_count,
+          language: $0.language, url: $0.html_url)
+      }
+    )
+  }
+
   static func run(_ context: Context) throws -> [Row] {
     let api = GitHubAPI(
       configuration: GitHubConfiguration(baseURL: GitHubConfiguration.defaultBaseURL, userAgent: "reactor-bench"))
@@ -18,21 +44,21 @@ enum DecodeBench {
     var rows: [Row] = []
     for page in pages {
       let response = HTTPResponse(status: 200, headers: [], body: Data(page.body))
-      let reference = try api.searchPage(response, page: 1, perPage: 30)
-      let scanned = try SearchPageScanner.decode(response.body)
-      guard scanned.items == reference.items, scanned.totalCount == reference.totalCount else {
-        throw BenchError("the prototype scanner decoded the \(page.name) differently")
+      let ours = try api.searchPage(response, page: 1, perPage: 30)
+      let reference = try withJSONDecoder(response.body)
+      guard ours.items == reference.items, ours.totalCount == reference.total else {
+        throw BenchError("the client decoded the \(page.name) differently from JSONDecoder")
       }
       let client = try best(of: context.runs) {
         try seconds { for _ in 0..<count { blackhole(try api.searchPage(response, page: 1, perPage: 30)) } } / Double(count) * 1e6
       }
-      let scanner = try best(of: context.runs) {
-        try seconds { for _ in 0..<count { blackhole(try SearchPageScanner.decode(response.body)) } } / Double(count) * 1e6
+      let foundation = try best(of: context.runs) {
+        try seconds { for _ in 0..<count { blackhole(try withJSONDecoder(response.body)) } } / Double(count) * 1e6
       }
       rows.append(
         Row(
-          id: "decode" + page.id, scenario: "decode one search page, \(page.name)", ours: client, baseline: scanner,
-          baselineName: "byte scanner (prototype)", unit: "us/page", target: nil))
+          id: "decode" + page.id, scenario: "decode one search page, \(page.name)", ours: client, baseline: foundation,
+          baselineName: "JSONDecoder (the decoder replaced)", unit: "us/page", target: nil))
     }
     return rows
   }

@@ -69,14 +69,19 @@ public struct GitHubAPI: Sendable {
   /// Decodes a search page, or throws the error the response stands for.
   public func searchPage(_ response: HTTPResponse, page: Int, perPage: Int) throws(GitHubError) -> Page<Repository> {
     try checkStatus(response)
-    let wire: SearchResponseWire = try decode(response.body)
+    let decoded: SearchPageDecoder.Result
+    do {
+      decoded = try SearchPageDecoder.decode(response.body)
+    } catch {
+      throw .invalidResponse(error.message)
+    }
     var next = LinkHeader.nextPage(response.header("Link"))
     // The page number came from a Link header: multiply without trapping.
     let (reached, overflow) = page.multipliedReportingOverflow(by: perPage)
     if overflow || reached >= gitHubSearchResultCap { next = nil }
     return Page(
-      items: wire.items.map(\.model), page: page, nextPage: next, totalCount: wire.totalCount,
-      incompleteResults: wire.incompleteResults ?? false)
+      items: decoded.items, page: page, nextPage: next, totalCount: decoded.totalCount,
+      incompleteResults: decoded.incompleteResults)
   }
 
   /// 200 means the login exists, 404 that it does not; anything else throws.
@@ -106,7 +111,7 @@ public struct GitHubAPI: Sendable {
     }
   }
 
-  private static func describe(_ error: DecodingError) -> String {
+  static func describe(_ error: DecodingError) -> String {
     switch error {
     case .dataCorrupted(let context) where context.codingPath.isEmpty: return "not valid JSON"
     case .keyNotFound(let key, _): return "missing field '\(key.stringValue)'"

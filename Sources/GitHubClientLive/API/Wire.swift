@@ -4,33 +4,7 @@ import GitHubClient
 // The JSON shapes GitHub sends, decoding only the fields the tool uses, so old recordings and
 // new responses both decode.
 
-struct SearchResponseWire: Decodable {
-  var totalCount: Int
-  var incompleteResults: Bool?
-  var items: [RepositoryWire]
-
-  enum CodingKeys: String, CodingKey {
-    case totalCount = "total_count", incompleteResults = "incomplete_results", items
-  }
-}
-
-struct RepositoryWire: Decodable {
-  var id: Int
-  var fullName: String
-  var description: String?
-  var stargazersCount: Int
-  var language: String?
-  var htmlURL: String
-
-  enum CodingKeys: String, CodingKey {
-    case id, fullName = "full_name", description, stargazersCount = "stargazers_count", language
-    case htmlURL = "html_url"
-  }
-
-  var model: Repository {
-    Repository(id: id, fullName: fullName, description: description, stars: stargazersCount, language: language, url: htmlURL)
-  }
-}
+// Search pages are read by SearchPageDecoder, without Codable.
 
 struct UserWire: Decodable {
   var login: String

@@ -1,0 +1,213 @@
+import Foundation
+import GitHubClient
+@testable import GitHubClientLive
+import TestSupport
+import Testing
+
+// SearchPageDecoder scans search pages without Codable. Against JSONDecoder decoding the wire
+// types below (the code it replaced): it decodes every page JSONDecoder decodes identically,
+// and fails wherever JSONDecoder fails, with the same message for missing fields. It is
+// stricter in one way, on purpose: JSONDecoder does not look inside what it skips, so it
+// accepts a page with a trailing comma, invalid UTF-8 or a broken escape in a field reactor
+// does not read; the scanner checks the whole document (RFC 8259) and calls that "not valid
+// JSON". It also reads integers only as integer literals (JSONDecoder takes `1e2` for 100).
+
+private struct SearchResponseWire: Decodable {
+  var totalCount: Int
+  var incompleteResults: Bool?
+  var items: [RepositoryWire]
+
+  enum CodingKeys: String, CodingKey {
+    case totalCount = "total_count", incompleteResults = "incomplete_results", items
+  }
+}
+
+private struct RepositoryWire: Decodable {
+  var id: Int
+  var fullName: String
+  var description: String?
+  var stargazersCount: Int
+  var language: String?
+  var htmlURL: String
+
+  enum CodingKeys: String, CodingKey {
+    case id, fullName = "full_name", description, stargazersCount = "stargazers_count", language
+    case htmlURL = "html_url"
+  }
+}
+
+/// What a decoder made of a body: the page, or the error message.
+private enum Outcome: Equatable, CustomStringConvertible {
+  case page(total: Int, incomplete: Bool, items: [Repository])
+  case failure(String)
+
+  var description: String {
+    switch self {
+    case .page(let total, let incomplete, let items): "page(total: \(total), incomplete: \(incomplete), \(items.count) items)"
+    case .failure(let message): "failure(\(message))"
+    }
+  }
+}
+
+private func reference(_ body: Data) -> Outcome {
+  do {
+    let wire = try JSONDecoder().decode(SearchResponseWire.self, from: body)
+    return .page(
+      total: wire.totalCount, incomplete: wire.incompleteResults ?? false,
+      items: wire.items.map {
+        Repository(
+          id: $0.id, fullName: $0.fullName, description: $0.description, stars: $0.stargazersCount,
+          language: $0.language, url: $0.htmlURL)
+      })
+  } catch let error as DecodingError {
+    return .failure(GitHubAPI.describe(error))
+  } catch {
+    return .failure("unreadable body")
+  }
+}
+
+/// Why the scanner's outcome is not allowed next to JSONDecoder's, or nil.
+private func divergence(_ body: Data) -> String? {
+  let (expected, actual) = (reference(body), scanned(body))
+  switch (expected, actual) {
+  case (.page, .page): return expected == actual ? nil : "decoded \(actual), JSONDecoder \(expected)"
+  case (.failure, .page): return "accepted what JSONDecoder rejects (\(expected)): \(actual)"
+  case (.failure(let wanted), .failure(let got)):
+    return wanted.hasPrefix("missing field") && got != wanted && got != "not valid JSON" ? "\(got), not \(wanted)" : nil
+  case (.page, .failure(let got)):
+    return got == "not valid JSON" || got.hasPrefix("unexpected value") ? nil : "rejected a page JSONDecoder reads: \(got)"
+  }
+}
+
+private func scanned(_ body: Data) -> Outcome {
+  do {
+    let result = try SearchPageDecoder.decode(body)
+    return .page(total: result.totalCount, incomplete: result.incompleteResults, items: result.items)
+  } catch {
+    return .failure(error.message)
+  }
+}
+
+/// A small page with what the scanner must get right: escapes, surrogate pairs, raw UTF-8,
+/// null and absent optionals, nested values and numbers of every form in skipped fields.
+private let smallPage = #"""
+  { "total_count" : 2, "incomplete_results": false, "items": [
+    {"id": 1, "full_name": "a/b", "description": "say \"hi\" \u00e9\ud83d\ude00 caf\u00E9 \/ \\ \n\t", "owner": {"login": "a", "site_admin": false, "x": [1, -2.5e3, 0.0, true, null, {}]},
+     "stargazers_count": 12, "language": null, "html_url": "https://github.com/a/b", "topics": ["x", "é"], "score": 1.0E+2},
+    {"html_url": "https://github.com/c/d", "id": -3, "stargazers_count": 0, "full_name": "c/éd 漢字", "language": "Swift", "license": null}
+  ] }
+  """#
+
+@Suite struct SearchPageDecoderTests {
+  @Test func theSmallPageDecodesAsJSONDecoderDecodesIt() {
+    let body = Data(smallPage.utf8)
+    #expect(reference(body) == scanned(body))
+    guard case .page(_, _, let items) = scanned(body) else {
+      Issue.record("did not decode: \(scanned(body))")
+      return
+    }
+    #expect(items.map(\.description) == ["say \"hi\" é😀 café / \\ \n\t", nil])
+    #expect(items.map(\.fullName) == ["a/b", "c/éd 漢字"])
+  }
+
+  @Test func everyRecordedResponseGivesTheSameOutcome() throws {
+    guard fixturesPresent() else { return }
+    let directory = try #require(RecordedFixtures.directory)
+    let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".txt") }.sorted()
+    var compared = 0
+    for file in files {
+      for exchange in try RecordedFixtures.load(file) where !exchange.body.isEmpty {
+        // Real responses are valid JSON: here the outcomes must be the same, messages included.
+        #expect(reference(exchange.body) == scanned(exchange.body), "\(file)")
+        compared += 1
+      }
+    }
+    #expect(compared >= 10)
+  }
+
+  @Test func everyTruncationFails() {
+    let body = Array(smallPage.utf8)
+    for length in 0..<body.count {
+      let prefix = Data(body[..<length])
+      #expect(scanned(prefix) == .failure("not valid JSON"), "truncated to \(length) bytes")
+      #expect(divergence(prefix) == nil, "truncated to \(length) bytes")
+    }
+  }
+
+  @Test func corruptionsAtEveryPositionAreNeverReadMoreLeniently() {
+    let body = Array(smallPage.utf8)
+    var differences: [String] = []
+    for position in body.indices {
+      for replacement: UInt8 in [0x00, 0x22, 0x5C, 0x7D, 0x5D, 0x2C, 0x78, 0x31, 0x2E, 0x65, 0xFF, 0xC3, 0x20] {
+        var corrupted = body
+        corrupted[position] = replacement
+        if let difference = divergence(Data(corrupted)) { differences.append("byte \(position) -> \(replacement): \(difference)") }
+      }
+    }
+    #expect(differences.isEmpty, "\(differences.count) differences, first: \(differences.prefix(5))")
+  }
+
+  @Test(arguments: [
+    (#"[]"#, "unexpected value at ''"), (#""page""#, "unexpected value at ''"), (#"null"#, "unexpected value at ''"),
+    (#"{}"#, "missing field 'total_count'"), (#"{"items": []}"#, "missing field 'total_count'"),
+    (#"{"total_count": 1}"#, "missing field 'items'"),
+    (#"{"total_count": "1", "items": []}"#, "unexpected value at 'total_count'"),
+    (#"{"total_count": null, "items": []}"#, "unexpected value at 'total_count'"),
+    (#"{"total_count": 1.5, "items": []}"#, "unexpected value at 'total_count'"),
+    (#"{"total_count": 1e2, "items": []}"#, "unexpected value at 'total_count'"),
+    (#"{"total_count": 9223372036854775808, "items": []}"#, "unexpected value at 'total_count'"),
+    (#"{"total_count": -9223372036854775808, "items": []}"#, "ok"),
+    (#"{"total_count": 1, "incomplete_results": null, "items": []}"#, "ok"),
+    (#"{"total_count": 1, "incomplete_results": 1, "items": []}"#, "unexpected value at 'incomplete_results'"),
+    (#"{"total_count": 1, "items": null}"#, "unexpected value at 'items'"),
+    (#"{"total_count": 1, "items": {}}"#, "unexpected value at 'items'"),
+    (#"{"total_count": 1, "items": [null]}"#, "unexpected value at 'items.Index 0'"),
+    (#"{"total_count": 1, "items": [1]}"#, "unexpected value at 'items.Index 0'"),
+    (#"{"total_count": 1, "items": [{}]}"#, "missing field 'id'"),
+    (#"{"total_count": 1, "items": [{"id": 1}]}"#, "missing field 'full_name'"),
+    (#"{"total_count": 1, "items": [{"id": 1, "full_name": "a", "stargazers_count": 1, "html_url": "u", "description": 5}]}"#,
+     "unexpected value at 'items.Index 0.description'"),
+    (#"{"total_count": 1, "items": [{"id": "1", "full_name": 2, "stargazers_count": 1, "html_url": "u"}]}"#,
+     "unexpected value at 'items.Index 0.id'"),
+    (#"{"total_count": 1, "items": [{"id": 1, "full_name": "a", "stargazers_count": 1, "html_url": "u"}, {"id": 2}]}"#,
+     "missing field 'full_name'"),
+    (#"{"total_count": "x", "items": [{"id": 2}]}"#, "unexpected value at 'total_count'"),
+    (#"{"total_count": -0, "items": []}"#, "ok"), (#" {"total_count": 1, "items": []} "#, "ok"),
+    (#"{"total_count": 1, "items": [], "x": [[[[[[[[[[]]]]]]]]]]}"#, "ok"),
+    // Syntax anywhere, even in fields reactor does not read.
+    (#"{"total_count": 1, "items": [], "extra": "\ud800"}"#, "not valid JSON"),
+    (#"{"total_count": 1, "items": [], "extra": "\udc00x"}"#, "not valid JSON"),
+    (#"{"total_count": 1, "items": [], "extra": "\u00"}"#, "not valid JSON"),
+    (#"{"total_count": 1, "items": [], "extra": "\x"}"#, "not valid JSON"),
+    (#"{"total_count": 1, "items": [], "extra": 01}"#, "not valid JSON"),
+    (#"{"total_count": 1, "items": [], "extra": -}"#, "not valid JSON"),
+    (#"{"total_count": 1, "items": [], "extra": 1.}"#, "not valid JSON"),
+    (#"{"total_count": 1, "items": [], "extra": tru}"#, "not valid JSON"),
+    (#"{"total_count": 1, "items": [],}"#, "not valid JSON"), (#"{"total_count": 1, "items": [1,]}"#, "not valid JSON"),
+    (#"{"total_count": 1 "items": []}"#, "not valid JSON"), (#"{"total_count": 1, "items": []} x"#, "not valid JSON"),
+    ("{\"total_count\": 1, \"items\": [], \"x\": \"a\u{01}\"}", "not valid JSON"),
+    (String(repeating: "[", count: 200) + String(repeating: "]", count: 200), "not valid JSON"),
+  ])
+  func wrongShapes(_ text: String, _ expected: String) {
+    let body = Data(text.utf8)
+    let outcome = scanned(body)
+    if expected == "ok" {
+      if case .failure(let message) = outcome { Issue.record("\(text): \(message)") }
+    } else {
+      #expect(outcome == .failure(expected), "\(text)")
+    }
+    #expect(divergence(body) == nil, "\(text)")
+  }
+
+  @Test func invalidUTF8IsNotValidJSON() {
+    for bytes: [UInt8] in [[0xFF], [0xC0, 0xAF], [0xE0, 0x80, 0xAF], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xC3]] {
+      for field in ["x", "full_name"] {
+        let body =
+          Data(#"{"total_count": 1, "items": [{"id": 1, "stargazers_count": 1, "html_url": "u", "\#(field)": ""#.utf8) + Data(bytes)
+          + Data(#""}]}"#.utf8)
+        #expect(scanned(body) == .failure("not valid JSON"), "\(bytes) in \(field)")
+        #expect(divergence(body) == nil, "\(bytes) in \(field)")
+      }
+    }
+  }
+}
