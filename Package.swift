@@ -32,7 +32,9 @@ let package = Package(
     .target(name: "ReactorCore", swiftSettings: strict),
     .target(name: "ReactorTesting", dependencies: ["ReactorCore"], swiftSettings: strict),
     .target(name: "GitHubClient", dependencies: ["ReactorCore"], swiftSettings: strict),
-    .target(name: "GitHubClientLive", dependencies: ["GitHubClient", "ReactorCore"], swiftSettings: strict),
+    // libcurl, loaded with dlopen on first use (the header comes from libcurl4-openssl-dev).
+    .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl")]),
+    .target(name: "GitHubClientLive", dependencies: ["GitHubClient", "ReactorCore", "CCurl"], swiftSettings: strict),
     .target(name: "SearchFeature", dependencies: ["ReactorCore", "GitHubClient"], swiftSettings: strict),
     .target(name: "SignupFeature", dependencies: ["ReactorCore", "GitHubClient"], swiftSettings: strict),
     .target(name: "FeedFeature", dependencies: ["ReactorCore", "GitHubClient"], swiftSettings: strict),

@@ -8,13 +8,9 @@ let package = Package(
   platforms: [.macOS(.v15)],
   dependencies: [.package(name: "reactor", path: "..")],
   targets: [
-    // A prototype measured by the HTTP scenario: libcurl loaded with dlopen (no link-time
-    // dependency, so it costs nothing at startup). Needs libcurl's headers (libcurl4-openssl-dev).
-    .target(name: "CCurlLoader", linkerSettings: [.linkedLibrary("dl")]),
     .executableTarget(
       name: "reactor-bench",
       dependencies: [
-        "CCurlLoader",
         .product(name: "ReactorCore", package: "reactor"),
         .product(name: "SearchFeature", package: "reactor"),
         .product(name: "Rendering", package: "reactor"),

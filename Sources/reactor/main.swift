@@ -87,7 +87,7 @@ struct ReactorCommand: AsyncParsableCommand {
       } catch {
         throw ValidationError(String(describing: error))
       }
-      transport = URLSessionTransport(timeout: timeout)
+      transport = CurlTransport(timeout: timeout)
     }
     let recording = record.map { _ in RecordingTransport(wrapping: transport) }
     if let recording { transport = recording }
@@ -224,6 +224,12 @@ struct ReplayCommand: AsyncParsableCommand {
 @main
 enum Main {
   static func main() async {
+    // `reactor --version` alone answers before the flag parser: building ArgumentParser's view
+    // of the flags (type lookups by mangled name, reflection) is over a third of a start.
+    if CommandLine.arguments.dropFirst() == ["--version"] {
+      print(ReactorCommand.version)
+      return
+    }
     do {
       var command = try ReactorCommand.parseAsRoot()
       if var asyncCommand = command as? any AsyncParsableCommand {

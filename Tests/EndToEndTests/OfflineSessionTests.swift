@@ -123,3 +123,37 @@ enum PatchApplier {
     throw Failure(reason: "scalar at \(token)")
   }
 }
+
+/// libcurl is loaded when reactor first talks HTTP, never at start: `--version`, the offline
+/// sample and replays do not pay for it (about 4.6 ms of every start when it was linked in).
+@Suite("reactor binary: libcurl is loaded on first use")
+struct LazyLibcurlTests {
+  /// The libraries the dynamic loader looked up while `reactor arguments` ran.
+  private func librariesLoaded(_ arguments: [String], input: String = "") throws -> String {
+    let log = FileManager.default.temporaryDirectory.appendingPathComponent("reactor-ld-\(UUID().uuidString)")
+    defer {
+      for file in (try? FileManager.default.contentsOfDirectory(atPath: log.deletingLastPathComponent().path)) ?? []
+      where file.hasPrefix(log.lastPathComponent) {
+        try? FileManager.default.removeItem(at: log.deletingLastPathComponent().appendingPathComponent(file))
+      }
+    }
+    _ = try ReactorBinary.run(arguments, input: input, environment: ["LD_DEBUG": "libs", "LD_DEBUG_OUTPUT": log.path])
+    let files = try FileManager.default.contentsOfDirectory(atPath: log.deletingLastPathComponent().path)
+      .filter { $0.hasPrefix(log.lastPathComponent) }
+    return try files.map { try String(contentsOf: log.deletingLastPathComponent().appendingPathComponent($0), encoding: .utf8) }
+      .joined()
+  }
+
+  @Test func versionAndTheOfflineSampleNeverLoadIt() throws {
+    let version = try librariesLoaded(["--version"])
+    #expect(!version.isEmpty, "LD_DEBUG wrote nothing: the check would prove nothing")
+    #expect(!version.contains("libcurl"))
+    #expect(!(try librariesLoaded(["--offline"], input: "query swift\nnext\n")).contains("libcurl"))
+  }
+
+  @Test func aLiveRequestLoadsIt() throws {
+    // Nothing listens on port 9 of the loopback: the request fails, after loading libcurl.
+    let loaded = try librariesLoaded(["--api-url", "http://127.0.0.1:9", "--timeout", "2"], input: "query swift\n")
+    #expect(loaded.contains("libcurl.so.4"))
+  }
+}

@@ -4,16 +4,16 @@ import GitHubClientLive
 import TestSupport
 import Testing
 
-// URLSessionTransport against a misbehaving loopback server: the body limit is enforced while
-// the body streams in (not after buffering it), and cancellation, the deadline and the redirect
-// guard keep working with the streaming delegate.
+// CurlTransport against a misbehaving loopback server: the body limit is enforced while the
+// body streams in (not after buffering it), and cancellation, the deadline and the redirect
+// guard keep working while a body streams.
 
 private func get(_ server: LoopbackServer, _ path: String = "/x", headers: [HTTPHeader] = []) -> HTTPRequest {
   HTTPRequest(url: URL(string: server.baseURL + path)!, headers: headers)
 }
 
 /// The error `send` throws, or nil when it returns.
-private func failure(_ transport: URLSessionTransport, _ request: HTTPRequest) async -> (any Error)? {
+private func failure(_ transport: CurlTransport, _ request: HTTPRequest) async -> (any Error)? {
   do {
     _ = try await transport.send(request)
     return nil
@@ -26,9 +26,9 @@ private func seconds(_ duration: Duration) -> Double {
   Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
 }
 
-/// Serialized: a body streamed at full loopback speed keeps URLSession's work queue busy, which
-/// would distort the timings of tests running beside it.
-@Suite("URLSessionTransport: fault matrix", .serialized)
+/// Serialized: a body streamed at full loopback speed keeps a core busy, which would distort the
+/// timings of tests running beside it.
+@Suite("CurlTransport: fault matrix", .serialized)
 struct FaultMatrixTransportTests {
   static let limit = 1_000_000
 
@@ -41,7 +41,7 @@ struct FaultMatrixTransportTests {
       return .streamed(LoopbackStream(length: Self.limit + extra, framing: framing))
     }
     defer { server.stop() }
-    let transport = URLSessionTransport(timeout: 10, maxBodyBytes: Self.limit)
+    let transport = CurlTransport(timeout: 10, maxBodyBytes: Self.limit)
     let response = try await transport.send(get(server, "/exact"))
     #expect(response.status == 200)
     #expect(response.body.count == Self.limit)
@@ -59,7 +59,7 @@ struct FaultMatrixTransportTests {
     let stream = LoopbackStream(length: 1_000_000_000, framing: framing, bytesPerSecond: 200_000_000)
     let server = try LoopbackServer { _ in .streamed(stream) }
     defer { server.stop() }
-    let transport = URLSessionTransport(timeout: 10, maxBodyBytes: 10_000_000)
+    let transport = CurlTransport(timeout: 10, maxBodyBytes: 10_000_000)
     let clock = ContinuousClock()
     let start = clock.now
     let error = await failure(transport, get(server))
@@ -86,10 +86,10 @@ struct FaultMatrixTransportTests {
       LoopbackResponse(status: 200, headers: [("Content-Encoding", "gzip"), ("Content-Type", "application/json")], body: bomb)
     }
     defer { server.stop() }
-    let transport = URLSessionTransport(timeout: 10, maxBodyBytes: 10_000_000)
+    let transport = CurlTransport(timeout: 10, maxBodyBytes: 10_000_000)
     let error = await failure(transport, get(server))
     let acceptEncoding = server.requests.first?.headers["accept-encoding"] ?? ""
-    print("URLSession sent Accept-Encoding: \(acceptEncoding.isEmpty ? "(none)" : acceptEncoding)")
+    print("The transport sent Accept-Encoding: \(acceptEncoding.isEmpty ? "(none)" : acceptEncoding)")
     if acceptEncoding.contains("gzip") {
       // libcurl inflates the body: 30 MB decoded from a few kB on the wire must be refused.
       #expect(error as? HTTPTransportError == .bodyTooLarge(limit: 10_000_000))
@@ -104,7 +104,7 @@ struct FaultMatrixTransportTests {
       .faulty(.stallAfter(bodyBytes: 1000), body: Data(repeating: 0x20, count: 100_000))
     }
     defer { server.stop() }
-    let transport = URLSessionTransport(timeout: 30)
+    let transport = CurlTransport(timeout: 30)
     let clock = ContinuousClock()
     let request = get(server)
     let task = Task { await failure(transport, request) }
@@ -121,7 +121,7 @@ struct FaultMatrixTransportTests {
       .faulty(.stallAfter(bodyBytes: 1000), body: Data(repeating: 0x20, count: 100_000))
     }
     defer { server.stop() }
-    let transport = URLSessionTransport(timeout: 0.7)
+    let transport = CurlTransport(timeout: 0.7)
     let clock = ContinuousClock()
     let start = clock.now
     let error = await failure(transport, get(server))
@@ -139,21 +139,21 @@ struct FaultMatrixTransportTests {
   func brokenConnectionsAreUnreachable(fault: LoopbackFault, detail: String) async throws {
     let server = try LoopbackServer { _ in .faulty(fault, body: Data(repeating: 0x20, count: 5000)) }
     defer { server.stop() }
-    let error = await failure(URLSessionTransport(timeout: 5), get(server))
+    let error = await failure(CurlTransport(timeout: 5), get(server))
     #expect(error as? HTTPTransportError == .unreachable(detail))
   }
 
   @Test func refusedConnectionNamesTheServer() async throws {
     let probe = try LoopbackServer { _ in .json(200, "{}") }
     probe.stop()
-    let error = await failure(URLSessionTransport(timeout: 5), get(probe))
+    let error = await failure(CurlTransport(timeout: 5), get(probe))
     #expect(error as? HTTPTransportError == .unreachable("could not connect to 127.0.0.1:\(probe.port)"))
   }
 
   @Test func redirectLoopIsUnreachable() async throws {
     let server = try LoopbackServer { request in LoopbackResponse(status: 302, headers: [("Location", request.pathAndQuery)]) }
     defer { server.stop() }
-    let error = await failure(URLSessionTransport(timeout: 5), get(server))
+    let error = await failure(CurlTransport(timeout: 5), get(server))
     #expect(error as? HTTPTransportError == .unreachable("too many redirects"))
   }
 
@@ -162,10 +162,34 @@ struct FaultMatrixTransportTests {
       request.pathAndQuery == "/moved" ? .json(200, "{}") : LoopbackResponse(status: 301, headers: [("Location", "/moved")])
     }
     defer { server.stop() }
-    let response = try await URLSessionTransport(timeout: 5).send(
+    let response = try await CurlTransport(timeout: 5).send(
       get(server, headers: [HTTPHeader("Authorization", "Bearer ghp_same")]))
     #expect(response.status == 200)
     #expect(server.requests.map { $0.headers["authorization"] } == ["Bearer ghp_same", "Bearer ghp_same"])
+  }
+
+  @Test func relativeAndSeeOtherRedirectsAreFollowed() async throws {
+    let server = try LoopbackServer { request in
+      switch request.pathAndQuery {
+      case "/x": LoopbackResponse(status: 303, headers: [("Location", "a/b?c=1")])
+      case "/a/b?c=1": LoopbackResponse(status: 307, headers: [("Location", "../final")])
+      default: .json(200, #"{"at":"\#(request.pathAndQuery)"}"#)
+      }
+    }
+    defer { server.stop() }
+    let response = try await CurlTransport(timeout: 5).send(get(server))
+    #expect(response.status == 200)
+    #expect(String(decoding: response.body, as: UTF8.self) == #"{"at":"/final"}"#)
+    #expect(server.requests.map(\.pathAndQuery) == ["/x", "/a/b?c=1", "/final"])
+  }
+
+  @Test func aHeaderWithALineBreakIsNotSent() async throws {
+    let server = try LoopbackServer { _ in .json(200, "{}") }
+    defer { server.stop() }
+    let error = await failure(
+      CurlTransport(timeout: 5), get(server, headers: [HTTPHeader("X-Note", "a\r\nAuthorization: Bearer smuggled")]))
+    #expect(error as? HTTPTransportError == .unreachable("a header contains a line break"))
+    #expect(server.requests.isEmpty)
   }
 
   @Test func headersAndStatusSurviveStreaming() async throws {
@@ -173,7 +197,7 @@ struct FaultMatrixTransportTests {
       .json(418, #"{"message":"teapot"}"#, headers: [("X-RateLimit-Remaining", "7"), ("ETag", #"W/"e""#)])
     }
     defer { server.stop() }
-    let response = try await URLSessionTransport(timeout: 5).send(get(server))
+    let response = try await CurlTransport(timeout: 5).send(get(server))
     #expect(response.status == 418)
     #expect(response.header("x-ratelimit-remaining") == "7")
     #expect(response.header("etag") == #"W/"e""#)
@@ -183,7 +207,7 @@ struct FaultMatrixTransportTests {
   @Test func manySequentialRequestsReuseOneTransport() async throws {
     let server = try LoopbackServer { request in .json(200, #"{"path":"\#(request.pathAndQuery)"}"#) }
     defer { server.stop() }
-    let transport = URLSessionTransport(timeout: 5)
+    let transport = CurlTransport(timeout: 5)
     for index in 0..<50 {
       let response = try await transport.send(get(server, "/n\(index)"))
       #expect(String(decoding: response.body, as: UTF8.self) == #"{"path":"/n\#(index)"}"#)

@@ -4,7 +4,7 @@ import GitHubClientLive
 import TestSupport
 import Testing
 
-// The live client end to end: GitHubClient.live over URLSessionTransport against a loopback
+// The live client end to end: GitHubClient.live over CurlTransport against a loopback
 // server, with --api-url pointing at it.
 
 /// The live client for `baseURL`, resolved the way the executable resolves `--api-url`.
@@ -12,7 +12,7 @@ private func liveClient(_ baseURL: String, timeout: TimeInterval = 10, environme
   -> GitHubClient
 {
   let configuration = try GitHubConfiguration.resolve(apiURL: baseURL, environment: environment, userAgent: "reactor/x")
-  return GitHubClient.live(configuration: configuration, transport: URLSessionTransport(timeout: timeout))
+  return GitHubClient.live(configuration: configuration, transport: CurlTransport(timeout: timeout))
 }
 
 /// The search recordings, re-targeted at what this client sends (`q`, `page`, `per_page`): the
@@ -93,7 +93,7 @@ private func searchExchanges() throws -> [RecordedExchange] {
     let server = try LoopbackServer { _ in .json(200, String(repeating: " ", count: 5000) + #"{"login":"x"}"#) }
     defer { server.stop() }
     let configuration = try GitHubConfiguration.resolve(apiURL: server.baseURL, environment: [:], userAgent: "reactor/x")
-    let client = GitHubClient.live(configuration: configuration, transport: URLSessionTransport(timeout: 5, maxBodyBytes: 1000))
+    let client = GitHubClient.live(configuration: configuration, transport: CurlTransport(timeout: 5, maxBodyBytes: 1000))
     #expect(await gitHubError { try await client.userExists("x") } == .responseTooLarge(limit: 1000))
   }
 
@@ -134,8 +134,8 @@ private func searchExchanges() throws -> [RecordedExchange] {
     let elapsed = start.duration(to: clock.now)
     #expect(error == .timeout)
     #expect(elapsed < .seconds(15))
-    // On Linux, FoundationNetworking truncates timeoutIntervalForRequest to whole seconds, so
-    // 0.5 s becomes 0 and the request "times out" after a few milliseconds.
+    // A sub-second timeout must not be rounded down to nothing (URLSession on Linux truncated
+    // it to whole seconds, so 0.5 s became 0 and requests "timed out" after a few ms).
     #expect(elapsed >= .seconds(0.4), "timed out after \(elapsed), before the 0.5 s timeout")
   }
 

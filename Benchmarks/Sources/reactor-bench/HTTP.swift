@@ -59,10 +59,10 @@ enum HTTPBench {
     return result.seconds / Double(count) * 1e3
   }
 
-  /// Milliseconds per request for the live client over URLSessionTransport, in this process.
-  static func inProcess(server: LoopbackServer, count: Int, curl: Bool = false) async throws -> Double {
+  /// Milliseconds per request for the live client over its libcurl transport, in this process.
+  static func inProcess(server: LoopbackServer, count: Int) async throws -> Double {
     let configuration = GitHubConfiguration(baseURL: URL(string: "http://127.0.0.1:\(server.port)")!, userAgent: "reactor-bench")
-    let transport: any HTTPTransport = curl ? try CurlTransport() : URLSessionTransport()
+    let transport: any HTTPTransport = CurlTransport()
     let client = GitHubClient.live(configuration: configuration, transport: transport)
     _ = try await client.searchRepositories("warm", 1, 30)
     var items = 0
@@ -89,7 +89,7 @@ enum HTTPBench {
   /// Our figures and curl's for one kind of page.
   static func measure(
     body: [UInt8], binary: String, curlPath: String, count: Int, runs: Int
-  ) async throws -> (reactor: Double, client: Double, curlClient: Double, curl: Double) {
+  ) async throws -> (reactor: Double, client: Double, curl: Double) {
     let server = try LoopbackServer(body: body)
     defer { server.stop() }
     try validate(binary, server: server)
@@ -104,8 +104,7 @@ enum HTTPBench {
     let curlTime = try best(of: runs) { try curl(curlPath, server: server, config: config, count: count) }
     let reactorTime = try best(of: runs) { try reactor(binary, server: server, input: input, count: count) }
     let clientTime = try await best(of: runs) { try await inProcess(server: server, count: count) }
-    let curlClientTime = try await best(of: runs) { try await inProcess(server: server, count: count, curl: true) }
-    return (reactorTime, clientTime, curlClientTime, curlTime)
+    return (reactorTime, clientTime, curlTime)
   }
 
   static func run(_ context: Context) async throws -> [Row] {
@@ -128,9 +127,6 @@ enum HTTPBench {
         Row(
           id: "http.client" + page.id, scenario: "HTTP: live client in-process, \(page.name)", ours: result.client,
           baseline: result.curl, baselineName: "curl keep-alive", unit: "ms/request", target: nil),
-        Row(
-          id: "http.libcurl" + page.id, scenario: "HTTP: same over dlopen'd libcurl (prototype), \(page.name)",
-          ours: result.curlClient, baseline: result.curl, baselineName: "curl keep-alive", unit: "ms/request", target: nil),
       ]
     }
     return rows

@@ -8,7 +8,7 @@ import Shell
 /// `valgrind --tool=callgrind --collect-atstart=no --toggle-collect='*profiledRegion*'`,
 /// so setup (building repositories, the first 100,000) is not counted.
 enum Profile {
-  static let scenarios = ["counter", "search", "search-ndjson", "large", "session", "replay", "http-client", "http-libcurl", "render", "render-direct"]
+  static let scenarios = ["counter", "search", "search-ndjson", "large", "session", "replay", "http-client", "render", "render-direct"]
 
   nonisolated(unsafe) static var body: () -> Void = {}
 
@@ -28,9 +28,9 @@ enum Profile {
       defer { try? FileManager.default.removeItem(atPath: cassette) }
       _ = await ReplayBench.recorded(lines, cassette: cassette)
       print("replay: \(lines.count) commands on a cassette, recorded once (whole process)")
-    case "http-client", "http-libcurl":
+    case "http-client":
       let server = try LoopbackServer(body: HTTPBench.recordedBody() ?? HTTPBench.minimalBody())
-      let milliseconds = try await HTTPBench.inProcess(server: server, count: count ?? 200, curl: scenario == "http-libcurl")
+      let milliseconds = try await HTTPBench.inProcess(server: server, count: count ?? 200)
       print("http-client: \(count ?? 200) requests, \(format(milliseconds)) ms each (whole process)")
     default:
       throw BenchError("unknown profile scenario \(scenario); known: \(scenarios.joined(separator: ", "))")

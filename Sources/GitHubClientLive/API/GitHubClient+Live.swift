@@ -1,7 +1,7 @@
 public import GitHubClient
 
 extension GitHubClient {
-  /// The client over a transport: the URLSession one, the offline sample, or a cassette.
+  /// The client over a transport: the libcurl one, the offline sample, or a cassette.
   public static func live(configuration: GitHubConfiguration, transport: any HTTPTransport) -> GitHubClient {
     let api = GitHubAPI(configuration: configuration)
     return GitHubClient(

@@ -2,7 +2,7 @@ public import Foundation
 
 /// Sends one HTTP request and returns the whole response.
 ///
-/// The only seam between the GitHub client and the network: the URLSession transport, the
+/// The only seam between the GitHub client and the network: the libcurl transport, the
 /// offline sample and the cassette transports all implement it. Implementations throw
 /// `CancellationError` when the calling task is cancelled, and ``HTTPTransportError`` otherwise.
 public protocol HTTPTransport: Sendable {
@@ -67,4 +67,19 @@ public enum HTTPTransportError: Error, Sendable, Equatable {
   case timedOut
   /// The body was larger than the limit, in bytes.
   case bodyTooLarge(limit: Int)
+}
+
+/// Runs `work`, or throws ``HTTPTransportError/timedOut`` when it takes longer than `seconds`.
+///
+/// `work` is cancelled when the deadline passes and must then return promptly.
+func withDeadline<T: Sendable>(_ seconds: TimeInterval, _ work: @escaping @Sendable () async throws -> T) async throws -> T {
+  try await withThrowingTaskGroup(of: T.self) { group in
+    group.addTask { try await work() }
+    group.addTask {
+      try await Task.sleep(for: .milliseconds(Int64(seconds * 1000)))
+      throw HTTPTransportError.timedOut
+    }
+    defer { group.cancelAll() }
+    return try await group.next()!
+  }
 }
