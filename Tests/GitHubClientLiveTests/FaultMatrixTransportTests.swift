@@ -183,6 +183,24 @@ struct FaultMatrixTransportTests {
     #expect(server.requests.map(\.pathAndQuery) == ["/x", "/a/b?c=1", "/final"])
   }
 
+  /// Transfers block a thread each inside libcurl: slow requests must not hold up a fast one
+  /// (on the global dispatch queues, limited to a thread a core, four would on two cores).
+  @Test func slowRequestsDoNotHoldUpAFastOne() async throws {
+    let server = try LoopbackServer { request in
+      request.pathAndQuery == "/fast" ? .json(200, "{}") : LoopbackResponse(status: 200, body: Data("{}".utf8), delay: .seconds(3))
+    }
+    defer { server.stop() }
+    let transport = CurlTransport(timeout: 10)
+    let slow = (0..<6).map { index in Task { try await transport.send(get(server, "/slow\(index)")) } }
+    try await Task.sleep(for: .milliseconds(300))
+    let clock = ContinuousClock()
+    let start = clock.now
+    let fast = try await transport.send(get(server, "/fast"))
+    #expect(fast.status == 200)
+    #expect(start.duration(to: clock.now) < TimingSlack.seconds(1.5), "the fast request waited for the slow ones")
+    for task in slow { task.cancel() }
+  }
+
   @Test func aHeaderWithALineBreakIsNotSent() async throws {
     let server = try LoopbackServer { _ in .json(200, "{}") }
     defer { server.stop() }
