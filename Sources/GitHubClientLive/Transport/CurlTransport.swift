@@ -14,8 +14,8 @@ public import Foundation
 ///
 /// - Cancellation of the calling task throws `CancellationError` at once; libcurl stops the
 ///   transfer at its next callback.
-/// - The transport enforces its own deadline over the whole exchange, body included (libcurl
-///   gets the same one, to the millisecond).
+/// - One deadline covers the whole exchange, body and redirects included; libcurl enforces it
+///   to the millisecond on the transfer's thread.
 /// - Nothing is cached and no cookies are kept.
 /// - Redirects (301, 302, 303, 307, 308) are followed here, at most 10; one to another origin
 ///   (scheme, host or port) drops the `Authorization` header, so a token is only ever sent to
@@ -46,22 +46,23 @@ public final class CurlTransport: HTTPTransport {
     }
     // Loading libcurl (once; about 2 ms, far more under a sanitizer) is not the server's time.
     guard rc_load() == 0 else { throw HTTPTransportError.unreachable(String(cString: rc_load_error())) }
+    // The deadline is libcurl's, kept on the transfer's own thread: a timer task here could
+    // fire first when the cooperative pool is busy, although the answer had arrived in time.
     let deadline = ContinuousClock.now + .milliseconds(Int64(timeout * 1000))
-    return try await withDeadline(timeout) { [idle, maxBodyBytes] in
-      var current = request
-      for _ in 0...Self.maxRedirects {
-        let remaining = ContinuousClock.now.duration(to: deadline)
-        let milliseconds = max(1, Int(remaining.components.seconds) * 1000 + Int(remaining.components.attoseconds / 1_000_000_000_000_000))
-        let response = try await Self.perform(current, idle: idle, limit: maxBodyBytes, timeoutMilliseconds: milliseconds)
-        guard [301, 302, 303, 307, 308].contains(response.status), let location = response.header("Location"),
-          let target = URL(string: location, relativeTo: current.url)?.absoluteURL
-        else { return response }
-        var headers = current.headers
-        if !Self.sameOrigin(current.url, target) { headers.removeAll { $0.name.lowercased() == "authorization" } }
-        current = HTTPRequest(method: "GET", url: target, headers: headers)
-      }
-      throw HTTPTransportError.unreachable("too many redirects")
+    var current = request
+    for _ in 0...Self.maxRedirects {
+      let remaining = ContinuousClock.now.duration(to: deadline)
+      guard remaining > .zero else { throw HTTPTransportError.timedOut }
+      let milliseconds = max(1, Int(remaining.components.seconds) * 1000 + Int(remaining.components.attoseconds / 1_000_000_000_000_000))
+      let response = try await Self.perform(current, idle: idle, limit: maxBodyBytes, timeoutMilliseconds: milliseconds)
+      guard [301, 302, 303, 307, 308].contains(response.status), let location = response.header("Location"),
+        let target = URL(string: location, relativeTo: current.url)?.absoluteURL
+      else { return response }
+      var headers = current.headers
+      if !Self.sameOrigin(current.url, target) { headers.removeAll { $0.name.lowercased() == "authorization" } }
+      current = HTTPRequest(method: "GET", url: target, headers: headers)
     }
+    throw HTTPTransportError.unreachable("too many redirects")
   }
 
   /// Same scheme, host and port (RFC 6454), with default ports filled in.

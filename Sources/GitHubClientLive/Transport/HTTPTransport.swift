@@ -68,18 +68,3 @@ public enum HTTPTransportError: Error, Sendable, Equatable {
   /// The body was larger than the limit, in bytes.
   case bodyTooLarge(limit: Int)
 }
-
-/// Runs `work`, or throws ``HTTPTransportError/timedOut`` when it takes longer than `seconds`.
-///
-/// `work` is cancelled when the deadline passes and must then return promptly.
-func withDeadline<T: Sendable>(_ seconds: TimeInterval, _ work: @escaping @Sendable () async throws -> T) async throws -> T {
-  try await withThrowingTaskGroup(of: T.self) { group in
-    group.addTask { try await work() }
-    group.addTask {
-      try await Task.sleep(for: .milliseconds(Int64(seconds * 1000)))
-      throw HTTPTransportError.timedOut
-    }
-    defer { group.cancelAll() }
-    return try await group.next()!
-  }
-}
