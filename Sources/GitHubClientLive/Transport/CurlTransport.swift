@@ -85,7 +85,8 @@ public final class CurlTransport: HTTPTransport {
     let handle = try idle.take()
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<HTTPResponse, any Error>) in
-        guard transfer.wait(continuation) else { return }
+        // Cancelled already: the transfer never starts, and the handle goes back unused.
+        guard transfer.wait(continuation) else { return idle.put(handle) }
         // Each transfer blocks a thread in libcurl. A serial queue of its own runs on dispatch's
         // overcommitting pool, which starts another thread when all are blocked; the global
         // and concurrent queues keep to one thread a core, so two stalled servers would hold
@@ -116,18 +117,17 @@ public final class CurlTransport: HTTPTransport {
     private var outcome: Result<HTTPResponse, any Error>?
     private var continuation: CheckedContinuation<HTTPResponse, any Error>?
 
+    /// `send` has loaded libcurl.
     init(_ request: HTTPRequest, limit: Int, timeoutMilliseconds: Int) throws {
-      guard rc_load() == 0 else { throw HTTPTransportError.unreachable(String(cString: rc_load_error())) }
-      url = request.url
-      self.limit = limit
-      cURL = strdup(request.url.absoluteString)
       // A header value with a line break would smuggle another header: refuse it.
       // (Bytes, not Characters: "\r\n" is one Character, equal to neither.)
       for header in request.headers where (header.name + header.value).utf8.contains(where: { $0 == 0x0D || $0 == 0x0A || $0 == 0 }) {
         throw HTTPTransportError.unreachable("a header contains a line break")
       }
-      // Without these, libcurl would add `Accept: */*` and an `Expect` on uploads; GitHub's
-      // headers come from the request.
+      url = request.url
+      self.limit = limit
+      cURL = strdup(request.url.absoluteString)
+      // libcurl takes headers as "Name: value" lines; one named here replaces its default.
       cHeaders = request.headers.map { strdup("\($0.name): \($0.value)") }
       headerArray = .allocate(capacity: max(1, cHeaders.count))
       for (index, header) in cHeaders.enumerated() { (headerArray + index).initialize(to: UnsafePointer(header)) }
