@@ -128,7 +128,7 @@ public struct FeedReactor: Reactor {
       state.isLoadingMore = false
       state.error = nil
     case .setError(let error):
-      state.error = FeedFailure(error)
+      state.error = GitHubFailure(error)
       state.isRefreshing = false
       state.isLoadingMore = false
     }

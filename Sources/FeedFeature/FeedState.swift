@@ -16,7 +16,7 @@ public struct FeedState: Sendable, Equatable {
   /// The next page to load, or nil when there is none (or before the first refresh).
   public var nextPage: Int?
   /// Why the last request failed; cleared by the next success.
-  public var error: FeedFailure?
+  public var error: GitHubFailure?
 
   // MARK: Bookkeeping (not in the JSON)
 
@@ -26,19 +26,6 @@ public struct FeedState: Sendable, Equatable {
   public var seenIDs: Set<String> = []
 
   public init() {}
-}
-
-/// A failure as state: its stable code and message.
-public struct FeedFailure: Sendable, Equatable, JSONRepresentable {
-  public var code: String
-  public var message: String
-
-  public init(_ error: GitHubError) {
-    code = error.code
-    message = error.message
-  }
-
-  public var jsonValue: JSONValue { .object(["code": .string(code), "message": .string(message)]) }
 }
 
 extension FeedState: PatchableState {

@@ -117,7 +117,7 @@ public struct SearchReactor: Reactor {
     case .setLoadingNextPage(let loading):
       state.isLoadingNextPage = loading
     case .setError(let error):
-      state.lastError = SearchFailure(error)
+      state.lastError = GitHubFailure(error)
       state.isLoading = false
       state.isLoadingNextPage = false
     case .setIdle:

@@ -18,22 +18,9 @@ public struct SearchState: Sendable, Equatable {
   /// A further page is loading.
   public var isLoadingNextPage = false
   /// Why the last request failed; cleared by the next success or query.
-  public var lastError: SearchFailure?
+  public var lastError: GitHubFailure?
 
   public init() {}
-}
-
-/// A failure as state: its stable code and message.
-public struct SearchFailure: Sendable, Equatable, JSONRepresentable {
-  public var code: String
-  public var message: String
-
-  public init(_ error: GitHubError) {
-    code = error.code
-    message = error.message
-  }
-
-  public var jsonValue: JSONValue { .object(["code": .string(code), "message": .string(message)]) }
 }
 
 extension SearchState: PatchableState {

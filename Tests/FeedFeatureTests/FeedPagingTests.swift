@@ -154,7 +154,7 @@ struct FeedPagingTests {
     await store.receive(.setLoadingMore) { $0.isLoadingMore = true }
     await store.receive(.setError(.timeout)) {
       $0.isLoadingMore = false
-      $0.error = FeedFailure(.timeout)
+      $0.error = GitHubFailure(.timeout)
     }
     #expect(await task.finish() == .error)
     endpoint.answer(2, .success(.page(page2, etag: nil)))

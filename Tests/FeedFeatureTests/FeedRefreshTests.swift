@@ -108,7 +108,7 @@ struct FeedRefreshTests {
     await store.receive(.setRefreshing) { $0.isRefreshing = true }
     await store.receive(.setError(error)) {
       $0.isRefreshing = false
-      $0.error = FeedFailure(error)
+      $0.error = GitHubFailure(error)
     }
     #expect(await task.finish() == .error)
     #expect(store.state.error?.code == "server-error")

@@ -130,7 +130,7 @@ struct FeedbackSearchTests {
     #expect(await probe.run(.searchChanged("swift")) == .error)
     var failed = SearchState()
     failed.query = "swift"
-    failed.lastError = SearchFailure(.rateLimited(resetsIn: 42, authenticated: false))
+    failed.lastError = GitHubFailure(.rateLimited(resetsIn: 42, authenticated: false))
     let error = GitHubError.rateLimited(resetsIn: 42, authenticated: false)
     #expect(
       probe.take().last

@@ -73,7 +73,7 @@ struct SearchReactorTests {
     await store.receive(.setQuery("swift")) { $0.query = "swift"; $0.isLoading = true }
     await store.receive(.setError(.rateLimited(resetsIn: 42, authenticated: false))) {
       $0.isLoading = false
-      $0.lastError = SearchFailure(.rateLimited(resetsIn: 42, authenticated: false))
+      $0.lastError = GitHubFailure(.rateLimited(resetsIn: 42, authenticated: false))
     }
     #expect(await task.finish() == .error)
     #expect(store.state.lastError?.message == "GitHub rate limit reached; resets in 42 s. Set GH_TOKEN for a higher limit.")

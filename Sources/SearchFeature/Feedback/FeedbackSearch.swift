@@ -133,7 +133,7 @@ public struct FeedbackSearch: Reactor {
       state.search.lastError = nil
     case .failed(let error, let request):
       guard state.awaits(request) else { return }
-      state.search.lastError = SearchFailure(error)
+      state.search.lastError = GitHubFailure(error)
       state.search.isLoading = false
       state.search.isLoadingNextPage = false
     case .cancel:
