@@ -35,17 +35,23 @@ enum LargeStateBench {
     return Setup(start: start, appends: appends, block: block, first: first, pages: pages)
   }
 
-  /// Every append through the store, with diff + NDJSON to a null sink.
-  static func store(_ setup: Setup) -> Blocks {
+  /// A store holding the first page and one append, rendering NDJSON to a null sink from now on.
+  static func loadedStore(_ setup: Setup) -> (Store<SearchReactor>, ManualExecutor) {
     let executor = ManualExecutor()
     let client = Fixtures.instantClient(first: setup.first, later: { [pages = setup.pages] in pages[$0 - 2] })
     let store = Store(reactor: SearchReactor(client: client), sequencer: Sequencer(), differ: .patches, executor: executor)
     store.send(.updateQuery("large"))
     executor.runUntilIdle()
-    // The first append copies the 100,000 items the stub still shares: keep it out of the blocks.
+    // The first append copies the 100,000 items the stub still shares: keep it out of what is measured.
     store.send(.loadNextPage)
     executor.runUntilIdle()
     Fixtures.attachRenderer(to: store, sink: NullSink())
+    return (store, executor)
+  }
+
+  /// Every append through the store, with diff + NDJSON to a null sink.
+  static func store(_ setup: Setup) -> Blocks {
+    let (store, executor) = loadedStore(setup)
     var samples = [Double](repeating: 0, count: setup.appends)
     for index in 0..<setup.appends {
       let start = nanoseconds()

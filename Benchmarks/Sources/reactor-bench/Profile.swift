@@ -71,14 +71,7 @@ enum Profile {
     case "large":
       let appends = count ?? 2_000
       let setup = LargeStateBench.setup(start: 100_000, appends: appends, block: appends)
-      let executor = ManualExecutor()
-      let client = Fixtures.instantClient(first: setup.first, later: { [pages = setup.pages] in pages[$0 - 2] })
-      let store = Store(reactor: SearchReactor(client: client), sequencer: Sequencer(), differ: .patches, executor: executor)
-      store.send(.updateQuery("large"))
-      executor.runUntilIdle()
-      store.send(.loadNextPage)
-      executor.runUntilIdle()
-      Fixtures.attachRenderer(to: store, sink: NullSink())
+      let (store, executor) = LargeStateBench.loadedStore(setup)
       measure {
         for _ in 0..<appends {
           store.send(.loadNextPage)
