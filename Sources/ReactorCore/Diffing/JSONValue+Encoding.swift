@@ -10,9 +10,6 @@ extension JSONValue {
     return writer.text
   }
 
-  /// Appends the compact JSON text of this value to `out`.
-  public func write(to out: inout String) { out += jsonText }
-
   /// Appends the compact JSON text of this value to `writer`.
   public func write(to writer: inout JSONWriter) {
     switch self {
@@ -53,9 +50,6 @@ extension JSONValue {
 }
 
 extension JSONObject {
-  /// Appends the compact JSON text of this object to `out`.
-  public func write(to out: inout String) { out += JSONValue.object(self).jsonText }
-
   /// Appends the compact JSON text of this object to `writer`.
   public func write(to writer: inout JSONWriter) {
     writer.byte(UInt8(ascii: "{"))

@@ -25,12 +25,6 @@ public struct PatchOperation: Sendable, Equatable {
     return .object(JSONObject(sortedMembers: members))
   }
 
-  /// Writes the RFC 6902 form of this operation (the text of ``jsonValue``).
-  public func write(to writer: inout JSONWriter) {
-    writer.append(Self.head(op, path))
-    writeTail(to: &writer)
-  }
-
   /// Writes operations as a JSON array (the text of `.array(operations.map(\.jsonValue))`).
   /// A run of operations with the same kind and path, such as the adds of an appended page,
   /// shares one escaped `{"op":...,"path":...` head.
