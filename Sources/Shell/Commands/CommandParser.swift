@@ -5,8 +5,7 @@ public enum CommandParser {
   /// dropped, or `line`. Words split on whitespace scalars, as the tokenizer splits them.
   static func syntaxErrorVerb(_ line: String) -> String {
     let drop = "\"'\\".unicodeScalars
-    let first = line.unicodeScalars.split(whereSeparator: \.properties.isWhitespace).first ?? []
-    let kept = String(String.UnicodeScalarView(first.filter { !drop.contains($0) }))
+    let kept = String(String.UnicodeScalarView(Tokenizer.leadingRawWord(line).unicodeScalars.filter { !drop.contains($0) }))
     return kept.isEmpty ? "line" : kept
   }
 

@@ -58,9 +58,7 @@ public enum Redaction {
     guard let words = try? parsed.get(), let verb = words.first, let positions = secretPositions(verb, words.count - 1)
     else {
       // Unparseable: if it starts with a secret verb, keep only the verb (and the failure).
-      // Words are split on whitespace scalars, as the tokenizer splits them.
-      let first = body.unicodeScalars.split(whereSeparator: \.properties.isWhitespace).first
-        .map { String(String.UnicodeScalarView($0)) } ?? ""
+      let first = Tokenizer.leadingRawWord(body)
       if secretPositions(first, 1) != nil {
         if case .failure(let failure) = parsed { return unparseable(first, failure) }
         return unparseable(first, nil)

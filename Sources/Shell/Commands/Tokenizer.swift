@@ -17,6 +17,12 @@ public enum Tokenizer {
     }
   }
 
+  /// The first run of non-whitespace scalars, as typed (quotes and backslashes kept): what a
+  /// line starts with even when it does not tokenize. Splits where `split` splits words.
+  static func leadingRawWord(_ line: String) -> String {
+    String(String.UnicodeScalarView(line.unicodeScalars.split(whereSeparator: \.properties.isWhitespace).first ?? []))
+  }
+
   /// Works on Unicode scalars, not characters: a combining mark after a space or a quote
   /// belongs to the next word, not to the separator (`query \u{301}x` is two words).
   public static func split(_ line: String) throws(Failure) -> [String] {
