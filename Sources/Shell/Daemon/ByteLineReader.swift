@@ -18,7 +18,7 @@ public enum ByteLineReader {
   public static func lines(of descriptor: Int32, maxBytes: Int, backlog: Int = 256) -> Lines {
     let (stream, continuation) = AsyncStream<Line>.makeStream(bufferingPolicy: .unbounded)
     let gate = Backlog(limit: backlog)
-    let thread = Thread {
+    startDetachedThread {
       var buffer = [UInt8](repeating: 0, count: 1 << 16)
       var line: [UInt8] = []
       var skipping = 0
@@ -55,7 +55,6 @@ public enum ByteLineReader {
       if skipping > 0 { emit(.tooLong(bytes: skipping)) } else if !line.isEmpty { emit(.bytes(line)) }
       continuation.finish()
     }
-    thread.start()
     return Lines(stream: stream, gate: gate, finish: { continuation.finish() })
   }
 

@@ -89,6 +89,8 @@ public struct Daemon: Sendable {
   /// Lets in-flight requests finish, up to the drain timeout; then cancels them and waits for
   /// their `end` records.
   private func drain(_ inFlight: InFlight) async {
+    // Nothing in flight: no timer to arm (and no timer thread to wake on the way out).
+    if inFlight.isIdle { return }
     let clock = session.configuration.time
     let timeout = drainTimeout
     let session = session
@@ -167,6 +169,8 @@ final class InFlight: Sendable {
     slot?.resume()
     idle.forEach { $0.resume() }
   }
+
+  var isIdle: Bool { state.withLock { $0.count == 0 } }
 
   func waitUntilIdle() async {
     await withCheckedContinuation { continuation in

@@ -22,7 +22,9 @@ public final class SignalWatcher: @unchecked Sendable {  // all mutable state is
 
   private let lock = NSLock()
   private var handlers: [Int32: [UInt64: @Sendable () -> Void]] = [:]
-  private var previous: [Int32: sigaction] = [:]
+  /// Each watched signal's disposition before the first `watch`, indexed by signal number. (A
+  /// `[Int32: sigaction]` cost a runtime conformance lookup at the daemon's start.)
+  private var previous: [sigaction?] = Array(repeating: nil, count: 65)
   private var nextToken: UInt64 = 0
   private var readEnd: Int32 = -1
 
@@ -31,6 +33,7 @@ public final class SignalWatcher: @unchecked Sendable {  // all mutable state is
   /// Calls `handler` on the watcher's thread whenever `number` arrives, until the returned
   /// token is passed to ``stop(_:)``.
   public func watch(_ number: Int32, handler: @escaping @Sendable () -> Void) -> Token {
+    precondition(number > 0 && Int(number) < previous.count, "not a signal number: \(number)")
     lock.lock()
     defer { lock.unlock() }
     startIfNeeded()
@@ -46,7 +49,7 @@ public final class SignalWatcher: @unchecked Sendable {  // all mutable state is
       action.sa_flags = SA_RESTART
       var old = sigaction()
       sigaction(number, &action, &old)
-      previous[number] = old
+      previous[Int(number)] = old
     }
     handlers[number, default: [:]][nextToken] = handler
     return Token(signal: number, id: nextToken)
@@ -57,7 +60,8 @@ public final class SignalWatcher: @unchecked Sendable {  // all mutable state is
     lock.lock()
     defer { lock.unlock() }
     handlers[token.signal]?[token.id] = nil
-    if handlers[token.signal]?.isEmpty == true, var old = previous.removeValue(forKey: token.signal) {
+    if handlers[token.signal]?.isEmpty == true, var old = previous[Int(token.signal)] {
+      previous[Int(token.signal)] = nil
       sigaction(token.signal, &old, nil)
       handlers[token.signal] = nil
     }
@@ -80,9 +84,7 @@ public final class SignalWatcher: @unchecked Sendable {  // all mutable state is
     let reading = ends[0]
     readEnd = reading
     Self.writeEnd = ends[1]
-    let thread = Thread { [self] in run(readEnd: reading) }
-    thread.name = "reactor-signals"
-    thread.start()
+    startDetachedThread { [self] in run(readEnd: reading) }
   }
 
   private func run(readEnd: Int32) {

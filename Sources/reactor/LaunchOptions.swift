@@ -10,61 +10,30 @@ import Shell
   import Glibc
 #endif
 
-/// The `reactor` command: flags and environment, and the composition of the live, offline and
-/// cassette clients. Nothing else lives here.
-struct ReactorCommand: AsyncParsableCommand {
-  static let version = ReactorVersion.current
-
-  static let configuration = CommandConfiguration(
-    commandName: "reactor",
-    abstract: "A reactive REPL and NDJSON stream over the GitHub REST API.",
-    discussion: """
-      Each line is a command (type 'help' for the list). On a terminal, reactor edits lines with \
-      history and completion; on pipes it reads commands from standard input and prints one \
-      diff per state change. Set GH_TOKEN (or GITHUB_TOKEN) for a higher rate limit.
-      """,
-    version: version,
-    subcommands: [ReplayCommand.self])
-
-  @Flag(help: "Serve the built-in offline sample instead of GitHub (no network, sample data).")
+/// What `reactor` without a subcommand runs with, as plain values.
+///
+/// ``ReactorCommand`` (ArgumentParser) fills it, with help, usage and error messages. For the
+/// common invocations, long flags and options only, ``fastParse(_:)`` fills it without
+/// ArgumentParser, whose view of the flags (type lookups by mangled name, reflection) is most
+/// of a daemon's start-up. Anything it does not recognise exactly goes to ArgumentParser, and
+/// a test holds the two parsers to the same result.
+struct LaunchOptions: Equatable, Sendable {
   var offline = false
-
-  @Flag(help: "Print NDJSON records (one JSON object per line) instead of text.")
   var json = false
-
-  @Flag(help: "Serve NDJSON requests on standard input, many in flight at once (see DAEMON MODE in reactor(1)).")
   var daemon = false
-
-  @Option(name: .customLong("drain-timeout"), help: ArgumentHelp("With --daemon: seconds in-flight requests may take to finish after end of input or SIGTERM.", valueName: "seconds"))
   var drainTimeout: Double = 30
-
-  @Option(name: .customLong("api-url"), help: ArgumentHelp("The GitHub API root (default: $GITHUB_API_URL, then https://api.github.com).", valueName: "url"))
   var apiURL: String?
-
-  @Option(help: ArgumentHelp("Seconds to wait for GitHub before giving up.", valueName: "seconds"))
   var timeout: Double = 30
-
-  @Option(help: ArgumentHelp("When to use colour: auto, always or never.", valueName: "when"))
   var color: ColorChoice = .auto
-
-  @Option(help: ArgumentHelp("The search engine: reactor (ReactorKit style, the default) or feedback (RxFeedback style). With replay: every transcript runs on it, whatever its %engine says.", valueName: "engine"))
   var engine: EngineChoice?
-
-  @Option(help: ArgumentHelp("Record the session as a transcript in <file>, with its HTTP cassette beside it as <file>.cassette.json.", valueName: "file"))
   var record: String?
-
-  @Option(help: ArgumentHelp("Seed for everything random in the session (default: from the time).", valueName: "n"))
   var seed: UInt64?
-
-  @Option(name: .customLong("signup-failure-rate"), help: ArgumentHelp("How often the simulated signup service fails, from 0 to 1.", valueName: "rate"))
   var signupFailureRate: Double = 1.0 / 3
-
-  @Option(name: .customLong("signup-latency"), help: ArgumentHelp("Seconds the simulated signup service takes.", valueName: "seconds"))
   var signupLatency: Double = 1.5
 
-  enum ColorChoice: String, ExpressibleByArgument, CaseIterable { case auto, always, never }
+  static let defaults = LaunchOptions()
 
-  func validate() throws {
+  func validate() throws(ValidationError) {
     guard timeout > 0, timeout <= 600 else { throw ValidationError("--timeout must be between 0 and 600 seconds") }
     guard (0...1).contains(signupFailureRate) else { throw ValidationError("--signup-failure-rate must be between 0 and 1") }
     guard (0...60).contains(signupLatency) else { throw ValidationError("--signup-latency must be between 0 and 60 seconds") }
@@ -72,9 +41,79 @@ struct ReactorCommand: AsyncParsableCommand {
     if daemon && record != nil { throw ValidationError("--daemon and --record cannot be combined; record a daemon session with a transcript instead") }
   }
 
+  /// The options `arguments` (without the program name) ask for, if they are only long flags
+  /// and options, each at most once, every value well formed, not empty and not starting with
+  /// `-`, and the result valid; nil otherwise (help, subcommands, short names, errors: all of
+  /// those are ArgumentParser's to answer).
+  static func fastParse(_ arguments: some Collection<String>) -> LaunchOptions? {
+    var options = LaunchOptions()
+    // An array, not a Set: a Set<Substring> costs a conformance lookup at first use, a tenth of
+    // a millisecond in this binary's start-up.
+    var seen: [Substring] = []
+    var rest = arguments[...]
+    while let argument = rest.popFirst() {
+      guard argument.hasPrefix("--") else { return nil }
+      let body = argument.dropFirst(2)
+      let name: Substring
+      let inline: Substring?
+      if let equals = body.firstIndex(of: "=") {
+        (name, inline) = (body[..<equals], body[body.index(after: equals)...])
+      } else {
+        (name, inline) = (body, nil)
+      }
+      guard !name.isEmpty, !seen.contains(name) else { return nil }
+      seen.append(name)
+      switch name {
+      case "offline", "json", "daemon":
+        guard inline == nil else { return nil }
+        switch name {
+        case "offline": options.offline = true
+        case "json": options.json = true
+        default: options.daemon = true
+        }
+        continue
+      default: break
+      }
+      guard let value = inline.map(String.init) ?? rest.popFirst(), !value.isEmpty, !value.hasPrefix("-") else { return nil }
+      // A value of the wrong form refuses the whole list. (Not a generic setter: a key path to
+      // an optional would take any parse, failed ones as `.some(nil)`.)
+      switch name {
+      case "drain-timeout": guard let seconds = Double(value) else { return nil }; options.drainTimeout = seconds
+      case "api-url": options.apiURL = value
+      case "timeout": guard let seconds = Double(value) else { return nil }; options.timeout = seconds
+      case "color": guard let color = ColorChoice(rawValue: value) else { return nil }; options.color = color
+      case "engine": guard let engine = EngineChoice(rawValue: value) else { return nil }; options.engine = engine
+      case "record": options.record = value
+      case "seed": guard let seed = UInt64(value) else { return nil }; options.seed = seed
+      case "signup-failure-rate": guard let rate = Double(value) else { return nil }; options.signupFailureRate = rate
+      case "signup-latency": guard let seconds = Double(value) else { return nil }; options.signupLatency = seconds
+      default: return nil
+      }
+    }
+    guard (try? options.validate()) != nil else { return nil }
+    return options
+  }
+}
+
+extension LaunchOptions {
+  /// Every environment variable reactor reads (a test checks the sources against the list).
+  static let environmentKeys = [
+    "GITHUB_API_URL", "GH_TOKEN", "GITHUB_TOKEN", "NO_COLOR", "TERM", "COLUMNS", "BROWSER", "XDG_STATE_HOME", "HOME",
+  ]
+
+  /// The variables of ``environmentKeys`` that are set, read with `getenv`. Building
+  /// `ProcessInfo`'s dictionary of the whole environment took a tenth of a daemon's start.
+  static func environment() -> [String: String] {
+    var values: [String: String] = [:]
+    for key in environmentKeys {
+      if let value = getenv(key) { values[key] = String(cString: value) }
+    }
+    return values
+  }
+
   func run() async throws {
-    let environment = ProcessInfo.processInfo.environment
-    let userAgent = "reactor/\(Self.version)"
+    let environment = Self.environment()
+    let userAgent = "reactor/\(ReactorCommand.version)"
     var configuration: GitHubConfiguration
     var transport: any HTTPTransport
     if offline {
@@ -135,7 +174,7 @@ struct ReactorCommand: AsyncParsableCommand {
       let lines = ByteLineReader.lines(of: 0, maxBytes: DaemonInput.maxLineBytes)
       let signals = DaemonSignals(onTerminate: lines.finish, onInterrupt: { session.cancelAll() })
       let server = Daemon(
-        session: session, output: sessionConfiguration.sink, version: Self.version,
+        session: session, output: sessionConfiguration.sink, version: ReactorCommand.version,
         drainTimeout: .milliseconds(Int64(drainTimeout * 1000)))
       let status = await server.run(lines)
       signals.cancel()
@@ -144,7 +183,7 @@ struct ReactorCommand: AsyncParsableCommand {
     }
     let reader: any LineReader =
       interactive ? EditLineReader(historyPath: EditLineReader.defaultHistoryPath(environment: environment)) : PlainLineReader()
-    let banner = "reactor \(Self.version): type 'help' for commands, Ctrl-D to leave"
+    let banner = "reactor \(ReactorCommand.version): type 'help' for commands, Ctrl-D to leave"
       + (offline ? " (offline sample data)" : "")
     var onInput: (@Sendable (String) -> Void)?
     if let recorder { onInput = { line in recorder.begin(line) } }
@@ -159,7 +198,7 @@ struct ReactorCommand: AsyncParsableCommand {
   func transcriptHeader(path: String, start: Date, seed: UInt64, options: RenderOptions, offline: Bool) -> [String] {
     let formatter = ISO8601DateFormatter()
     return [
-      "# Recorded by reactor \(Self.version). Replay: reactor replay \((path as NSString).lastPathComponent)"
+      "# Recorded by reactor \(ReactorCommand.version). Replay: reactor replay \((path as NSString).lastPathComponent)"
     ] + (offline ? ["%data offline-sample"] : []) + [
       "%cassette \(Self.cassetteName(for: path))",
       "%clock \(formatter.string(from: start))",
@@ -180,77 +219,4 @@ struct ReactorCommand: AsyncParsableCommand {
     try cassette.write(to: URL(fileURLWithPath: cassettePath))
     try transcript.write(toFile: path, atomically: true, encoding: .utf8)
   }
-}
-
-/// `reactor replay`: replays transcripts with virtual time and recorded HTTP.
-struct ReplayCommand: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "replay",
-    abstract: "Replay recorded transcripts and compare their output byte for byte.",
-    discussion: """
-      Prints 'ok' or 'FAIL' (with a unified diff) for each file, then 'N passed, M failed'. \
-      Replays use the transcript's cassette and a virtual clock: no network, no real time, \
-      no history file. The format is described in reactor-transcript(5).
-      """)
-
-  @Flag(help: "Rewrite each transcript's expected output with the actual output, and say what changed.")
-  var update = false
-
-  /// `--engine` is the parent's option: `reactor replay --engine feedback x.t` sets it there.
-  @ParentCommand var root: ReactorCommand
-
-  @Argument(help: ArgumentHelp("Transcript files.", valueName: "file"))
-  var files: [String]
-
-  func run() async throws {
-    let engine = root.engine?.kind
-    let runner = TranscriptRunner(makeClient: Self.replayClient) { configuration in
-      if let engine { configuration.engine = engine }
-    }
-    let replayer = Replayer(runner: runner) { text in FileHandle.standardOutput.write(Data(text.utf8)) }
-    let status = await replayer.run(paths: files, update: update)
-    if status != 0 { throw ExitCode(status) }
-  }
-
-  /// The client a replay uses: the cassette, or the offline sample, on virtual time.
-  @Sendable static func replayClient(settings: Transcript.Settings, time: TimeSource, log: ReplayLog) throws -> GitHubClient {
-    try .replaying(
-      cassettePath: settings.offline ? nil : settings.cassette, time: time, userAgent: "reactor/\(ReactorCommand.version)",
-      log: log)
-  }
-}
-
-/// Usage errors exit with status 2, as documented; help and version with 0.
-@main
-enum Main {
-  static func main() async {
-    // `reactor --version` alone answers before the flag parser: building ArgumentParser's view
-    // of the flags (type lookups by mangled name, reflection) is over a third of a start.
-    if CommandLine.arguments.dropFirst() == ["--version"] {
-      print(ReactorCommand.version)
-      return
-    }
-    do {
-      var command = try ReactorCommand.parseAsRoot()
-      if var asyncCommand = command as? any AsyncParsableCommand {
-        try await asyncCommand.run()
-      } else {
-        try command.run()
-      }
-    } catch {
-      let code = ReactorCommand.exitCode(for: error)
-      if code == .success || error is ExitCode {
-        if !(error is ExitCode) { print(ReactorCommand.fullMessage(for: error)) }
-        exit(code.rawValue)
-      }
-      FileHandle.standardError.write(Data((ReactorCommand.fullMessage(for: error) + "\n").utf8))
-      exit(2)
-    }
-  }
-}
-
-/// `--engine` values; the flag parser's view of ``SearchEngineKind``.
-enum EngineChoice: String, ExpressibleByArgument, CaseIterable {
-  case reactor, feedback
-  var kind: SearchEngineKind { SearchEngineKind(rawValue: rawValue)! }
 }

@@ -1,0 +1,156 @@
+import ArgumentParser
+import Foundation
+import GitHubClient
+import GitHubClientLive
+import ReactorCore
+import Rendering
+import Shell
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The `reactor` command: flags and environment, and the composition of the live, offline and
+/// cassette clients. Nothing else lives here.
+struct ReactorCommand: AsyncParsableCommand {
+  static let version = ReactorVersion.current
+
+  static let configuration = CommandConfiguration(
+    commandName: "reactor",
+    abstract: "A reactive REPL and NDJSON stream over the GitHub REST API.",
+    discussion: """
+      Each line is a command (type 'help' for the list). On a terminal, reactor edits lines with \
+      history and completion; on pipes it reads commands from standard input and prints one \
+      diff per state change. Set GH_TOKEN (or GITHUB_TOKEN) for a higher rate limit.
+      """,
+    version: version,
+    subcommands: [ReplayCommand.self])
+
+  @Flag(help: "Serve the built-in offline sample instead of GitHub (no network, sample data).")
+  var offline = LaunchOptions.defaults.offline
+
+  @Flag(help: "Print NDJSON records (one JSON object per line) instead of text.")
+  var json = LaunchOptions.defaults.json
+
+  @Flag(help: "Serve NDJSON requests on standard input, many in flight at once (see DAEMON MODE in reactor(1)).")
+  var daemon = LaunchOptions.defaults.daemon
+
+  @Option(name: .customLong("drain-timeout"), help: ArgumentHelp("With --daemon: seconds in-flight requests may take to finish after end of input or SIGTERM.", valueName: "seconds"))
+  var drainTimeout = LaunchOptions.defaults.drainTimeout
+
+  @Option(name: .customLong("api-url"), help: ArgumentHelp("The GitHub API root (default: $GITHUB_API_URL, then https://api.github.com).", valueName: "url"))
+  var apiURL: String?
+
+  @Option(help: ArgumentHelp("Seconds to wait for GitHub before giving up.", valueName: "seconds"))
+  var timeout = LaunchOptions.defaults.timeout
+
+  @Option(help: ArgumentHelp("When to use colour: auto, always or never.", valueName: "when"))
+  var color = LaunchOptions.defaults.color
+
+  @Option(help: ArgumentHelp("The search engine: reactor (ReactorKit style, the default) or feedback (RxFeedback style). With replay: every transcript runs on it, whatever its %engine says.", valueName: "engine"))
+  var engine: EngineChoice?
+
+  @Option(help: ArgumentHelp("Record the session as a transcript in <file>, with its HTTP cassette beside it as <file>.cassette.json.", valueName: "file"))
+  var record: String?
+
+  @Option(help: ArgumentHelp("Seed for everything random in the session (default: from the time).", valueName: "n"))
+  var seed: UInt64?
+
+  @Option(name: .customLong("signup-failure-rate"), help: ArgumentHelp("How often the simulated signup service fails, from 0 to 1.", valueName: "rate"))
+  var signupFailureRate = LaunchOptions.defaults.signupFailureRate
+
+  @Option(name: .customLong("signup-latency"), help: ArgumentHelp("Seconds the simulated signup service takes.", valueName: "seconds"))
+  var signupLatency = LaunchOptions.defaults.signupLatency
+
+  /// The values parsed, for ``LaunchOptions/run()``.
+  var options: LaunchOptions {
+    LaunchOptions(
+      offline: offline, json: json, daemon: daemon, drainTimeout: drainTimeout, apiURL: apiURL, timeout: timeout,
+      color: color, engine: engine, record: record, seed: seed, signupFailureRate: signupFailureRate,
+      signupLatency: signupLatency)
+  }
+
+  func validate() throws { try options.validate() }
+
+  func run() async throws { try await options.run() }
+}
+
+/// `reactor replay`: replays transcripts with virtual time and recorded HTTP.
+struct ReplayCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "replay",
+    abstract: "Replay recorded transcripts and compare their output byte for byte.",
+    discussion: """
+      Prints 'ok' or 'FAIL' (with a unified diff) for each file, then 'N passed, M failed'. \
+      Replays use the transcript's cassette and a virtual clock: no network, no real time, \
+      no history file. The format is described in reactor-transcript(5).
+      """)
+
+  @Flag(help: "Rewrite each transcript's expected output with the actual output, and say what changed.")
+  var update = false
+
+  /// `--engine` is the parent's option: `reactor replay --engine feedback x.t` sets it there.
+  @ParentCommand var root: ReactorCommand
+
+  @Argument(help: ArgumentHelp("Transcript files.", valueName: "file"))
+  var files: [String]
+
+  func run() async throws {
+    let engine = root.engine?.kind
+    let runner = TranscriptRunner(makeClient: Self.replayClient) { configuration in
+      if let engine { configuration.engine = engine }
+    }
+    let replayer = Replayer(runner: runner) { text in FileHandle.standardOutput.write(Data(text.utf8)) }
+    let status = await replayer.run(paths: files, update: update)
+    if status != 0 { throw ExitCode(status) }
+  }
+
+  /// The client a replay uses: the cassette, or the offline sample, on virtual time.
+  @Sendable static func replayClient(settings: Transcript.Settings, time: TimeSource, log: ReplayLog) throws -> GitHubClient {
+    try .replaying(
+      cassettePath: settings.offline ? nil : settings.cassette, time: time, userAgent: "reactor/\(ReactorCommand.version)",
+      log: log)
+  }
+}
+
+/// Usage errors exit with status 2, as documented; help and version with 0.
+@main
+enum Main {
+  static func main() async {
+    // `reactor --version` alone answers before any flag parser.
+    if CommandLine.arguments.dropFirst() == ["--version"] {
+      print(ReactorCommand.version)
+      return
+    }
+    do {
+      // The common invocations (long flags and options only) skip ArgumentParser too.
+      if let options = LaunchOptions.fastParse(CommandLine.arguments.dropFirst()) {
+        try await options.run()
+        return
+      }
+      var command = try ReactorCommand.parseAsRoot()
+      if var asyncCommand = command as? any AsyncParsableCommand {
+        try await asyncCommand.run()
+      } else {
+        try command.run()
+      }
+    } catch {
+      let code = ReactorCommand.exitCode(for: error)
+      if code == .success || error is ExitCode {
+        if !(error is ExitCode) { print(ReactorCommand.fullMessage(for: error)) }
+        exit(code.rawValue)
+      }
+      FileHandle.standardError.write(Data((ReactorCommand.fullMessage(for: error) + "\n").utf8))
+      exit(2)
+    }
+  }
+}
+
+/// `--color` values.
+enum ColorChoice: String, ExpressibleByArgument, CaseIterable, Sendable { case auto, always, never }
+
+/// `--engine` values; the flag parser's view of ``SearchEngineKind``.
+enum EngineChoice: String, ExpressibleByArgument, CaseIterable, Sendable {
+  case reactor, feedback
+  var kind: SearchEngineKind { SearchEngineKind(rawValue: rawValue)! }
+}

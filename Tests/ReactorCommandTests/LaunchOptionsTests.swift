@@ -1,0 +1,134 @@
+import ArgumentParser
+import Foundation
+import Testing
+
+@testable import reactor
+
+/// `LaunchOptions.fastParse` answers common invocations without ArgumentParser; whatever it
+/// accepts, ArgumentParser must accept with the same result.
+@Suite struct LaunchOptionsTests {
+  /// What ArgumentParser makes of `arguments`: the root command's options, or nil when it
+  /// fails or picks a subcommand.
+  static func viaArgumentParser(_ arguments: [String]) -> LaunchOptions? {
+    guard let command = try? ReactorCommand.parseAsRoot(arguments) as? ReactorCommand else { return nil }
+    return command.options
+  }
+
+  static let accepted: [[String]] = [
+    [],
+    ["--daemon"],
+    ["--offline"],
+    ["--offline", "--json"],
+    ["--daemon", "--offline", "--drain-timeout", "5"],
+    ["--json", "--api-url", "http://127.0.0.1:8080/api", "--timeout=12.5"],
+    ["--color", "never", "--engine", "feedback", "--seed", "42"],
+    ["--color=always", "--engine=reactor", "--seed=18446744073709551615"],
+    ["--record", "session.t", "--offline", "--signup-failure-rate", "0", "--signup-latency", "0.25"],
+    ["--signup-failure-rate=1", "--signup-latency=60", "--drain-timeout=3600", "--timeout=600"],
+    ["--api-url=https://example.com/api/v3?x=a=b"],
+  ]
+
+  @Test(arguments: accepted)
+  func agreesWithArgumentParser(_ arguments: [String]) throws {
+    let fast = try #require(LaunchOptions.fastParse(arguments))
+    #expect(fast == Self.viaArgumentParser(arguments))
+  }
+
+  @Test func readsEveryValue() throws {
+    let options = try #require(
+      LaunchOptions.fastParse([
+        "--offline", "--json", "--daemon", "--drain-timeout", "7", "--api-url", "http://h/", "--timeout", "9",
+        "--color", "never", "--engine", "feedback", "--seed", "3", "--signup-failure-rate", "0.5",
+        "--signup-latency", "2",
+      ]))
+    #expect(
+      options
+        == LaunchOptions(
+          offline: true, json: true, daemon: true, drainTimeout: 7, apiURL: "http://h/", timeout: 9, color: .never,
+          engine: .feedback, record: nil, seed: 3, signupFailureRate: 0.5, signupLatency: 2))
+    #expect(LaunchOptions.fastParse([]) == .defaults)
+    #expect(Self.viaArgumentParser([]) == .defaults)
+  }
+
+  /// Help, subcommands, short names, repeats, malformed or invalid values: ArgumentParser's.
+  static let refused: [[String]] = [
+    ["--help"], ["-h"], ["help"], ["--version", "--json"], ["replay", "a.t"], ["--engine", "feedback", "replay", "a.t"],
+    ["-"], ["--"], ["--", "--json"], ["--=x"], ["--jsonx"], ["--json=true"], ["--json", "--json"],
+    ["--timeout"], ["--timeout", "--json"], ["--timeout", "-1"], ["--timeout", ""], ["--timeout="], ["--timeout", "soon"],
+    ["--timeout", "0"], ["--timeout", "601"], ["--timeout", "nan"], ["--signup-failure-rate", "1.5"],
+    ["--signup-latency", "61"], ["--drain-timeout", "3601"], ["--seed", "-1"], ["--seed", "1.5"],
+    ["--seed", "18446744073709551616"], ["--color", "sometimes"], ["--engine", "rx"], ["--daemon", "--record", "x.t"],
+    ["--api-url", "-x"], ["--timeout", "5", "--timeout", "6"], ["--offline", "extra"],
+  ]
+
+  @Test(arguments: refused)
+  func leavesTheRestToArgumentParser(_ arguments: [String]) {
+    #expect(LaunchOptions.fastParse(arguments) == nil)
+  }
+
+  /// Random argument lists from a vocabulary of names, values and junk: whenever the fast path
+  /// accepts one, ArgumentParser gives the same options.
+  @Test func randomArgumentListsAgree() {
+    let names = [
+      "--offline", "--json", "--daemon", "--drain-timeout", "--api-url", "--timeout", "--color", "--engine", "--record",
+      "--seed", "--signup-failure-rate", "--signup-latency", "--help", "--nope", "replay", "-h",
+    ]
+    let values = [
+      "0", "1", "5", "0.5", "30", "600", "601", "-3", "1e2", "inf", "nan", "+4", "0x10", " 5", "never", "always", "auto",
+      "feedback", "reactor", "x.t", "http://127.0.0.1:1/", "", "=", "--json",
+    ]
+    var generator = SplitMix64(seed: 0x5EED)
+    var accepted = 0
+    for _ in 0..<4_000 {
+      var arguments: [String] = []
+      for _ in 0..<Int(generator.next() % 5) {
+        let name = names[Int(generator.next() % UInt64(names.count))]
+        switch generator.next() % 3 {
+        case 0: arguments.append(name)
+        case 1: arguments += [name, values[Int(generator.next() % UInt64(values.count))]]
+        default: arguments.append(name + "=" + values[Int(generator.next() % UInt64(values.count))])
+        }
+      }
+      guard let fast = LaunchOptions.fastParse(arguments) else { continue }
+      accepted += 1
+      #expect(fast == Self.viaArgumentParser(arguments), "\(arguments)")
+    }
+    // The vocabulary makes valid lists common enough for the check to mean something.
+    #expect(accepted > 300)
+  }
+}
+
+/// A small deterministic generator (SplitMix64), so failures reproduce.
+struct SplitMix64 {
+  var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
+
+/// `LaunchOptions.environment()` reads only the variables it lists; every variable the sources
+/// look up must be on that list, or it would silently read as unset.
+@Suite struct EnvironmentKeysTests {
+  @Test func everyVariableTheSourcesReadIsListed() throws {
+    let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("Sources")
+    let files = try #require(FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil))
+      .compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" }
+    let pattern = try Regex(#"environment\["([A-Za-z_][A-Za-z0-9_]*)"\]"#)
+    var read: Set<String> = []
+    for file in files {
+      let text = try String(contentsOf: file, encoding: .utf8)
+      for match in text.matches(of: pattern) {
+        if let key = match.output[1].substring { read.insert(String(key)) }
+      }
+    }
+    #expect(read.count >= 8, "the scan found too few variables: \(read.sorted())")
+    #expect(read.subtracting(LaunchOptions.environmentKeys).isEmpty, "not listed: \(read.subtracting(LaunchOptions.environmentKeys).sorted())")
+    #expect(Set(LaunchOptions.environmentKeys).subtracting(read).isEmpty, "listed but never read")
+  }
+}
