@@ -134,6 +134,33 @@ private let smallPage = #"""
     }
   }
 
+  /// The string scan reads eight bytes at a time: a byte that ends a plain run (quote,
+  /// backslash, control, non-ASCII) or one next to those values must be seen at every offset
+  /// within and across words, in read strings (`description`) and skipped ones (`node_id`).
+  @Test func everySpecialByteIsSeenAtEveryOffset() {
+    let specials: [[UInt8]] = [
+      Array(#"\""#.utf8), Array(#"\\"#.utf8), Array(#"\n"#.utf8), Array(#"\u00e9"#.utf8), Array("é".utf8),
+      Array("😀".utf8), [0x1F], [0x00], [0x7F], [0x80], [0xFF], [0x21], [0x23], [0x5B], [0x5D], [0x20], Array(#"""#.utf8),
+    ]
+    var differences: [String] = []
+    var decoded = 0
+    for field in ["description", "node_id"] {
+      for special in specials {
+        for offset in 0..<20 {
+          let value = Array(repeating: UInt8(ascii: "a"), count: offset) + special + Array(repeating: UInt8(ascii: "b"), count: 11)
+          let body =
+            Array(#"{"total_count": 1, "items": [{"id": 1, "full_name": "a/b", "stargazers_count": 0, "html_url": "u", "\#(field)": ""#.utf8)
+            + value + Array(#""}]}"#.utf8)
+          if let difference = divergence(Data(body)) { differences.append("\(field) \(special) at \(offset): \(difference)") }
+          if case .page = scanned(Data(body)) { decoded += 1 }
+        }
+      }
+    }
+    #expect(differences.isEmpty, "\(differences.count) differences, first: \(differences.prefix(5))")
+    // Twelve of the seventeen make valid strings; a scan that rejected them would also "agree".
+    #expect(decoded == 2 * 20 * 12)
+  }
+
   @Test func corruptionsAtEveryPositionAreNeverReadMoreLeniently() {
     let body = Array(smallPage.utf8)
     var differences: [String] = []

@@ -331,12 +331,46 @@ enum SearchPageDecoder {
 
     // MARK: Strings
 
+    /// The index of the first byte at or after `start` that ends a plain run of string
+    /// content: a quote, a backslash, a control character or a non-ASCII byte; `bytes.count`
+    /// if there is none.
+    ///
+    /// Eight bytes at a time (SWAR): each test sets the high bit of every byte that matches,
+    /// and may set it in a byte above a true match too (a borrow carries upwards), never
+    /// below one, so the lowest set bit is always the first match.
+    func plainRunEnd(from start: Int) -> Int {
+      let ones: UInt64 = 0x0101_0101_0101_0101
+      let highs: UInt64 = 0x8080_8080_8080_8080
+      var index = start
+      if let base = bytes.baseAddress {
+        while index + 8 <= bytes.count {
+          let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+          let quote = word ^ (ones &* 0x22)
+          let backslash = word ^ (ones &* 0x5C)
+          let matches =
+            (word & highs)  // non-ASCII
+            | ((word &- ones &* 0x20) & ~word & highs)  // below 0x20
+            | ((quote &- ones) & ~quote & highs)  // equal to a quote
+            | ((backslash &- ones) & ~backslash & highs)  // equal to a backslash
+          if matches != 0 { return index + matches.trailingZeroBitCount / 8 }
+          index += 8
+        }
+      }
+      while index < bytes.count {
+        let byte = bytes[index]
+        if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 { break }
+        index += 1
+      }
+      return index
+    }
+
     /// Skips a string literal, checking escapes and UTF-8; `index` ends after the closing quote.
     mutating func skipString() throws {
       index += 1
-      while index < bytes.count {
-        let byte = bytes[index]
-        switch byte {
+      while true {
+        index = plainRunEnd(from: index)
+        guard index < bytes.count else { throw SyntaxError() }
+        switch bytes[index] {
         case UInt8(ascii: "\""):
           index += 1
           return
@@ -344,23 +378,16 @@ enum SearchPageDecoder {
           index += 1
           _ = try escape()
         case 0..<0x20: throw SyntaxError()
-        case 0x80...: try skipUTF8Sequence()
-        default: index += 1
+        default: try skipUTF8Sequence()
         }
       }
-      throw SyntaxError()
     }
 
     /// Reads a string literal.
     mutating func string() throws -> String {
       let start = index + 1
       // Plain strings (no escapes): one copy, already validated by the scan.
-      var plainEnd = start
-      while plainEnd < bytes.count {
-        let byte = bytes[plainEnd]
-        if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 { break }
-        plainEnd += 1
-      }
+      let plainEnd = plainRunEnd(from: start)
       if plainEnd < bytes.count, bytes[plainEnd] == UInt8(ascii: "\"") {
         index = plainEnd + 1
         return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<plainEnd]), as: UTF8.self)
