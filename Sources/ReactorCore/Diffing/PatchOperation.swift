@@ -30,15 +30,26 @@ public struct PatchOperation: Sendable, Equatable {
   /// shares one escaped `{"op":...,"path":...` head.
   public static func write(_ operations: [PatchOperation], to writer: inout JSONWriter) {
     writer.byte(UInt8(ascii: "["))
-    var head: (op: Kind, path: String, bytes: [UInt8])?
-    for index in operations.indices {
-      let operation = operations[index]
-      if index > 0 { writer.byte(UInt8(ascii: ",")) }
-      if head == nil || head!.op != operation.op || head!.path != operation.path {
-        head = (operation.op, operation.path, Self.head(operation.op, operation.path))
+    // The operations are read in place (a copy of each retained and released its path and
+    // values: a third of the cost of an appended page's line).
+    var headOp: Kind?
+    var headPath = ""
+    var head: [UInt8] = []
+    operations.withUnsafeBufferPointer { operations in
+      for index in operations.indices {
+        if index > 0 { writer.byte(UInt8(ascii: ",")) }
+        if headOp != operations[index].op || headPath != operations[index].path {
+          headOp = operations[index].op
+          headPath = operations[index].path
+          head = Self.head(operations[index].op, operations[index].path)
+        }
+        writer.append(head)
+        if operations[index].value != nil {
+          writer.raw(#","value":"#)
+          writer.value(operations[index].value.unsafelyUnwrapped)
+        }
+        writer.byte(UInt8(ascii: "}"))
       }
-      writer.append(head!.bytes)
-      operation.writeTail(to: &writer)
     }
     writer.byte(UInt8(ascii: "]"))
   }
@@ -54,14 +65,6 @@ public struct PatchOperation: Sendable, Equatable {
     }
     writer.string(path)
     return writer.bytes
-  }
-
-  private func writeTail(to writer: inout JSONWriter) {
-    if let value {
-      writer.raw(#","value":"#)
-      writer.value(value)
-    }
-    writer.byte(UInt8(ascii: "}"))
   }
 
   /// Escapes one reference token of a JSON Pointer (`~` as `~0`, `/` as `~1`).
