@@ -21,7 +21,10 @@ public final class SignalWatcher: @unchecked Sendable {  // all mutable state is
   nonisolated(unsafe) fileprivate static var writeEnd: Int32 = -1
 
   private let lock = NSLock()
-  private var handlers: [Int32: [UInt64: @Sendable () -> Void]] = [:]
+  /// Handlers by signal number, in the order they were added. Arrays, not dictionaries: the
+  /// first `[Int32: ...]` of the process costs a runtime conformance lookup, a measurable part
+  /// of the daemon's start.
+  private var handlers: [[(id: UInt64, run: @Sendable () -> Void)]] = Array(repeating: [], count: 65)
   /// Each watched signal's disposition before the first `watch`, indexed by signal number. (A
   /// `[Int32: sigaction]` cost a runtime conformance lookup at the daemon's start.)
   private var previous: [sigaction?] = Array(repeating: nil, count: 65)
@@ -33,12 +36,12 @@ public final class SignalWatcher: @unchecked Sendable {  // all mutable state is
   /// Calls `handler` on the watcher's thread whenever `number` arrives, until the returned
   /// token is passed to ``stop(_:)``.
   public func watch(_ number: Int32, handler: @escaping @Sendable () -> Void) -> Token {
-    precondition(number > 0 && Int(number) < previous.count, "not a signal number: \(number)")
+    precondition(number > 0 && Int(number) < handlers.count, "not a signal number: \(number)")
     lock.lock()
     defer { lock.unlock() }
     startIfNeeded()
     nextToken += 1
-    if handlers[number, default: [:]].isEmpty {
+    if handlers[Int(number)].isEmpty {
       var action = sigaction()
       #if canImport(Glibc)
         action.__sigaction_handler.sa_handler = signalToPipe
@@ -51,7 +54,7 @@ public final class SignalWatcher: @unchecked Sendable {  // all mutable state is
       sigaction(number, &action, &old)
       previous[Int(number)] = old
     }
-    handlers[number, default: [:]][nextToken] = handler
+    handlers[Int(number)].append((nextToken, handler))
     return Token(signal: number, id: nextToken)
   }
 
@@ -59,11 +62,10 @@ public final class SignalWatcher: @unchecked Sendable {  // all mutable state is
   public func stop(_ token: Token) {
     lock.lock()
     defer { lock.unlock() }
-    handlers[token.signal]?[token.id] = nil
-    if handlers[token.signal]?.isEmpty == true, var old = previous[Int(token.signal)] {
+    handlers[Int(token.signal)].removeAll { $0.id == token.id }
+    if handlers[Int(token.signal)].isEmpty, var old = previous[Int(token.signal)] {
       previous[Int(token.signal)] = nil
       sigaction(token.signal, &old, nil)
-      handlers[token.signal] = nil
     }
   }
 
@@ -100,7 +102,7 @@ public final class SignalWatcher: @unchecked Sendable {  // all mutable state is
       guard count == 1 else { return }
       let number = Int32(byte)
       lock.lock()
-      let current = handlers[number].map { Array($0.values) } ?? []
+      let current = (0..<handlers.count).contains(Int(number)) ? handlers[Int(number)].map(\.run) : []
       lock.unlock()
       for handler in current { handler() }
     }

@@ -66,8 +66,11 @@ public final class Session: Sendable {
   public let sequencer = Sequencer()
   /// Search, on the engine chosen now; replaced (with fresh state) by the `engine` command.
   private let searchEngine = Locked<(any SearchEngine)?>(nil)
-  public let signup: Store<SignupReactor>
-  public let feed: Store<FeedReactor>
+  /// Signup and feed are made on first use: a daemon or REPL that only searches never pays
+  /// for them. Held as `AnyObject` so that not even their types' generic metadata (a runtime
+  /// conformance lookup each, measurable in the daemon's start) is built before then.
+  private let signupStore = Locked<AnyObject?>(nil)
+  private let feedStore = Locked<AnyObject?>(nil)
   let records: Records
   /// `sleep` commands in progress, so Ctrl-C can end them too.
   private let sleeps = Locked<[UInt64: (tag: JSONValue?, task: Task<Outcome, Never>)]>([:])
@@ -76,20 +79,36 @@ public final class Session: Sendable {
   public init(configuration: Configuration) {
     self.configuration = configuration
     self.records = Records(options: configuration.options)
-    let client = configuration.client
-    let executor = configuration.executor
-    let service = SimulatedSignupService(
-      failureRate: configuration.signupFailureRate, latency: configuration.signupLatency,
-      random: SeededGenerator(seed: configuration.seed), time: configuration.time)
-    signup = Store(reactor: SignupReactor(client: client, service: service), sequencer: sequencer, executor: executor)
-    feed = Store(reactor: FeedReactor(client: client), sequencer: sequencer, executor: executor)
-
-    let options = configuration.options
     searchEngine.withLock { $0 = makeSearchEngine(configuration.engine) }
-    let signupText = SignupText(options: options)
-    attach(signup, feature: "signup", verb: Self.verb(for:)) { signupText.render($0, state: $1, command: $2) }
-    let feedText = FeedText(options: options, now: configuration.time.now)
-    attach(feed, feature: "feed", verb: Self.verb(for:)) { feedText.render($0, state: $1, command: $2) }
+  }
+
+  /// The signup feature's store, made (and attached to the sink) on first use.
+  public var signup: Store<SignupReactor> {
+    signupStore.withLock { store in
+      if let store { return unsafeDowncast(store, to: Store<SignupReactor>.self) }
+      let service = SimulatedSignupService(
+        failureRate: configuration.signupFailureRate, latency: configuration.signupLatency,
+        random: SeededGenerator(seed: configuration.seed), time: configuration.time)
+      let made = Store(
+        reactor: SignupReactor(client: configuration.client, service: service), sequencer: sequencer,
+        executor: configuration.executor)
+      let text = SignupText(options: configuration.options)
+      attach(made, feature: "signup", verb: Self.verb(for:)) { text.render($0, state: $1, command: $2) }
+      store = made
+      return made
+    }
+  }
+
+  /// The feed feature's store, made (and attached to the sink) on first use.
+  public var feed: Store<FeedReactor> {
+    feedStore.withLock { store in
+      if let store { return unsafeDowncast(store, to: Store<FeedReactor>.self) }
+      let made = Store(reactor: FeedReactor(client: configuration.client), sequencer: sequencer, executor: configuration.executor)
+      let text = FeedText(options: configuration.options, now: configuration.time.now)
+      attach(made, feature: "feed", verb: Self.verb(for:)) { text.render($0, state: $1, command: $2) }
+      store = made
+      return made
+    }
   }
 
   /// The search engine now.
