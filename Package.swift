@@ -78,7 +78,7 @@ let package = Package(
       name: "ShellTests",
       dependencies: ["Shell", "ReactorCore", "SearchFeature", "SignupFeature", "FeedFeature", "GitHubClient", "Rendering"]),
     .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
-    .testTarget(name: "ReactorCommandTests", dependencies: ["reactor"]),
+    .testTarget(name: "ReactorCommandTests", dependencies: ["reactor", "ReactorCore"]),
     .testTarget(
       name: "TranscriptTests",
       dependencies: ["Shell", "GitHubClient", "GitHubClientLive", "ReactorCore", "SearchFeature"]),

@@ -46,7 +46,7 @@ struct DiffingTests {
 
   @Test("applying every patch in order rebuilds the state (randomised)")
   func invariant() throws {
-    var generator = SplitMix(seed: 42)
+    let generator = SeededGenerator(seed: 42)
     var state = State()
     var document = state.jsonValue
     for _ in 0..<2_000 {
@@ -111,19 +111,6 @@ struct DiffingTests {
     let async = Effect<Int>.concatenate(.send(1), .run { send in send(2) }.cancellable(id: "y"))
     #expect(!async.isSynchronous)
     #expect(async.map(String.init).synchronousOutputs == ["1"])
-  }
-}
-
-/// A deterministic generator for randomised tests.
-struct SplitMix {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }
 
