@@ -30,6 +30,28 @@ private func parse(_ line: OutputLine) throws -> [String: Any] {
 }
 
 @Suite struct SessionTests {
+  /// A sleep that has ended is gone: cancelling its tag finds nothing.
+  @Test func aFinishedSleepCannotBeCancelled() async {
+    let (session, sink) = makeSession(.json)
+    for index in 0..<200 {
+      #expect(await session.start("sleep 0", tag: .int(index)).outcome() == .ok)
+    }
+    _ = sink.drain()
+    for index in [0, 1, 99, 199] {
+      #expect(await session.execute("cancel \(index)") == .failed)
+      #expect(sink.drain().map(\.text).contains { $0.contains("no request '\(index)' is in flight") })
+    }
+  }
+
+  /// `cancel` reaches a sleep in progress by its tag.
+  @Test func aSleepInProgressIsCancelledByItsTag() async {
+    let (session, sink) = makeSession(.json)
+    let sleeping = session.start("sleep 60", tag: .string("nap"))
+    #expect(await session.execute("cancel nap") == .ok)
+    #expect(await sleeping.outcome() == .cancelled)
+    #expect(sink.drain().map(\.text).contains { $0.contains("sleep cancelled") })
+  }
+
   @Test func queryNextOpenAndOutOfRange() async {
     let (session, sink) = makeSession()
     #expect(await session.execute("query swift") == .ok)

@@ -46,7 +46,9 @@ enum StartupBench {
     guard results.count == commands.count else { throw BenchError("hyperfine returned \(results.count) results") }
     let truth = results[0].median
     let sqliteTime = results[1].median
-    let kind = context.reactorStatic != nil ? "static stdlib" : "dynamic"
+    // scripts/install builds the static binary; the dynamic one is what a plain
+    // `swift build -c release` gives, shown for scale without a target.
+    let kind = context.reactorStatic != nil ? "static stdlib, as installed" : "dynamic"
     var rows = [
       Row(
         id: "startup.true", scenario: "startup: /bin/true (for scale)", ours: truth, baseline: sqliteTime,
@@ -61,11 +63,11 @@ enum StartupBench {
     if hasDynamic {
       rows += [
         Row(
-          id: "startup.version.dynamic", scenario: "startup: reactor --version (dynamic, as installed)", ours: results[4].median,
-          baseline: sqliteTime, baselineName: "sqlite3 :memory: .quit", unit: "ms", target: .atMost(3, on: .ours)),
+          id: "startup.version.dynamic", scenario: "startup: reactor --version (dynamic, plain swift build)",
+          ours: results[4].median, baseline: sqliteTime, baselineName: "sqlite3 :memory: .quit", unit: "ms", target: nil),
         Row(
-          id: "startup.ready.dynamic", scenario: "startup: reactor --daemon to ready (dynamic)", ours: results[5].median,
-          baseline: sqliteTime, baselineName: "sqlite3 :memory: .quit", unit: "ms", target: .atMost(3, on: .ours)),
+          id: "startup.ready.dynamic", scenario: "startup: reactor --daemon to ready (dynamic, plain swift build)",
+          ours: results[5].median, baseline: sqliteTime, baselineName: "sqlite3 :memory: .quit", unit: "ms", target: nil),
       ]
     }
     if probes != nil {

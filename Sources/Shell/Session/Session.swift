@@ -64,7 +64,8 @@ public final class Session: Sendable {
 
   public let configuration: Configuration
   public let sequencer = Sequencer()
-  /// Search, on the engine chosen now; replaced (with fresh state) by the `engine` command.
+  /// Search, on the engine chosen now (made on first use); replaced (with fresh state) by the
+  /// `engine` command.
   private let searchEngine = Locked<(any SearchEngine)?>(nil)
   /// Signup and feed are made on first use: a daemon or REPL that only searches never pays
   /// for them. Held as `AnyObject` so that not even their types' generic metadata (a runtime
@@ -73,13 +74,23 @@ public final class Session: Sendable {
   private let feedStore = Locked<AnyObject?>(nil)
   let records: Records
   /// `sleep` commands in progress, so Ctrl-C can end them too.
-  private let sleeps = Locked<[UInt64: (tag: JSONValue?, task: Task<Outcome, Never>)]>([:])
+  private let sleeps = Locked<[SleepEntry]>([])
   private let nextSleep = Locked<UInt64>(0)
+
+  /// A `sleep` in progress. It is registered before its task starts, so a sleep that ends at
+  /// once still finds its entry to remove, and a cancellation that comes before the task is
+  /// stored still lands. (An array, not a dictionary: few entries, and no runtime conformance
+  /// lookup for the key type at start-up.)
+  private struct SleepEntry {
+    let key: UInt64
+    let tag: JSONValue?
+    var task: Task<Outcome, Never>?
+    var cancelled = false
+  }
 
   public init(configuration: Configuration) {
     self.configuration = configuration
     self.records = Records(options: configuration.options)
-    searchEngine.withLock { $0 = makeSearchEngine(configuration.engine) }
   }
 
   /// The signup feature's store, made (and attached to the sink) on first use.
@@ -111,8 +122,15 @@ public final class Session: Sendable {
     }
   }
 
-  /// The search engine now.
-  var search: any SearchEngine { searchEngine.withLock { $0! } }
+  /// The search engine now, made on first use like the other features' stores.
+  var search: any SearchEngine {
+    searchEngine.withLock { engine in
+      if let engine { return engine }
+      let made = makeSearchEngine(configuration.engine)
+      engine = made
+      return made
+    }
+  }
 
   /// A fresh search feature on `kind`, rendering to the sink.
   private func makeSearchEngine(_ kind: SearchEngineKind) -> any SearchEngine {
@@ -264,8 +282,9 @@ public final class Session: Sendable {
         value += 1
         return value
       }
+      sleeps.withLock { $0.append(SleepEntry(key: key, tag: tag)) }
       let task = Task(executorPreference: configuration.executor) { () -> Outcome in
-        defer { _ = sleeps.withLock { $0.removeValue(forKey: key) } }
+        defer { sleeps.withLock { $0.removeAll { $0.key == key } } }
         do {
           try await time.sleep(for: duration)
         } catch {
@@ -274,7 +293,12 @@ public final class Session: Sendable {
         }
         return .ok
       }
-      sleeps.withLock { $0[key] = (tag, task) }
+      let cancelNow = sleeps.withLock { entries in
+        guard let index = entries.firstIndex(where: { $0.key == key }) else { return false }
+        entries[index].task = task
+        return entries[index].cancelled
+      }
+      if cancelNow { task.cancel() }
       return .task(task)
     case .username(let name):
       return .store(signup.send(.updateUsername(name), tag: tag))
@@ -363,7 +387,10 @@ public final class Session: Sendable {
         found = true
         if feed.liveEffectCount == 0 { feed.send(.cancel, tag: ownTag) }
       }
-      for task in sleeps.withLock({ $0.filter { $0.value.tag == tag }.map(\.value.task) }) { task.cancel(); found = true }
+      if let tasks = cancelSleeps(where: { $0.tag == tag }) {
+        tasks.forEach { $0.cancel() }
+        found = true
+      }
     }
     if !found {
       sink.write([records.error(code: "not-found", message: "cancel: no request '\(target)' is in flight")])
@@ -384,7 +411,22 @@ public final class Session: Sendable {
     signup.cancelAll()
     feed.send(.cancel)
     feed.cancelAll()
-    for entry in sleeps.withLock({ Array($0.values) }) { entry.task.cancel() }
+    cancelSleeps(where: { _ in true })?.forEach { $0.cancel() }
+  }
+
+  /// Marks the sleeps that match as cancelled and returns their tasks (those already stored),
+  /// or nil if none matched.
+  private func cancelSleeps(where matches: (SleepEntry) -> Bool) -> [Task<Outcome, Never>]? {
+    sleeps.withLock { entries in
+      var tasks: [Task<Outcome, Never>] = []
+      var matched = false
+      for index in entries.indices where matches(entries[index]) {
+        matched = true
+        entries[index].cancelled = true
+        if let task = entries[index].task { tasks.append(task) }
+      }
+      return matched ? tasks : nil
+    }
   }
 
   /// The JSON state of a feature, as `state` prints it.
