@@ -23,16 +23,26 @@ public struct GitHubConfiguration: Sendable {
 
   /// Resolves the base URL and token the documented way: `--api-url`, then `GITHUB_API_URL`,
   /// then the default; `GH_TOKEN`, then `GITHUB_TOKEN`. Empty values count as unset.
-  public static func resolve(apiURL: String?, environment: [String: String], userAgent: String) throws -> GitHubConfiguration {
-    let raw = [apiURL, environment["GITHUB_API_URL"]].compactMap { $0 }.first { !$0.isEmpty }
+  ///
+  /// `environment` looks a variable up (reactor passes `getenv`; nothing builds a dictionary of
+  /// the whole environment at start-up).
+  public static func resolve(
+    apiURL: String?, environment: (String) -> String?, userAgent: String
+  ) throws -> GitHubConfiguration {
+    let raw = [apiURL, environment("GITHUB_API_URL")].compactMap { $0 }.first { !$0.isEmpty }
     var baseURL = defaultBaseURL
     if let raw {
       guard let url = URL(string: raw), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme), url.host != nil
       else { throw ConfigurationError.badURL(raw) }
       baseURL = url
     }
-    let token = [environment["GH_TOKEN"], environment["GITHUB_TOKEN"]].compactMap { $0 }.first { !$0.isEmpty }
+    let token = [environment("GH_TOKEN"), environment("GITHUB_TOKEN")].compactMap { $0 }.first { !$0.isEmpty }
     return GitHubConfiguration(baseURL: baseURL, token: token.map(Secret.init), userAgent: userAgent)
+  }
+
+  /// The same, with the environment as a dictionary.
+  public static func resolve(apiURL: String?, environment: [String: String], userAgent: String) throws -> GitHubConfiguration {
+    try resolve(apiURL: apiURL, environment: { environment[$0] }, userAgent: userAgent)
   }
 
   /// Why a configuration could not be resolved.

@@ -60,10 +60,14 @@ public final class EditLineReader: LineReader {
   }
 
   /// The history file: `$XDG_STATE_HOME/reactor/history`, else `~/.local/state/reactor/history`.
-  public static func defaultHistoryPath(environment: [String: String]) -> String? {
-    if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") { return state + "/reactor/history" }
-    guard let home = environment["HOME"], !home.isEmpty else { return nil }
+  public static func defaultHistoryPath(environment: (String) -> String?) -> String? {
+    if let state = environment("XDG_STATE_HOME"), state.hasPrefix("/") { return state + "/reactor/history" }
+    guard let home = environment("HOME"), !home.isEmpty else { return nil }
     return home + "/.local/state/reactor/history"
+  }
+
+  public static func defaultHistoryPath(environment: [String: String]) -> String? {
+    defaultHistoryPath(environment: { environment[$0] })
   }
 
   private static func prepareDirectory(for path: String) {

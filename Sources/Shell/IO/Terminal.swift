@@ -13,15 +13,20 @@ public enum Terminal {
   public static var stdoutIsTerminal: Bool { isatty(1) == 1 }
 
   /// Columns: the terminal's width, else `COLUMNS`, else 80.
-  public static func width(environment: [String: String]) -> Int {
+  /// `environment` looks a variable up.
+  public static func width(environment: (String) -> String?) -> Int {
     var size = winsize()
     if isatty(1) == 1, ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
-    if let columns = environment["COLUMNS"].flatMap({ Int($0) }), columns > 0 { return columns }
+    if let columns = environment("COLUMNS").flatMap({ Int($0) }), columns > 0 { return columns }
     return 80
   }
 
+  public static func width(environment: [String: String]) -> Int { width(environment: { environment[$0] }) }
+
   /// Colour only on a terminal and never with `NO_COLOR` set (https://no-color.org).
-  public static func wantsColor(environment: [String: String]) -> Bool {
-    stdoutIsTerminal && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
+  public static func wantsColor(environment: (String) -> String?) -> Bool {
+    stdoutIsTerminal && (environment("NO_COLOR") ?? "").isEmpty && environment("TERM") != "dumb"
   }
+
+  public static func wantsColor(environment: [String: String]) -> Bool { wantsColor(environment: { environment[$0] }) }
 }
