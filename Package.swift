@@ -41,12 +41,12 @@ let package = Package(
     .target(
       name: "Rendering", dependencies: ["ReactorCore", "GitHubClient", "SearchFeature", "SignupFeature", "FeedFeature"],
       swiftSettings: strict),
-    .systemLibrary(
-      name: "CLibEdit", pkgConfig: "libedit",
-      providers: [.apt(["libedit-dev"])]),
+    // libedit, loaded with dlopen when the REPL first edits a line (the header comes from
+    // libedit-dev).
+    .target(name: "CLineEdit", linkerSettings: [.linkedLibrary("dl")]),
     .target(
       name: "Shell",
-      dependencies: ["ReactorCore", "GitHubClient", "SearchFeature", "SignupFeature", "FeedFeature", "Rendering", "CLibEdit"],
+      dependencies: ["ReactorCore", "GitHubClient", "SearchFeature", "SignupFeature", "FeedFeature", "Rendering", "CLineEdit"],
       swiftSettings: strict),
     .executableTarget(
       name: "reactor",

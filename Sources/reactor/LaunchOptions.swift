@@ -173,8 +173,15 @@ extension LaunchOptions {
       // The reader thread may still block on standard input; leave without waiting for it.
       Glibc.exit(status)
     }
-    let reader: any LineReader =
-      interactive ? EditLineReader(historyPath: EditLineReader.defaultHistoryPath(environment: environment)) : PlainLineReader()
+    var reader: any LineReader = PlainLineReader()
+    if interactive {
+      if let editor = EditLineReader(historyPath: EditLineReader.defaultHistoryPath(environment: environment)) {
+        reader = editor
+      } else {
+        // Still a REPL, without editing or history: better than refusing to start.
+        FileHandle.standardError.write(Data("reactor: no line editing: \(EditLineReader.loadError ?? "libedit failed")\n".utf8))
+      }
+    }
     let banner = "reactor \(ReactorCommand.version): type 'help' for commands, Ctrl-D to leave"
       + (offline ? " (offline sample data)" : "")
     var onInput: (@Sendable (String) -> Void)?

@@ -24,8 +24,17 @@ struct ReactorBinary {
   }
 
   /// Runs `reactor arguments` with `input` on standard input and a clean environment plus `environment`.
-  static func run(_ arguments: [String], input: String = "", environment: [String: String] = [:]) throws -> Result {
+  /// With `terminal`, reactor runs on a pseudo-terminal made by util-linux `script(1)`, which
+  /// copies `input` to it and its output (echo included, lines ending in CR LF) to `stdout`.
+  static func run(
+    _ arguments: [String], input: String = "", environment: [String: String] = [:], terminal: Bool = false
+  ) throws -> Result {
     let (process, stdin, stdout, stderr) = try prepare(arguments, environment: environment)
+    if terminal {
+      let command = ([process.executableURL!.path] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: #"'\''"#) + "'" }
+      process.executableURL = URL(fileURLWithPath: scriptPath)
+      process.arguments = ["-qec", command.joined(separator: " "), "/dev/null"]
+    }
     try process.run()
     let writer = Thread {
       stdin.fileHandleForWriting.write(Data(input.utf8))
@@ -73,6 +82,10 @@ struct ReactorBinary {
     if let child = environment["REACTOR_CHILD_TSAN_OPTIONS"] { passed["TSAN_OPTIONS"] = child }
     return passed
   }
+
+  /// util-linux `script(1)`, which gives a program a pseudo-terminal (Debian: bsdutils, essential).
+  static let scriptPath = "/usr/bin/script"
+  static var hasScript: Bool { FileManager.default.isExecutableFile(atPath: scriptPath) }
 
   struct Missing: Error, CustomStringConvertible {
     var description: String { "the reactor binary was not found; run `swift build` first or set REACTOR_BINARY" }

@@ -1,4 +1,4 @@
-@preconcurrency import CLibEdit
+import CLineEdit
 import Dispatch
 import Foundation
 
@@ -11,28 +11,32 @@ import Foundation
 ///
 /// `readline` blocks, so it runs on a queue of its own and hands lines to the async world.
 /// libedit is never called from two threads: every call goes through that queue.
+///
+/// libedit is loaded with dlopen when the first reader is made, so nothing else reactor does
+/// pays for loading it (``loadError`` says why it could not be).
 public final class EditLineReader: LineReader {
   private let queue = DispatchQueue(label: "reactor.libedit")
   private let historyPath: String?
 
+  /// Why libedit cannot be loaded, or nil when it can (it is loaded by the first call).
+  public static var loadError: String? {
+    rle_load() == 0 ? nil : String(cString: rle_load_error())
+  }
+
+  /// A reader, or nil when libedit cannot be loaded (``loadError`` says why).
   /// - Parameter historyPath: where history is loaded from and saved to; nil keeps none.
-  public init(historyPath: String?) {
+  public init?(historyPath: String?) {
+    guard rle_load() == 0 else { return nil }
     self.historyPath = historyPath
     queue.sync {
       setlocale(LC_ALL, "")
       if let current = setlocale(LC_CTYPE, nil).map({ String(cString: $0) }), current == "C" || current == "POSIX" {
         setlocale(LC_CTYPE, "C.UTF-8")
       }
-      reactor_rl_set_name("reactor")
-      reactor_rl_disable_signals()
-      _ = rl_initialize()
-      _ = rl_parse_and_bind("bind ^C em-kill-line")
-      _ = rl_parse_and_bind("setty -d -isig")
-      reactor_rl_set_completion(completeCommandLine)
-      stifle_history(1000)
+      rle_setup("reactor", completeCommandLine)
       if let historyPath {
         Self.prepareDirectory(for: historyPath)
-        _ = read_history(historyPath)
+        _ = rle_read_history(historyPath)
       }
     }
   }
@@ -40,7 +44,7 @@ public final class EditLineReader: LineReader {
   public func readLine(prompt: String) async -> String? {
     await withCheckedContinuation { continuation in
       queue.async {
-        guard let raw = readline(prompt) else { return continuation.resume(returning: nil) }
+        guard let raw = rle_readline(prompt) else { return continuation.resume(returning: nil) }
         defer { free(raw) }
         continuation.resume(returning: String(cString: raw))
       }
@@ -51,9 +55,9 @@ public final class EditLineReader: LineReader {
     // Synchronous, so `quit` right after a line can never leave a half-written file.
     queue.sync { [historyPath] in
       guard !line.trimmingCharacters(in: .whitespaces).isEmpty else { return }
-      _ = add_history(line)
+      rle_add_history(line)
       if let historyPath {
-        _ = write_history(historyPath)
+        _ = rle_write_history(historyPath)
         chmod(historyPath, 0o600)
       }
     }
@@ -85,12 +89,12 @@ nonisolated(unsafe) private var completionCandidates: [String] = []
 private func completeCommandLine(
   _ text: UnsafePointer<CChar>?, _ start: Int32, _ end: Int32
 ) -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? {
-  reactor_rl_completion_over()
+  rle_completion_over()
   let word = text.map { String(cString: $0) } ?? ""
-  let line = rl_line_buffer.map { String(cString: $0) } ?? ""
+  let line = rle_line_buffer().map { String(cString: $0) } ?? ""
   let before = String(line.utf8.prefix(Int(start))) ?? ""
   completionCandidates = Completion.candidates(for: word, before: before)
-  return rl_completion_matches(text, generateCompletion)
+  return rle_completion_matches(text, generateCompletion)
 }
 
 private func generateCompletion(_ text: UnsafePointer<CChar>?, _ state: Int32) -> UnsafeMutablePointer<CChar>? {
