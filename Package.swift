@@ -63,7 +63,7 @@ let package = Package(
     .testTarget(name: "ReactorCoreTests", dependencies: ["ReactorCore", "ReactorTesting"]),
     .testTarget(
       name: "GitHubClientLiveTests",
-      dependencies: ["GitHubClient", "GitHubClientLive", "TestSupport"]),
+      dependencies: ["GitHubClient", "GitHubClientLive", "ReactorCore", "TestSupport"]),
     .testTarget(
       name: "SearchFeatureTests",
       dependencies: ["SearchFeature", "ReactorCore", "ReactorTesting", "GitHubClient"]),

@@ -1,5 +1,6 @@
 import Foundation
 import GitHubClientLive
+import ReactorCore
 import Testing
 
 // RFC 8288 Link header parsing, as GitHub sends it for pagination, and its edge cases.
@@ -81,5 +82,82 @@ private let base = "https://api.github.com/search/repositories?q=swift"
     // RFC 8288 section 2.1.1: relation types are compared case-insensitively.
     #expect(LinkHeader.nextPage("<\(base)&page=2>; rel=\"NEXT\"") == 2)
     #expect(LinkHeader.nextPage("<\(base)&page=2>; REL=\"next\"") == 2)
+  }
+}
+
+/// The parser before it was made fast (URL per entry, Foundation trimming, URLComponents): the
+/// reference the current one must agree with.
+private enum ReferenceLinkHeader {
+  static func parse(_ header: String) -> [String: URL] {
+    var links: [String: URL] = [:]
+    var rest = Substring(header)
+    while let open = rest.firstIndex(of: "<") {
+      guard let close = rest[open...].firstIndex(of: ">") else { break }
+      let target = rest[rest.index(after: open)..<close]
+      let paramsEnd = rest[close...].firstIndex(of: "<") ?? rest.endIndex
+      let params = rest[rest.index(after: close)..<paramsEnd]
+      rest = rest[paramsEnd...]
+      guard let url = URL(string: String(target.trimmingCharacters(in: .whitespaces))) else { continue }
+      for param in params.split(separator: ";") {
+        let pair = param.split(separator: "=", maxSplits: 1)
+        guard pair.count == 2, pair[0].trimmingCharacters(in: .whitespaces).lowercased() == "rel" else { continue }
+        let value = pair[1].trimmingCharacters(in: .whitespaces.union(CharacterSet(charactersIn: "\",")))
+        for rel in value.lowercased().split(separator: " ") where links[String(rel)] == nil {
+          links[String(rel)] = url
+        }
+      }
+    }
+    return links
+  }
+
+  static func nextPage(_ header: String?) -> Int? {
+    guard let header, let next = parse(header)["next"] else { return nil }
+    return URLComponents(url: next, resolvingAgainstBaseURL: false)?
+      .queryItems?.last { $0.name == "page" }?.value.flatMap { Int($0) }
+  }
+}
+
+@Suite struct LinkHeaderDifferentialTests {
+  static let targets = [
+    "https://api.github.com/search/repositories?q=swift&page=3", "https://h/x?page=2&page=7", "https://h/x?page",
+    "https://h/x?page=", "https://h/x?=5", "https://h/x?p%61ge=4", "https://h/x?page=%35", "https://h/x?page=5#page=9",
+    "https://h/x?a=1&&page=6&", "https://h/x", "?page=8", "//h?page=9", "https://h/x?page=+5", "https://h/x?page=-2",
+    "https://h/x?q=a b&page=3", "https://h/x?q=é&page=4", "https://h/x?page=99999999999999999999", "ht tp://bad",
+    "https://h/x?page=1%", "", " ", "https://h/%zz?page=2", "https://h/x?q=\"&page=5",
+  ]
+  static let rels = [
+    "rel=\"next\"", "rel=next", "REL=\"Next\"", "rel=\"next last\"", "rel=\"last\"", "rel=\"prev next\"", "rel=",
+    "rel", "title=\"next\"", "rel = \"next\" ", "rel=\"\u{00A0}next\u{00A0}\"", "rel=\u{3000}next", "rel=\"next,\"",
+    "rel=\"\tnext\"",
+  ]
+  static let pads = ["", " ", "\t", "\u{00A0}", "  ", "\u{2003}"]
+
+  @Test func agreesWithTheReferenceOnGeneratedHeaders() {
+    let generator = SeededGenerator(seed: 0x11_4B)
+    var mismatches: [String] = []
+    var nextPages = 0
+    func pick(_ choices: [String]) -> String { choices[Int(generator.next() % UInt64(choices.count))] }
+    let (targets, rels, pads) = (Self.targets, Self.rels, Self.pads)
+    for _ in 0..<5_000 {
+      var header = ""
+      for index in 0..<Int(generator.next() % 4) {
+        if index > 0 { header += pick([",", ", ", " ,", ",,"]) }
+        header += pick(pads) + "<" + pick(pads) + pick(targets) + pick(pads) + ">"
+        for _ in 0..<Int(generator.next() % 3) {
+          header += pick(pads) + ";" + pick(pads) + pick(rels)
+        }
+        if generator.next() % 10 == 0 { header += pick(["<", ">", ";", "=", "\""]) }
+      }
+      let expected = ReferenceLinkHeader.parse(header).mapValues(\.absoluteString)
+      let actual = LinkHeader.parse(header).mapValues(\.absoluteString)
+      if expected != actual { mismatches.append("parse \(header.debugDescription): \(actual) vs \(expected)") }
+      let page = LinkHeader.nextPage(header)
+      if page != ReferenceLinkHeader.nextPage(header) {
+        mismatches.append("nextPage \(header.debugDescription): \(String(describing: page))")
+      }
+      if page != nil { nextPages += 1 }
+    }
+    #expect(mismatches.isEmpty, "\(mismatches.count) mismatches, first: \(mismatches.prefix(3))")
+    #expect(nextPages > 500, "too few headers had a next page for the comparison to mean much")
   }
 }

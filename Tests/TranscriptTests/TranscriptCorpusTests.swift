@@ -104,6 +104,25 @@ struct TranscriptFailureTests {
     #expect(updated == nil, "--update must not paper over it")
   }
 
+  @Test("replays compare bytes: an expected line that is only canonically equivalent fails")
+  func byteForByte() async throws {
+    let recorded = try #require(
+      await TranscriptCorpusTests.replayer().check("%offline\n> query café\n", name: "cafe.t").updated)
+    #expect(await TranscriptCorpusTests.replayer().check(recorded, name: "cafe.t").verdict == .ok)
+    // The same text with the output's "é" decomposed (e + U+0301): equal as Swift Strings,
+    // different bytes. The input line keeps its own spelling.
+    let lines = recorded.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+      line.hasPrefix(">") ? String(line) : line.replacingOccurrences(of: "caf\u{E9}", with: "cafe\u{301}")
+    }
+    let decomposed = lines.joined(separator: "\n")
+    #expect(decomposed == recorded, "Swift calls them equal")
+    #expect(!Transcript.sameBytes(decomposed, recorded))
+    guard case .mismatch = await TranscriptCorpusTests.replayer().check(decomposed, name: "cafe.t").verdict else {
+      Issue.record("a transcript that differs in bytes replayed as ok")
+      return
+    }
+  }
+
   @Test("a missing cassette is a clear failure")
   func missingCassette() async {
     let (verdict, _) = await TranscriptCorpusTests.replayer().check("%cassette nope.json\n> help\n", name: "x.t")

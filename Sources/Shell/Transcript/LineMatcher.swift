@@ -2,7 +2,7 @@ import Foundation
 
 /// Compares an expected transcript line with an actual output line.
 ///
-/// Exact by default. A line ending in ` (glob)` matches with `*` (any run of characters) and
+/// Exact (the same bytes) by default. A line ending in ` (glob)` matches with `*` (any run of characters) and
 /// `?` (one character), `\*` and `\?` literal; one ending in ` (re)` is a regular expression
 /// that must match the whole line. Both are opt-in, for volatile output.
 public enum LineMatcher {
@@ -15,7 +15,7 @@ public enum LineMatcher {
       guard let regex = try? NSRegularExpression(pattern: pattern) else { return false }
       return regex.firstMatch(in: actual, range: NSRange(actual.startIndex..., in: actual)) != nil
     }
-    return Transcript.unescape(expected) == actual
+    return Transcript.sameBytes(Transcript.unescape(expected), actual)
   }
 
   /// Classic wildcard matching: linear in practice, constant memory (a star remembers where

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// A recorded session: directives, the commands typed, and the exact output expected under
 /// each. The format is documented in reactor-transcript(5).
 ///
@@ -102,6 +108,17 @@ extension Transcript {
   public static func escape(_ line: String) -> String {
     guard let first = line.first, ">#%\\".contains(first) else { return line }
     return "\\" + line
+  }
+
+  /// Whether two texts are the same bytes: the transcript contract. (`==` on `String` compares
+  /// canonical equivalence, and normalizes non-ASCII text to do it: slower, and more lenient
+  /// than byte for byte.)
+  public static func sameBytes(_ a: String, _ b: String) -> Bool {
+    var a = a
+    var b = b
+    return a.withUTF8 { a in
+      b.withUTF8 { b in a.count == b.count && (a.count == 0 || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0) }
+    }
   }
 
   /// Splits a directive or input prefix from a raw line; nil when it is an output line.
