@@ -1,5 +1,6 @@
 import Foundation
 import GitHubClient
+import ReactorCore
 import Rendering
 import Shell
 import Testing
@@ -128,6 +129,57 @@ private func parse(_ line: OutputLine) throws -> [String: Any] {
     #expect(await session.execute("serch") == .failed)
     let error = try parse(try #require(sink.drain().first))
     #expect(error["type"] as? String == "error" && error["code"] as? String == "unknown-command")
+  }
+
+  /// Switching engines resets search; in JSON mode a `change` record says so, so the patches
+  /// of the feature, applied in order from its initial state, still give what `state` prints.
+  @Test func anEngineSwitchKeepsThePatchInvariant() async throws {
+    let (session, sink) = makeSession(.json)
+    var document = session.stateJSON("search")
+    var lastSeq = 0
+    func applyChanges() throws {
+      for line in sink.drain() {
+        guard let record = line.record, record["type"] == .string("change"), record["feature"] == .string("search")
+        else { continue }
+        guard case .int(let seq)? = record["seq"], case .array(let operations)? = record["patch"] else {
+          Issue.record("a change record without seq or patch: \(line.text)")
+          continue
+        }
+        #expect(seq > lastSeq)
+        lastSeq = seq
+        for operation in operations {
+          guard case .string(let op)? = operation["op"], let kind = PatchOperation.Kind(rawValue: op),
+            case .string(let path)? = operation["path"]
+          else {
+            Issue.record("a malformed operation: \(operation)")
+            continue
+          }
+          try JSONPatch.apply(PatchOperation(op: kind, path: path, value: operation["value"]), to: &document)
+        }
+      }
+    }
+    #expect(await session.execute("query swift") == .ok)
+    #expect(await session.execute("next") == .ok)
+    try applyChanges()
+    #expect(document == session.stateJSON("search"))
+    #expect(await session.execute("engine feedback") == .ok)
+    let switched = sink.lines
+    #expect(switched.contains { $0.text.contains(#""action":"engine","feature":"search","mutation":"reset""#) })
+    try applyChanges()
+    #expect(document == session.stateJSON("search"))
+    #expect(await session.execute("query rust") == .ok)
+    #expect(await session.execute("engine reactor") == .ok)
+    try applyChanges()
+    #expect(document == session.stateJSON("search"))
+    // Only one search is loaded at a time: the state after a switch is the initial one again.
+    guard case .array(let repos)? = document["repos"] else { Issue.record("no repos in \(document)"); return }
+    #expect(repos.isEmpty)
+  }
+
+  @Test func anEngineSwitchInTextModePrintsOnlyTheNotice() async {
+    let (session, sink) = makeSession(.text)
+    #expect(await session.execute("engine feedback") == .ok)
+    #expect(sink.drain().map(\.text) == ["engine: reactor -> feedback (search state reset)"])
   }
 
   @Test func helpListsEveryCommand() async {

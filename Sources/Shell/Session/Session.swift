@@ -164,6 +164,17 @@ public final class Session: Sendable {
     search.cancelAll()
     let fresh = makeSearchEngine(kind)
     searchEngine.withLock { $0 = fresh }
+    if configuration.options.mode == .json, case .object(let state) = fresh.state.jsonValue.resolved {
+      // A `change` record that replaces every field, so that a consumer applying the patches
+      // in order still holds exactly what `state search` prints (the NDJSON invariant).
+      let patch = state.members.map { member in
+        PatchOperation(op: .replace, path: "/" + PatchOperation.escapeToken(member.key), value: member.value)
+      }
+      let records = records
+      sequencer.commit { seq in
+        sink.write([records.change(feature: "search", seq: seq, action: "engine", mutation: "reset", patch: patch)])
+      }
+    }
     sink.write([records.info("engine: \(current.rawValue) -> \(kind.rawValue) (search state reset)")])
     return .ok
   }
