@@ -128,20 +128,8 @@ enum PatchApplier {
 /// sample and replays do not pay for it (about 4.6 ms of every start when it was linked in).
 @Suite("reactor binary: libcurl is loaded on first use")
 struct LazyLibcurlTests {
-  /// The libraries the dynamic loader looked up while `reactor arguments` ran.
   private func librariesLoaded(_ arguments: [String], input: String = "") throws -> String {
-    let log = FileManager.default.temporaryDirectory.appendingPathComponent("reactor-ld-\(UUID().uuidString)")
-    defer {
-      for file in (try? FileManager.default.contentsOfDirectory(atPath: log.deletingLastPathComponent().path)) ?? []
-      where file.hasPrefix(log.lastPathComponent) {
-        try? FileManager.default.removeItem(at: log.deletingLastPathComponent().appendingPathComponent(file))
-      }
-    }
-    _ = try ReactorBinary.run(arguments, input: input, environment: ["LD_DEBUG": "libs", "LD_DEBUG_OUTPUT": log.path])
-    let files = try FileManager.default.contentsOfDirectory(atPath: log.deletingLastPathComponent().path)
-      .filter { $0.hasPrefix(log.lastPathComponent) }
-    return try files.map { try String(contentsOf: log.deletingLastPathComponent().appendingPathComponent($0), encoding: .utf8) }
-      .joined()
+    try ReactorBinary.librariesLoaded(arguments, input: input)
   }
 
   @Test func versionAndTheOfflineSampleNeverLoadIt() throws {

@@ -83,6 +83,32 @@ struct ReactorBinary {
     return passed
   }
 
+  /// The libraries the dynamic loader looked up while `reactor arguments` ran (its `LD_DEBUG`
+  /// log), for the tests that prove a library is loaded only when it is needed.
+  static func librariesLoaded(
+    _ arguments: [String], input: String = "", environment: [String: String] = [:], terminal: Bool = false
+  ) throws -> String {
+    let log = FileManager.default.temporaryDirectory.appendingPathComponent("reactor-ld-\(UUID().uuidString)")
+    let directory = log.deletingLastPathComponent()
+    func logFiles() -> [URL] {
+      ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [])
+        .filter { $0.hasPrefix(log.lastPathComponent) }.map { directory.appendingPathComponent($0) }
+    }
+    defer { logFiles().forEach { try? FileManager.default.removeItem(at: $0) } }
+    var environment = environment
+    environment["LD_DEBUG"] = "libs"
+    environment["LD_DEBUG_OUTPUT"] = log.path
+    _ = try run(arguments, input: input, environment: environment, terminal: terminal)
+    return try logFiles().map { try String(contentsOf: $0, encoding: .utf8) }.joined()
+  }
+
+  /// A HOME of its own for one test, removed afterwards.
+  static func withScratchHome<T>(_ body: (String) throws -> T) rethrows -> T {
+    let home = NSTemporaryDirectory() + "reactor-e2e-home-\(UUID().uuidString)"
+    defer { try? FileManager.default.removeItem(atPath: home) }
+    return try body(home)
+  }
+
   /// util-linux `script(1)`, which gives a program a pseudo-terminal (Debian: bsdutils, essential).
   static let scriptPath = "/usr/bin/script"
   static var hasScript: Bool { FileManager.default.isExecutableFile(atPath: scriptPath) }
