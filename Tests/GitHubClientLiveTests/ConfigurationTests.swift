@@ -5,7 +5,7 @@ import Testing
 // GitHubConfiguration.resolve precedence, and that the token never shows up in descriptions.
 
 private func resolve(_ apiURL: String? = nil, _ environment: [String: String] = [:]) throws -> GitHubConfiguration {
-  try GitHubConfiguration.resolve(apiURL: apiURL, environment: environment, userAgent: "reactor/x")
+  try GitHubConfiguration.resolve(apiURL: apiURL, environment: { environment[$0] }, userAgent: "reactor/x")
 }
 
 @Suite struct ConfigurationTests {

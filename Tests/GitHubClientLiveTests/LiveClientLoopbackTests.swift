@@ -11,7 +11,7 @@ import Testing
 private func liveClient(_ baseURL: String, timeout: TimeInterval = 10, environment: [String: String] = [:]) throws
   -> GitHubClient
 {
-  let configuration = try GitHubConfiguration.resolve(apiURL: baseURL, environment: environment, userAgent: "reactor/x")
+  let configuration = try GitHubConfiguration.resolve(apiURL: baseURL, environment: { environment[$0] }, userAgent: "reactor/x")
   return GitHubClient.live(configuration: configuration, transport: CurlTransport(timeout: timeout))
 }
 
@@ -92,7 +92,7 @@ private func searchExchanges() throws -> [RecordedExchange] {
   @Test func oversizedBodyIsRefused() async throws {
     let server = try LoopbackServer { _ in .json(200, String(repeating: " ", count: 5000) + #"{"login":"x"}"#) }
     defer { server.stop() }
-    let configuration = try GitHubConfiguration.resolve(apiURL: server.baseURL, environment: [:], userAgent: "reactor/x")
+    let configuration = try GitHubConfiguration.resolve(apiURL: server.baseURL, environment: { _ in nil }, userAgent: "reactor/x")
     let client = GitHubClient.live(configuration: configuration, transport: CurlTransport(timeout: 5, maxBodyBytes: 1000))
     #expect(await gitHubError { try await client.userExists("x") } == .responseTooLarge(limit: 1000))
   }

@@ -40,11 +40,6 @@ public struct GitHubConfiguration: Sendable {
     return GitHubConfiguration(baseURL: baseURL, token: token.map(Secret.init), userAgent: userAgent)
   }
 
-  /// The same, with the environment as a dictionary.
-  public static func resolve(apiURL: String?, environment: [String: String], userAgent: String) throws -> GitHubConfiguration {
-    try resolve(apiURL: apiURL, environment: { environment[$0] }, userAgent: userAgent)
-  }
-
   /// Why a configuration could not be resolved.
   public enum ConfigurationError: Error, Equatable, CustomStringConvertible {
     case badURL(String)

@@ -70,10 +70,6 @@ public final class EditLineReader: LineReader {
     return home + "/.local/state/reactor/history"
   }
 
-  public static func defaultHistoryPath(environment: [String: String]) -> String? {
-    defaultHistoryPath(environment: { environment[$0] })
-  }
-
   private static func prepareDirectory(for path: String) {
     let directory = (path as NSString).deletingLastPathComponent
     try? FileManager.default.createDirectory(

@@ -21,12 +21,8 @@ public enum Terminal {
     return 80
   }
 
-  public static func width(environment: [String: String]) -> Int { width(environment: { environment[$0] }) }
-
   /// Colour only on a terminal and never with `NO_COLOR` set (https://no-color.org).
   public static func wantsColor(environment: (String) -> String?) -> Bool {
     stdoutIsTerminal && (environment("NO_COLOR") ?? "").isEmpty && environment("TERM") != "dumb"
   }
-
-  public static func wantsColor(environment: [String: String]) -> Bool { wantsColor(environment: { environment[$0] }) }
 }

@@ -26,8 +26,6 @@ public struct SystemOpener: URLOpener {
   /// `environment` looks a variable up.
   public init(environment: @escaping @Sendable (String) -> String?) { self.environment = environment }
 
-  public init(environment: [String: String]) { self.init(environment: { environment[$0] }) }
-
   public func open(_ url: String) -> Bool {
     var command = (environment("BROWSER") ?? "").split(separator: " ").map(String.init)
     if command.isEmpty { command = ["xdg-open"] }
