@@ -95,29 +95,36 @@ public final class Session: Sendable {
 
   /// The signup feature's store, made (and attached to the sink) on first use.
   public var signup: Store<SignupReactor> {
-    signupStore.withLock { store in
-      if let store { return unsafeDowncast(store, to: Store<SignupReactor>.self) }
+    store(in: signupStore) {
       let service = SimulatedSignupService(
         failureRate: configuration.signupFailureRate, latency: configuration.signupLatency,
         random: SeededGenerator(seed: configuration.seed), time: configuration.time)
-      let made = Store(
+      let store = Store(
         reactor: SignupReactor(client: configuration.client, service: service), sequencer: sequencer,
         executor: configuration.executor)
       let text = SignupText(options: configuration.options)
-      attach(made, feature: "signup", verb: Self.verb(for:)) { text.render($0, state: $1, command: $2) }
-      store = made
-      return made
+      attach(store, feature: "signup", verb: Self.verb(for:)) { text.render($0, state: $1, command: $2) }
+      return store
     }
   }
 
   /// The feed feature's store, made (and attached to the sink) on first use.
   public var feed: Store<FeedReactor> {
-    feedStore.withLock { store in
-      if let store { return unsafeDowncast(store, to: Store<FeedReactor>.self) }
-      let made = Store(reactor: FeedReactor(client: configuration.client), sequencer: sequencer, executor: configuration.executor)
+    store(in: feedStore) {
+      let store = Store(reactor: FeedReactor(client: configuration.client), sequencer: sequencer, executor: configuration.executor)
       let text = FeedText(options: configuration.options, now: configuration.time.now)
-      attach(made, feature: "feed", verb: Self.verb(for:)) { text.render($0, state: $1, command: $2) }
-      store = made
+      attach(store, feature: "feed", verb: Self.verb(for:)) { text.render($0, state: $1, command: $2) }
+      return store
+    }
+  }
+
+  /// The store held in `slot`, made by `make` the first time it is asked for. The slot holds
+  /// only ever a `Store<R>`, so the downcast is safe.
+  private func store<R: Reactor>(in slot: Locked<AnyObject?>, make: () -> Store<R>) -> Store<R> {
+    slot.withLock { held in
+      if let held { return unsafeDowncast(held, to: Store<R>.self) }
+      let made = make()
+      held = made
       return made
     }
   }
