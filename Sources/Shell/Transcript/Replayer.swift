@@ -46,9 +46,10 @@ public struct Replayer: Sendable {
     }
     if sameLines { return (.ok, nil) }
     let newText = transcript.text(outputs: merged)
-    if Transcript.sameBytes(newText, transcript.text()) { return (.ok, nil) }
+    let oldText = transcript.text()
+    if Transcript.sameBytes(newText, oldText) { return (.ok, nil) }
     let diff = UnifiedDiff.make(
-      expected: Self.lines(transcript.text()), actual: Self.lines(newText), expectedName: name, actualName: name + " (actual)")
+      expected: Self.lines(oldText), actual: Self.lines(newText), expectedName: name, actualName: name + " (actual)")
     return (.mismatch(diff: diff), newText)
   }
 
