@@ -3,9 +3,11 @@ public import Foundation
 /// Parses an RFC 8288 `Link` header, as GitHub sends for pagination.
 ///
 /// Every paged response carries one, so ``nextPage(_:)`` is on the path of every search and
-/// feed request: it builds a `URL` only for the `next` target, not one per relation, and reads
-/// the `page` parameter without `URLComponents` when the target has no percent-escapes. (With
-/// `URL` parsing of all four targets GitHub sends, it cost about as much as decoding a page.)
+/// feed request. It reads the header's UTF-8 bytes in place: delimiters (`<`, `>`, `;`, `=`,
+/// space) are ASCII, so nothing is split into `Character`s or copied into `String`s, except the
+/// `next` target, the only one it builds a `URL` for. Its `page` parameter is read without
+/// `URLComponents` when the target has no percent-escapes. (Character-level splitting and one
+/// `URL` per relation cost about as much as decoding the page.)
 public enum LinkHeader {
   /// Maps each `rel` to its target: `<https://…&page=2>; rel="next", <…>; rel="last"`.
   /// Malformed entries are skipped; a `rel` with several space-separated values maps each.
@@ -22,13 +24,19 @@ public enum LinkHeader {
 
   /// The `page` query parameter of the `rel="next"` link, if there is one.
   public static func nextPage(_ header: String?) -> Int? {
-    guard let header else { return nil }
-    // The first entry with a valid target and rel `next`, as `parse(header)["next"]`.
-    for entry in entries(header) where entry.rels.contains("next") {
-      guard let url = URL(string: entry.target) else { continue }
-      return pageParameter(of: url, target: entry.target)
+    guard var header else { return nil }
+    return header.withUTF8 { header in
+      // The first entry with a valid target and rel `next`, as `parse(header)["next"]`.
+      var page: Int?
+      forEachEntry(header) { target, params in
+        guard hasRel(params, named: "next") else { return false }
+        let target = trimmed(target, quotesAndCommas: false).string
+        guard let url = URL(string: target) else { return false }
+        page = pageParameter(of: url, target: target)
+        return true
+      }
+      return page
     }
-    return nil
   }
 
   /// One `<target>; params` entry: the target, trimmed, and its `rel` values, lowercased.
@@ -38,43 +46,110 @@ public enum LinkHeader {
   }
 
   static func entries(_ header: String) -> [Entry] {
-    var entries: [Entry] = []
-    var rest = Substring(header)
-    while let open = rest.firstIndex(of: "<") {
-      guard let close = rest[open...].firstIndex(of: ">") else { break }
-      let target = rest[rest.index(after: open)..<close]
-      let paramsEnd = rest[close...].firstIndex(of: "<") ?? rest.endIndex
-      let params = rest[rest.index(after: close)..<paramsEnd]
-      rest = rest[paramsEnd...]
-      var rels: [String] = []
-      for param in params.split(separator: ";") {
-        let pair = param.split(separator: "=", maxSplits: 1)
-        guard pair.count == 2, trimmed(pair[0], quotesAndCommas: false).lowercased() == "rel" else { continue }
-        for rel in trimmed(pair[1], quotesAndCommas: true).lowercased().split(separator: " ") {
-          rels.append(String(rel))
+    var header = header
+    return header.withUTF8 { header in
+      var entries: [Entry] = []
+      forEachEntry(header) { target, params in
+        var rels: [String] = []
+        forEachRel(params) { value in
+          for rel in value.string.lowercased().split(separator: " ") { rels.append(String(rel)) }
+          return false
         }
+        entries.append(Entry(target: trimmed(target, quotesAndCommas: false).string, rels: rels))
+        return false
       }
-      entries.append(Entry(target: String(trimmed(target, quotesAndCommas: false)), rels: rels))
+      return entries
     }
-    return entries
   }
 
-  /// `text` without leading and trailing white space (`CharacterSet.whitespaces`: tab and the
+  // MARK: - Bytes
+
+  typealias Bytes = Slice<UnsafeBufferPointer<UInt8>>
+
+  /// Calls `body` with the target (between `<` and `>`) and the parameters (up to the next `<`)
+  /// of each entry in turn, until it returns true.
+  static func forEachEntry(_ header: UnsafeBufferPointer<UInt8>, _ body: (Bytes, Bytes) -> Bool) {
+    var rest = header[...]
+    while let open = rest.firstIndex(of: UInt8(ascii: "<")) {
+      guard let close = rest[open...].firstIndex(of: UInt8(ascii: ">")) else { return }
+      let target = rest[(open + 1)..<close]
+      let paramsEnd = rest[close...].firstIndex(of: UInt8(ascii: "<")) ?? rest.endIndex
+      let params = rest[(close + 1)..<paramsEnd]
+      rest = rest[paramsEnd...]
+      if body(target, params) { return }
+    }
+  }
+
+  /// Calls `body` with the value of each `rel` parameter (`;`-separated `name=value`, the name
+  /// compared case-insensitively), trimmed of spaces, quotes and commas, until it returns true.
+  static func forEachRel(_ params: Bytes, _ body: (Trimmed) -> Bool) {
+    for param in params.split(separator: UInt8(ascii: ";")) {
+      let pair = param.split(separator: UInt8(ascii: "="), maxSplits: 1)
+      guard pair.count == 2, trimmed(pair[0], quotesAndCommas: false).equalsLowercased("rel") else { continue }
+      if body(trimmed(pair[1], quotesAndCommas: true)) { return }
+    }
+  }
+
+  /// True when one of the space-separated values of a `rel` parameter is `name` (lowercase
+  /// ASCII), compared case-insensitively.
+  static func hasRel(_ params: Bytes, named name: StaticString) -> Bool {
+    var found = false
+    forEachRel(params) { value in
+      switch value {
+      case .bytes(let bytes):
+        found = bytes.split(separator: UInt8(ascii: " ")).contains { Trimmed.bytes($0).equalsLowercased(name) }
+      case .text(let text):
+        found = text.lowercased().split(separator: " ").contains { $0.utf8.elementsEqual(name.utf8Buffer) }
+      }
+      return found
+    }
+    return found
+  }
+
+  /// A trimmed token: the bytes themselves when its edges are ASCII, or the text Foundation
+  /// trimmed when an edge is not (for the Unicode spaces of `CharacterSet.whitespaces`).
+  enum Trimmed {
+    case bytes(Bytes)
+    case text(String)
+
+    var string: String {
+      switch self {
+      case .bytes(let bytes): String(decoding: bytes, as: UTF8.self)
+      case .text(let text): text
+      }
+    }
+
+    /// Equal to `lowercase` (lowercase ASCII) after lowercasing. No non-ASCII character
+    /// lowercases to ASCII letters other than `k` (the Kelvin sign), so bytes compare as ASCII.
+    func equalsLowercased(_ lowercase: StaticString) -> Bool {
+      switch self {
+      case .bytes(let bytes):
+        let expected = lowercase.utf8Buffer
+        guard bytes.count == expected.count else { return false }
+        return zip(bytes, expected).allSatisfy { byte, letter in
+          (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 == letter : byte == letter
+        }
+      case .text(let text):
+        return text.lowercased().utf8.elementsEqual(lowercase.utf8Buffer)
+      }
+    }
+  }
+
+  /// `bytes` without leading and trailing white space (`CharacterSet.whitespaces`: tab and the
   /// Unicode space separators) and, with `quotesAndCommas`, quotes and commas. ASCII edges are
   /// trimmed here; a non-ASCII edge goes to Foundation, for the Unicode spaces.
-  static func trimmed(_ text: Substring, quotesAndCommas: Bool) -> Substring {
+  static func trimmed(_ bytes: Bytes, quotesAndCommas: Bool) -> Trimmed {
     func trimmable(_ byte: UInt8) -> Bool {
       byte == 0x20 || byte == 0x09 || (quotesAndCommas && (byte == UInt8(ascii: "\"") || byte == UInt8(ascii: ",")))
     }
-    let utf8 = text.utf8
-    var start = utf8.startIndex
-    var end = utf8.endIndex
-    while start < end, trimmable(utf8[start]) { start = utf8.index(after: start) }
-    while start < end, trimmable(utf8[utf8.index(before: end)]) { end = utf8.index(before: end) }
-    let result = text[start..<end]
-    guard let first = result.utf8.first, let last = result.utf8.last, first >= 0x80 || last >= 0x80 else { return result }
+    var start = bytes.startIndex
+    var end = bytes.endIndex
+    while start < end, trimmable(bytes[start]) { start += 1 }
+    while start < end, trimmable(bytes[end - 1]) { end -= 1 }
+    let result = bytes[start..<end]
+    guard let first = result.first, let last = result.last, first >= 0x80 || last >= 0x80 else { return .bytes(result) }
     let set = quotesAndCommas ? whitespaceQuotesAndCommas : CharacterSet.whitespaces
-    return Substring(result.trimmingCharacters(in: set))
+    return .text(String(decoding: result, as: UTF8.self).trimmingCharacters(in: set))
   }
 
   private static let whitespaceQuotesAndCommas = CharacterSet.whitespaces.union(CharacterSet(charactersIn: "\","))
@@ -83,17 +158,24 @@ public enum LinkHeader {
   /// in the target, decoding changes nothing, and the query is the text after the first `?` up
   /// to a `#`.
   static func pageParameter(of url: URL, target: String) -> Int? {
-    guard target.utf8.contains(UInt8(ascii: "%")) else {
-      guard let question = target.firstIndex(of: "?") else { return nil }
-      let query = target[target.index(after: question)...].prefix { $0 != "#" }
+    let utf8 = target.utf8
+    guard utf8.contains(UInt8(ascii: "%")) else {
+      guard let question = utf8.firstIndex(of: UInt8(ascii: "?")) else { return nil }
+      let query = utf8[utf8.index(after: question)...].prefix { $0 != UInt8(ascii: "#") }
       var page: Int??
-      for item in query.split(separator: "&", omittingEmptySubsequences: false) {
-        let pair = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-        if pair[0] == "page" { page = pair.count == 2 ? Int(pair[1]) : .some(nil) }
+      for item in query.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: false) {
+        let pair = item.split(separator: UInt8(ascii: "="), maxSplits: 1, omittingEmptySubsequences: false)
+        if pair[0].elementsEqual("page".utf8) {
+          page = pair.count == 2 ? Int(Substring(pair[1])) : .some(nil)
+        }
       }
       return page ?? nil
     }
     return URLComponents(url: url, resolvingAgainstBaseURL: false)?
       .queryItems?.last { $0.name == "page" }?.value.flatMap { Int($0) }
   }
+}
+
+extension StaticString {
+  fileprivate var utf8Buffer: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: utf8Start, count: utf8CodeUnitCount) }
 }
