@@ -118,4 +118,27 @@ private func referenceEscaped(_ scalar: Unicode.Scalar) -> String {
     }
     #expect(mismatches.isEmpty, "wrongly escaped: \(mismatches.prefix(20).map { String($0, radix: 16) })")
   }
+
+  /// The same rule at every offset of the eight-byte words the writer scans, in text long
+  /// enough to be scanned a word at a time, alone and next to a second special scalar.
+  @Test func everyScalarIsEscapedAtEveryOffsetOfAWord() {
+    var mismatches: [String] = []
+    let ranges: [ClosedRange<UInt32>] = [0...0x2FF, 0x2000...0x206F, 0xFFF0...0xFFFF, 0x1F600...0x1F60F]
+    for range in ranges {
+      for value in range {
+        guard let scalar = Unicode.Scalar(value) else { continue }
+        for offset in 0..<9 {
+          for neighbour in ["", "\"", "\u{7F}", "é"] {
+            let prefix = String(repeating: "x", count: offset)
+            let suffix = neighbour + String(repeating: "y", count: 17 - offset)
+            let text = prefix + String(Character(scalar)) + suffix
+            let expected = "\"" + prefix + referenceEscaped(scalar) + neighbour.unicodeScalars.map(referenceEscaped).joined()
+              + String(repeating: "y", count: 17 - offset) + "\""
+            if JSONValue.string(text).jsonText != expected { mismatches.append("U+\(String(value, radix: 16)) at \(offset)") }
+          }
+        }
+      }
+    }
+    #expect(mismatches.isEmpty, "wrongly escaped: \(mismatches.prefix(20))")
+  }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GitHubClientLive
 import ReactorCore
 import Rendering
 import SearchFeature
@@ -8,14 +9,14 @@ import Shell
 /// `valgrind --tool=callgrind --collect-atstart=no --toggle-collect='*profiledRegion*'`,
 /// so setup (building repositories, the first 100,000) is not counted.
 enum Profile {
-  static let scenarios = ["counter", "search", "search-ndjson", "large", "session", "replay", "http-client", "render", "render-direct"]
+  static let scenarios = ["counter", "search", "search-ndjson", "large", "session", "replay", "http-client", "render", "render-direct", "decode", "decode-small"]
 
   nonisolated(unsafe) static var body: () -> Void = {}
 
   /// Scenarios whose work runs on the calling thread; callgrind can count them with a toggle.
   /// (Under valgrind 3.19, this binary crashes when work runs on the concurrency thread pool:
   /// profile `replay` and `http-client` with perf instead.)
-  static let synchronous: Set<String> = ["counter", "search", "search-ndjson", "large", "session", "render", "render-direct"]
+  static let synchronous: Set<String> = ["counter", "search", "search-ndjson", "large", "session", "render", "render-direct", "decode", "decode-small"]
 
   /// The asynchronous scenarios, measured as a whole process.
   static func runAsync(_ scenario: String, count: Int?) async throws {
@@ -54,6 +55,16 @@ enum Profile {
         }
       }
       print("\(scenario): \(lines) lines")
+    case "decode", "decode-small":
+      let pages = count ?? 200
+      guard let body = scenario == "decode" ? HTTPBench.recordedBody() : HTTPBench.minimalBody() else {
+        throw BenchError("the recorded page needs ../shared/fixtures")
+      }
+      let response = HTTPResponse(status: 200, headers: [], body: Data(body))
+      let api = GitHubAPI(
+        configuration: GitHubConfiguration(baseURL: GitHubConfiguration.defaultBaseURL, userAgent: "reactor-bench"))
+      measure { for _ in 0..<pages { blackhole(try! api.searchPage(response, page: 1, perPage: 30)) } }
+      print("\(scenario): \(pages) pages of \(body.count) bytes")
     case "counter":
       let actions = count ?? 100_000
       let store = Store(reactor: CounterReactor())

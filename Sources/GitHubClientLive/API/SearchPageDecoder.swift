@@ -51,21 +51,23 @@ enum SearchPageDecoder {
     case value(Value)
     case wrongType
 
-    /// A required field: absent is "missing", null or another type "unexpected".
-    func required(_ key: String, at path: String) throws(Failure) -> Value {
+    /// A required field: absent is "missing", null or another type "unexpected". (`path` is
+    /// built only for an error: building one for every field of every item cost a third of
+    /// decoding a page.)
+    func required(_ key: String, at path: @autoclosure () -> String) throws(Failure) -> Value {
       switch self {
       case .value(let value): return value
       case .absent: throw .missing(key)
-      case .null, .wrongType: throw .unexpected(path: path)
+      case .null, .wrongType: throw .unexpected(path: path())
       }
     }
 
     /// An optional field: absent or null is nil.
-    func optional(at path: String) throws(Failure) -> Value? {
+    func optional(at path: @autoclosure () -> String) throws(Failure) -> Value? {
       switch self {
       case .value(let value): return value
       case .absent, .null: return nil
-      case .wrongType: throw .unexpected(path: path)
+      case .wrongType: throw .unexpected(path: path())
       }
     }
   }
@@ -131,18 +133,18 @@ enum SearchPageDecoder {
       items.reserveCapacity(100)
       var position = 0
       try array { scanner in
-        let path = "items.Index \(position)"
+        let itemIndex = position
         position += 1
         scanner.skipSpace()
         guard scanner.peek == UInt8(ascii: "{") else {
           try scanner.skipValue()
-          if firstError == nil { firstError = .unexpected(path: path) }
+          if firstError == nil { firstError = .unexpected(path: Item.path(itemIndex)) }
           return
         }
         let item = try scanner.repository()
         if firstError != nil { return }
         do throws(Failure) {
-          items.append(try item.model(at: path))
+          items.append(try item.model(at: itemIndex))
         } catch {
           firstError = error
         }
@@ -158,14 +160,17 @@ enum SearchPageDecoder {
       var language = Field<String>.absent
       var url = Field<String>.absent
 
+      /// The coding path of item `index` of `items`, as `DecodingError` words it.
+      static func path(_ index: Int) -> String { "items.Index \(index)" }
+
       /// In `RepositoryWire`'s declaration order, as its synthesized `init(from:)` decodes.
-      func model(at path: String) throws(Failure) -> Repository {
-        let id = try id.required("id", at: path + ".id")
-        let fullName = try fullName.required("full_name", at: path + ".full_name")
-        let description = try description.optional(at: path + ".description")
-        let stars = try stars.required("stargazers_count", at: path + ".stargazers_count")
-        let language = try language.optional(at: path + ".language")
-        let url = try url.required("html_url", at: path + ".html_url")
+      func model(at index: Int) throws(Failure) -> Repository {
+        let id = try id.required("id", at: Self.path(index) + ".id")
+        let fullName = try fullName.required("full_name", at: Self.path(index) + ".full_name")
+        let description = try description.optional(at: Self.path(index) + ".description")
+        let stars = try stars.required("stargazers_count", at: Self.path(index) + ".stargazers_count")
+        let language = try language.optional(at: Self.path(index) + ".language")
+        let url = try url.required("html_url", at: Self.path(index) + ".html_url")
         return Repository(id: id, fullName: fullName, description: description, stars: stars, language: language, url: url)
       }
     }

@@ -185,22 +185,55 @@ public struct JSONWriter: ~Copyable {
     var plainStart = 0
     var index = 0
     while index < length {
-      let value = utf8[index]
-      let word = value < 0x80 ? (value < 0x40 ? w0 : w1) : (value < 0xC0 ? 0 : w3)
-      if word >> UInt64(value & 63) & 1 == 0 {
-        index += 1
-        continue
+      // Eight bytes of printable ASCII other than `"` and `\` at a time; from the first other
+      // byte, the rest of the eight go through the bitmap one by one.
+      var stop = length
+      if index + 8 <= length {
+        let flagged = Self.flaggedBytes(UnsafeRawPointer(utf8.baseAddress! + index))
+        if flagged == 0 {
+          index += 8
+          continue
+        }
+        stop = index + 8
+        index += flagged.trailingZeroBitCount / 8
       }
-      let (scalar, scalarLength) = Self.decodeScalar(utf8, at: index)
-      if let escape = Self.escape(for: scalar) {
-        append(UnsafeRawPointer(utf8.baseAddress! + plainStart), index - plainStart)
-        append(escape)
-        plainStart = index + scalarLength
+      while index < stop {
+        let value = utf8[index]
+        let word = value < 0x80 ? (value < 0x40 ? w0 : w1) : (value < 0xC0 ? 0 : w3)
+        if word >> UInt64(value & 63) & 1 == 0 {
+          index += 1
+          continue
+        }
+        let (scalar, scalarLength) = Self.decodeScalar(utf8, at: index)
+        if let escape = Self.escape(for: scalar) {
+          append(UnsafeRawPointer(utf8.baseAddress! + plainStart), index - plainStart)
+          append(escape)
+          plainStart = index + scalarLength
+        }
+        index += scalarLength
       }
-      index += scalarLength
     }
     if length > plainStart { append(UnsafeRawPointer(utf8.baseAddress! + plainStart), length - plainStart) }
     byte(UInt8(ascii: "\""))
+  }
+
+  /// The eight bytes at `source` as a word (SWAR) with the high bit set in every byte that is
+  /// not printable ASCII other than `"` and `\` (below 0x20, `"`, `\`, DEL, non-ASCII), and
+  /// perhaps in bytes above one (a borrow carries upwards), never below: the lowest set bit
+  /// marks the first such byte; zero means all eight are written as they are.
+  @inline(__always)
+  private static func flaggedBytes(_ source: UnsafeRawPointer) -> UInt64 {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    let word = UInt64(littleEndian: source.loadUnaligned(as: UInt64.self))
+    let quote = word ^ (ones &* 0x22)
+    let backslash = word ^ (ones &* 0x5C)
+    let delete = word ^ (ones &* 0x7F)
+    return (word & highs)  // non-ASCII
+      | ((word &- ones &* 0x20) & ~word & highs)  // below 0x20
+      | ((quote &- ones) & ~quote & highs)  // a quote
+      | ((backslash &- ones) & ~backslash & highs)  // a backslash
+      | ((delete &- ones) & ~delete & highs)  // DEL
   }
 
   /// The scalar whose (valid) UTF-8 encoding starts at `index`, and its length.
