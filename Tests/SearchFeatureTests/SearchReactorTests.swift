@@ -65,6 +65,24 @@ struct SearchReactorTests {
     await store.finish()
   }
 
+  @Test(
+    "a query is trimmed of white space at both ends, Unicode spaces included, and only there",
+    arguments: [
+      ("swift", "swift"), ("  swift \n", "swift"), ("\tlanguage:swift stars:>10", "language:swift stars:>10"),
+      ("\u{3000}swift\u{A0}", "swift"), ("sw ift", "sw ift"), ("e\u{301} ", "e\u{301}"), (" é", "é"), ("x", "x"),
+      ("\u{2028}a\u{85}", "a"),
+    ])
+  func queryTrimming(_ text: String, _ expected: String) {
+    let reactor = SearchReactor(client: Self.client([:]))
+    #expect(reactor.mutate(action: .updateQuery(text), state: SearchState()).synchronousOutputs == [.setQuery(expected)])
+  }
+
+  @Test("a query of white space only is no query", arguments: ["", " ", "\t\n", "\u{3000}\u{A0}", "\r\n"])
+  func blankQueries(_ text: String) {
+    let reactor = SearchReactor(client: Self.client([:]))
+    #expect(reactor.mutate(action: .updateQuery(text), state: SearchState()).synchronousOutputs == [.setQuery(nil)])
+  }
+
   @Test("an error becomes state, and the task reports failure")
   func error() async {
     let client = GitHubClient(searchRepositories: { _, _, _ in throw GitHubError.rateLimited(resetsIn: 42, authenticated: false) })
