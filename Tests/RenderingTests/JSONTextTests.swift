@@ -139,6 +139,6 @@ private func referenceEscaped(_ scalar: Unicode.Scalar) -> String {
         }
       }
     }
-    #expect(mismatches.isEmpty, "wrongly escaped: \(mismatches.prefix(20))")
+    #expect(mismatches.count == 0, "wrongly escaped: \(mismatches.prefix(20))")
   }
 }

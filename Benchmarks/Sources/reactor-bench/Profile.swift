@@ -9,14 +9,14 @@ import Shell
 /// `valgrind --tool=callgrind --collect-atstart=no --toggle-collect='*profiledRegion*'`,
 /// so setup (building repositories, the first 100,000) is not counted.
 enum Profile {
-  static let scenarios = ["counter", "search", "search-ndjson", "large", "session", "replay", "http-client", "render", "render-direct", "decode", "decode-small"]
+  static let scenarios = ["counter", "search", "search-ndjson", "large", "session", "replay", "http-client", "render", "render-direct", "decode", "decode-small", "session-cassette"]
 
   nonisolated(unsafe) static var body: () -> Void = {}
 
   /// Scenarios whose work runs on the calling thread; callgrind can count them with a toggle.
   /// (Under valgrind 3.19, this binary crashes when work runs on the concurrency thread pool:
   /// profile `replay` and `http-client` with perf instead.)
-  static let synchronous: Set<String> = ["counter", "search", "search-ndjson", "large", "session", "render", "render-direct", "decode", "decode-small"]
+  static let synchronous: Set<String> = ["counter", "search", "search-ndjson", "large", "session", "render", "render-direct", "decode", "decode-small", "session-cassette"]
 
   /// The asynchronous scenarios, measured as a whole process.
   static func runAsync(_ scenario: String, count: Int?) async throws {
@@ -65,6 +65,21 @@ enum Profile {
         configuration: GitHubConfiguration(baseURL: GitHubConfiguration.defaultBaseURL, userAgent: "reactor-bench"))
       measure { for _ in 0..<pages { blackhole(try! api.searchPage(response, page: 1, perPage: 30)) } }
       print("\(scenario): \(pages) pages of \(body.count) bytes")
+    case "session-cassette":
+      // The replay's command lines through a Session on a cassette and virtual time, as
+      // `ReplayBench.direct`; the cassette is made first, its tasks run on this thread.
+      let executor = ManualExecutor()
+      let made = Locked<String?>(nil)
+      Task(executorPreference: executor) {
+        let path = try! await ReplayBench.makeCassette()
+        made.withLock { $0 = path }
+      }
+      executor.runUntilIdle()
+      guard let cassette = made.withLock({ $0 }) else { throw BenchError("the cassette was not made synchronously") }
+      defer { try? FileManager.default.removeItem(atPath: cassette) }
+      let lines = ReplayBench.commands(count ?? 2_000)
+      measure { _ = ReplayBench.direct(lines, cassette: cassette) }
+      print("session-cassette: \(lines.count) command lines")
     case "counter":
       let actions = count ?? 100_000
       let store = Store(reactor: CounterReactor())

@@ -50,14 +50,22 @@ public struct GitHubAPI: Sendable {
   /// Percent-encodes everything but RFC 3986's unreserved characters, so `+`, `&`, `:`, `>`,
   /// `=` and spaces in a query survive (the space as `%20`).
   public static func percentEncode(_ text: String) -> String {
-    var out = ""
-    for byte in text.utf8 {
+    func unreserved(_ byte: UInt8) -> Bool {
       switch byte {
       case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
         UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
         UInt8(ascii: "~"):
+        true
+      default: false
+      }
+    }
+    // Page numbers and most words need no escape.
+    if text.utf8.allSatisfy(unreserved) { return text }
+    var out = ""
+    for byte in text.utf8 {
+      if unreserved(byte) {
         out.unicodeScalars.append(Unicode.Scalar(byte))
-      default:
+      } else {
         out += "%" + String(byte >> 4, radix: 16, uppercase: true) + String(byte & 15, radix: 16, uppercase: true)
       }
     }

@@ -88,7 +88,28 @@ public struct Cassette: Codable, Sendable, Equatable {
   static let secretParameters: Set<String> = ["access_token", "token", "client_secret", "client_id", "code"]
 
   /// `/path?query` of a URL, with credential-like parameters replaced by `REDACTED`.
+  ///
+  /// On every request of a replay: a URL with no parameter to redact is read as it is, without
+  /// parsing it again into `URLComponents` (a tenth of a replayed search's cost).
   public static func redactedPath(_ url: URL) -> String {
+    let query = url.query(percentEncoded: true)
+    if !(query.map(hasSecretParameter) ?? false) {
+      return url.path(percentEncoded: true) + (query.map { "?" + $0 } ?? "")
+    }
+    return redactedPathComponents(url)
+  }
+
+  /// Whether one of a query's parameter names (as written, `&`-separated, up to any `=`) is
+  /// one of ``secretParameters`` in any case.
+  static func hasSecretParameter(_ query: String) -> Bool {
+    query.utf8.split(separator: UInt8(ascii: "&")).contains { item in
+      let name = item.prefix { $0 != UInt8(ascii: "=") }
+      return secretParameters.contains(String(decoding: name, as: UTF8.self).lowercased())
+    }
+  }
+
+  /// The same through `URLComponents`, for URLs with a parameter to redact.
+  static func redactedPathComponents(_ url: URL) -> String {
     guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return url.path }
     if let items = components.percentEncodedQueryItems {
       components.percentEncodedQueryItems = items.map {

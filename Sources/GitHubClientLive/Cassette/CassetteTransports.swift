@@ -40,7 +40,15 @@ public final class ReplayingTransport: HTTPTransport {
   private let cassette: Cassette
   private let time: TimeSource
   private let log: ReplayLog?
-  private let used = Locked<Set<Int>>([])
+  /// The exchanges of each `method path`, in cassette order.
+  private let byRequest: [String: [Int]]
+  private let state = Locked(State())
+
+  private struct State {
+    var used: Set<Int> = []
+    /// Responses already built from their exchange (a body's `Data` and sorted headers).
+    var responses: [Int: HTTPResponse] = [:]
+  }
 
   /// - Parameter log: where requests with no recorded answer are reported, so the replay fails
   ///   even when the error they cause was recorded as expected output.
@@ -48,16 +56,21 @@ public final class ReplayingTransport: HTTPTransport {
     self.cassette = cassette
     self.time = time
     self.log = log
+    var byRequest: [String: [Int]] = [:]
+    for (index, exchange) in cassette.exchanges.enumerated() {
+      byRequest[Self.key(exchange.method, exchange.path), default: []].append(index)
+    }
+    self.byRequest = byRequest
   }
+
+  private static func key(_ method: String, _ path: String) -> String { method + " " + path }
 
   public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
     let path = Cassette.redactedPath(request.url)
-    let index = used.withLock { used -> Int? in
-      let matches = cassette.exchanges.indices.filter {
-        cassette.exchanges[$0].method == request.method && cassette.exchanges[$0].path == path
-      }
-      guard let index = matches.first(where: { !used.contains($0) }) ?? matches.last else { return nil }
-      used.insert(index)
+    let matches = byRequest[Self.key(request.method, path)] ?? []
+    let index = state.withLock { state -> Int? in
+      guard let index = matches.first(where: { !state.used.contains($0) }) ?? matches.last else { return nil }
+      state.used.insert(index)
       return index
     }
     guard let index else {
@@ -70,10 +83,13 @@ public final class ReplayingTransport: HTTPTransport {
     if let failure = exchange.failure { throw failure }
     // Cancelled while recorded; a replay that has not cancelled it by now ends it the same way.
     if exchange.wasCancelled { throw CancellationError() }
-    return exchange.response
+    if let response = state.withLock({ $0.responses[index] }) { return response }
+    let response = exchange.response
+    state.withLock { $0.responses[index] = response }
+    return response
   }
 
   /// Requests the replay made that matched no exchange are errors; exchanges never used are
   /// fine (a cancelled request may not be made again).
-  public var unusedCount: Int { cassette.exchanges.count - used.withLock { $0.count } }
+  public var unusedCount: Int { cassette.exchanges.count - state.withLock { $0.used.count } }
 }
