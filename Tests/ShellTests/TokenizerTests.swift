@@ -1,3 +1,4 @@
+import ReactorCore
 import Shell
 import Testing
 
@@ -64,5 +65,74 @@ import Testing
     #expect(Tokenizer.Failure.unterminatedQuote("\"").message == "unterminated double quote")
     #expect(Tokenizer.Failure.unterminatedQuote("'").message == "unterminated single quote")
     #expect(Tokenizer.Failure.trailingBackslash.message == "the line ends with a lone backslash")
+  }
+}
+
+/// The tokenizer before its fast paths (every scalar through `properties.isWhitespace`, every
+/// word built scalar by scalar): the reference the current one must agree with.
+private func referenceSplit(_ line: String) throws(Tokenizer.Failure) -> [String] {
+  var words: [String] = []
+  var current = String.UnicodeScalarView()
+  var inWord = false
+  var iterator = line.unicodeScalars.makeIterator()
+  while let scalar = iterator.next() {
+    switch scalar {
+    case "'":
+      inWord = true
+      var closed = false
+      while let next = iterator.next() {
+        if next == "'" { closed = true; break }
+        current.append(next)
+      }
+      if !closed { throw .unterminatedQuote("'") }
+    case "\"":
+      inWord = true
+      var closed = false
+      while let next = iterator.next() {
+        if next == "\"" { closed = true; break }
+        if next == "\\" {
+          guard let escaped = iterator.next() else { throw .unterminatedQuote("\"") }
+          if escaped != "\"" && escaped != "\\" { current.append("\\") }
+          current.append(escaped)
+        } else {
+          current.append(next)
+        }
+      }
+      if !closed { throw .unterminatedQuote("\"") }
+    case "\\":
+      guard let escaped = iterator.next() else { throw .trailingBackslash }
+      inWord = true
+      current.append(escaped)
+    case "#" where !inWord:
+      return words
+    case _ where scalar.properties.isWhitespace:
+      if inWord { words.append(String(current)) }
+      current = String.UnicodeScalarView()
+      inWord = false
+    default:
+      inWord = true
+      current.append(scalar)
+    }
+  }
+  if inWord { words.append(String(current)) }
+  return words
+}
+
+@Suite struct TokenizerDifferentialTests {
+  @Test func agreesWithTheReferenceOnGeneratedLines() {
+    let generator = SeededGenerator(seed: 0x70CE)
+    let pieces = [
+      "query", "next", "a", "swift", " ", "  ", "\t", "\n", "\u{0B}", "\u{0C}", "\r", "\u{1C}", "\u{1F}", "\u{85}",
+      "\u{A0}", "\u{2028}", "\u{3000}", "'", "\"", "\\", "#", "x#y", "\u{301}", "é", "😀", "language:swift", "\u{0}",
+    ]
+    var mismatches: [String] = []
+    for _ in 0..<20_000 {
+      var line = ""
+      for _ in 0..<Int(generator.next() % 8) { line += pieces[Int(generator.next() % UInt64(pieces.count))] }
+      let actual = Result { () throws(Tokenizer.Failure) -> [String] in try Tokenizer.split(line) }
+      let expected = Result { () throws(Tokenizer.Failure) -> [String] in try referenceSplit(line) }
+      if actual != expected { mismatches.append(line.debugDescription) }
+    }
+    #expect(mismatches.count == 0, "\(mismatches.count) mismatches, first: \(mismatches.prefix(5))")
   }
 }

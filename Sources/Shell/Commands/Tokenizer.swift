@@ -26,6 +26,7 @@ public enum Tokenizer {
   /// Works on Unicode scalars, not characters: a combining mark after a space or a quote
   /// belongs to the next word, not to the separator (`query \u{301}x` is two words).
   public static func split(_ line: String) throws(Failure) -> [String] {
+    if let words = plainWords(line) { return words }
     var words: [String] = []
     var current = String.UnicodeScalarView()
     var inWord = false
@@ -60,7 +61,7 @@ public enum Tokenizer {
         current.append(escaped)
       case "#" where !inWord:
         return words
-      case _ where scalar.properties.isWhitespace:
+      case _ where isSeparator(scalar):
         if inWord { words.append(String(current)) }
         current = String.UnicodeScalarView()
         inWord = false
@@ -70,6 +71,36 @@ public enum Tokenizer {
       }
     }
     if inWord { words.append(String(current)) }
+    return words
+  }
+
+  /// Unicode's White_Space, with ASCII answered without a property lookup.
+  @inline(__always)
+  static func isSeparator(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.isASCII ? scalar == " " || (0x09...0x0D).contains(scalar.value) : scalar.properties.isWhitespace
+  }
+
+  /// The words of a line of ASCII with no quote, backslash or `#`, split on ASCII white space
+  /// (what `split` does with such a line, without building words scalar by scalar); nil for
+  /// any other line. Most command lines are such lines (`next`, `query swift`).
+  static func plainWords(_ line: String) -> [String]? {
+    var words: [String] = []
+    var wordStart: String.UTF8View.Index?
+    let utf8 = line.utf8
+    var index = utf8.startIndex
+    while index != utf8.endIndex {
+      let byte = utf8[index]
+      switch byte {
+      case 0x80..., UInt8(ascii: "'"), UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "#"): return nil
+      case 0x20, 0x09...0x0D:
+        if let start = wordStart { words.append(String(line[start..<index])) }
+        wordStart = nil
+      default:
+        if wordStart == nil { wordStart = index }
+      }
+      index = utf8.index(after: index)
+    }
+    if let start = wordStart { words.append(String(line[start..<utf8.endIndex])) }
     return words
   }
 }
