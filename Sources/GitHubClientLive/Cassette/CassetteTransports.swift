@@ -40,8 +40,8 @@ public final class ReplayingTransport: HTTPTransport {
   private let cassette: Cassette
   private let time: TimeSource
   private let log: ReplayLog?
-  /// The exchanges of each `method path`, in cassette order.
-  private let byRequest: [String: [Int]]
+  /// The exchanges of each method and path, in cassette order.
+  private let byRequest: [RequestKey: [Int]]
   private let state = Locked(State())
 
   private struct State {
@@ -56,18 +56,21 @@ public final class ReplayingTransport: HTTPTransport {
     self.cassette = cassette
     self.time = time
     self.log = log
-    var byRequest: [String: [Int]] = [:]
+    var byRequest: [RequestKey: [Int]] = [:]
     for (index, exchange) in cassette.exchanges.enumerated() {
-      byRequest[Self.key(exchange.method, exchange.path), default: []].append(index)
+      byRequest[RequestKey(method: exchange.method, path: exchange.path), default: []].append(index)
     }
     self.byRequest = byRequest
   }
 
-  private static func key(_ method: String, _ path: String) -> String { method + " " + path }
+  private struct RequestKey: Hashable {
+    var method: String
+    var path: String
+  }
 
   public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
     let path = Cassette.redactedPath(request.url)
-    let matches = byRequest[Self.key(request.method, path)] ?? []
+    let matches = byRequest[RequestKey(method: request.method, path: path)] ?? []
     let index = state.withLock { state -> Int? in
       guard let index = matches.first(where: { !state.used.contains($0) }) ?? matches.last else { return nil }
       state.used.insert(index)
