@@ -78,6 +78,16 @@ private let base = "https://api.github.com/search/repositories?q=swift"
     #expect(LinkHeader.nextPage(header) == 2)
   }
 
+  /// Found by fuzz-link: a space followed by a combining mark (U+036F) inside a rel value.
+  /// `parse` split the value on Characters, where that space is part of one grapheme, and
+  /// found no `next`; `nextPage`, splitting bytes, found one.
+  @Test func aSpaceBeforeACombiningMarkSeparatesRelationsForParseAndNextPageAlike() {
+    let header = "<https://api.github.com/search/repositories?q=swift&page=2>; rel=\"next \u{36F}\u{FFFD}last\""
+    #expect(LinkHeader.parse(header)["next"]?.absoluteString == "https://api.github.com/search/repositories?q=swift&page=2")
+    #expect(LinkHeader.parse(header).keys.sorted() == ["next", "\u{36F}\u{FFFD}last"])
+    #expect(LinkHeader.nextPage(header) == 2)
+  }
+
   @Test func relationNamesAreCaseInsensitive() {
     // RFC 8288 section 2.1.1: relation types are compared case-insensitively.
     #expect(LinkHeader.nextPage("<\(base)&page=2>; rel=\"NEXT\"") == 2)

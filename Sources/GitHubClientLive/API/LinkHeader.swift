@@ -52,7 +52,7 @@ public enum LinkHeader {
       forEachEntry(header) { target, params in
         var rels: [String] = []
         forEachRel(params) { value in
-          for rel in value.string.lowercased().split(separator: " ") { rels.append(String(rel)) }
+          for rel in relations(value.string.lowercased()) { rels.append(String(rel)) }
           return false
         }
         entries.append(Entry(target: trimmed(target, quotesAndCommas: false).string, rels: rels))
@@ -90,6 +90,13 @@ public enum LinkHeader {
     }
   }
 
+  /// The space-separated relations of a `rel` value. Split on the space byte, as `hasRel`
+  /// splits bytes: a space followed by a combining mark is one `Character`, and splitting on
+  /// Characters made `parse` miss a `next` that `nextPage` found.
+  static func relations(_ value: String) -> [Substring] {
+    value.utf8.split(separator: UInt8(ascii: " ")).map { Substring($0) }
+  }
+
   /// True when one of the space-separated values of a `rel` parameter is `name` (lowercase
   /// ASCII), compared case-insensitively.
   static func hasRel(_ params: Bytes, named name: StaticString) -> Bool {
@@ -99,7 +106,7 @@ public enum LinkHeader {
       case .bytes(let bytes):
         found = bytes.split(separator: UInt8(ascii: " ")).contains { Trimmed.bytes($0).equalsLowercased(name) }
       case .text(let text):
-        found = text.lowercased().split(separator: " ").contains { $0.utf8.elementsEqual(name.utf8Buffer) }
+        found = relations(text.lowercased()).contains { $0.utf8.elementsEqual(name.utf8Buffer) }
       }
       return found
     }
