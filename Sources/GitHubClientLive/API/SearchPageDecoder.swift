@@ -1,5 +1,6 @@
 import Foundation
 import GitHubClient
+import ReactorCore
 
 /// Decodes a search page (`GET /search/repositories`) in one pass over its bytes.
 ///
@@ -340,23 +341,12 @@ enum SearchPageDecoder {
     /// content: a quote, a backslash, a control character or a non-ASCII byte; `bytes.count`
     /// if there is none.
     ///
-    /// Eight bytes at a time (SWAR): each test sets the high bit of every byte that matches,
-    /// and may set it in a byte above a true match too (a borrow carries upwards), never
-    /// below one, so the lowest set bit is always the first match.
+    /// Eight bytes at a time (`JSONByteScan`, which the writer's escaping uses too).
     func plainRunEnd(from start: Int) -> Int {
-      let ones: UInt64 = 0x0101_0101_0101_0101
-      let highs: UInt64 = 0x8080_8080_8080_8080
       var index = start
       if let base = bytes.baseAddress {
         while index + 8 <= bytes.count {
-          let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-          let quote = word ^ (ones &* 0x22)
-          let backslash = word ^ (ones &* 0x5C)
-          let matches =
-            (word & highs)  // non-ASCII
-            | ((word &- ones &* 0x20) & ~word & highs)  // below 0x20
-            | ((quote &- ones) & ~quote & highs)  // equal to a quote
-            | ((backslash &- ones) & ~backslash & highs)  // equal to a backslash
+          let matches = JSONByteScan.flagged(at: UnsafeRawPointer(base + index), delete: false)
           if matches != 0 { return index + matches.trailingZeroBitCount / 8 }
           index += 8
         }

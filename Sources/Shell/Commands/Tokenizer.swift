@@ -77,8 +77,12 @@ public enum Tokenizer {
   /// Unicode's White_Space, with ASCII answered without a property lookup.
   @inline(__always)
   static func isSeparator(_ scalar: Unicode.Scalar) -> Bool {
-    scalar.isASCII ? scalar == " " || (0x09...0x0D).contains(scalar.value) : scalar.properties.isWhitespace
+    scalar.isASCII ? isASCIISpace(UInt8(scalar.value)) : scalar.properties.isWhitespace
   }
+
+  /// The ASCII scalars with Unicode's White_Space property: space and U+0009 to U+000D.
+  @inline(__always)
+  static func isASCIISpace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
 
   /// The words of a line of ASCII with no quote, backslash or `#`, split on ASCII white space
   /// (what `split` does with such a line, without building words scalar by scalar); nil for
@@ -92,7 +96,7 @@ public enum Tokenizer {
       let byte = utf8[index]
       switch byte {
       case 0x80..., UInt8(ascii: "'"), UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "#"): return nil
-      case 0x20, 0x09...0x0D:
+      case _ where isASCIISpace(byte):
         if let start = wordStart { words.append(String(line[start..<index])) }
         wordStart = nil
       default:
