@@ -27,7 +27,7 @@ public struct FeedText: Sendable {
       var lines = [
         records.change(
           feature: "feed", seq: transition.seq, action: command, mutation: transition.mutation.caseName,
-          patch: transition.patch)
+          patch: transition.changes)
       ]
       if let failure = state.error, case .setError = transition.mutation {
         lines.append(records.error(code: failure.code, message: failure.message, feature: "feed"))
@@ -41,7 +41,7 @@ public struct FeedText: Sendable {
         + list(state, from: 0, count: state.items.count)
     case .appendEvents:
       // Duplicates were dropped, so the page's size is not the number shown.
-      let added = transition.patch.filter { $0.path == "/items/-" }.count
+      let added = transition.changes.count(at: "/items/-")
       if added == 0 { return [OutputLine(.out, "no new events on this page (all already shown)")] }
       let end = state.items.count
       let start = end - added

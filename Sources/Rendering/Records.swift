@@ -13,6 +13,11 @@ public struct Records: Sendable {
   ///
   /// The hottest record: written straight to text, with the object built only if asked for.
   public func change(feature: String, seq: UInt64, action: String, mutation: String, patch: [PatchOperation]) -> OutputLine {
+    change(feature: feature, seq: seq, action: action, mutation: mutation, patch: Patch(patch))
+  }
+
+  /// `{"type":"change",...}` for a patch as the differ made it.
+  public func change(feature: String, seq: UInt64, action: String, mutation: String, patch: Patch) -> OutputLine {
     var writer = JSONWriter(capacity: 160 + 64 * patch.count)
     writer.raw(#"{"action":"#)
     writer.string(action)
@@ -21,14 +26,14 @@ public struct Records: Sendable {
     writer.raw(#","mutation":"#)
     writer.string(mutation)
     writer.raw(#","patch":"#)
-    PatchOperation.write(patch, to: &writer)
+    patch.write(to: &writer)
     writer.raw(#","seq":"#)
     writer.int(Int(seq))
     writer.raw(#","type":"change"}"#)
     return OutputLine(record: writer.text) {
       JSONObject(sortedMembers: [
         ("action", .string(action)), ("feature", .string(feature)), ("mutation", .string(mutation)),
-        ("patch", .array(patch.map(\.jsonValue))), ("seq", .int(Int(seq))), ("type", .string("change")),
+        ("patch", .array(patch.operations.map(\.jsonValue))), ("seq", .int(Int(seq))), ("type", .string("change")),
       ])
     }
   }

@@ -17,14 +17,14 @@ public struct SearchText: Sendable {
       var lines = [
         records.change(
           feature: "search", seq: transition.seq, action: command, mutation: transition.mutation.caseName,
-          patch: transition.patch)
+          patch: transition.changes)
       ]
       if let failure = state.lastError, case .setError = transition.mutation {
         lines.append(records.error(code: failure.code, message: failure.message, feature: "search"))
       }
       return lines
     }
-    return text(for: transition.mutation, patch: transition.patch, state: state)
+    return text(for: transition.mutation, patch: transition.changes, state: state)
   }
 
   /// The lines for one transition of the feedback engine (``FeedbackSearch``): the same text
@@ -41,7 +41,7 @@ public struct SearchText: Sendable {
       var lines = [
         records.change(
           feature: "search", seq: transition.seq, action: command, mutation: event.caseName,
-          patch: transition.patch)
+          patch: transition.changes)
       ]
       if applied, case .failed = event, let failure = state.search.lastError {
         lines.append(records.error(code: failure.code, message: failure.message, feature: "search"))
@@ -49,17 +49,17 @@ public struct SearchText: Sendable {
       return lines
     }
     guard applied else { return [] }
-    return text(for: event.reactorMutation, patch: transition.patch, state: state.search)
+    return text(for: event.reactorMutation, patch: transition.changes, state: state.search)
   }
 
   /// The text lines for a reactor-engine mutation, given its patch and the state after it.
   func text(
-    for mutation: SearchReactor.Mutation, patch: [PatchOperation], state: SearchState
+    for mutation: SearchReactor.Mutation, patch: Patch, state: SearchState
   ) -> [OutputLine] {
     switch mutation {
     case .setQuery(let query):
       // No /query operation means the query did not change (the same search again).
-      let old = patch.first { $0.path == "/query" }.map { $0.oldValue ?? .null } ?? query.jsonValue
+      let old = patch.operations.first { $0.path == "/query" }.map { $0.oldValue ?? .null } ?? query.jsonValue
       let oldText: String? = if case .string(let text) = old { text } else { nil }
       return [OutputLine(.out, "query: \(TerminalText.quoted(oldText)) -> \(TerminalText.quoted(query))")]
     case .setRepos(let page):

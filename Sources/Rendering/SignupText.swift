@@ -21,7 +21,7 @@ public struct SignupText: Sendable {
       var lines = [
         records.change(
           feature: "signup", seq: transition.seq, action: command, mutation: transition.mutation.caseName,
-          patch: transition.patch)
+          patch: transition.changes)
       ]
       if let error = error(for: transition.mutation) { lines.append(error) }
       return lines

@@ -58,9 +58,62 @@ struct DiffingTests {
       case 3: state.loaded = generator.next() % 2 == 0 ? nil : "v\(generator.next() % 10)"
       default: state.error = generator.next() % 3 == 0 ? "e" : nil
       }
-      document = try JSONPatch.apply(state.patch(since: before), to: document)
+      let changes = state.changes(since: before)
+      document = try JSONPatch.apply(changes.operations, to: document)
       #expect(document == state.jsonValue)
+      // Written from its runs, the patch is the text of its operations one by one.
+      #expect(Self.text(changes) == JSONValue.array(changes.operations.map(\.jsonValue)).jsonText)
     }
+  }
+
+  @Test("an append is one run of adds: counted, compared and written as its operations")
+  func appendRun() {
+    var state = State()
+    state.values.append(contentsOf: [7])
+    let before = state.fingerprint
+    state.values.append(contentsOf: [1, 2, 3])
+    state.count = 4
+    let changes = state.changes(since: before)
+    #expect(changes.count == 4)
+    #expect(changes.count(at: "/values/-") == 3)
+    #expect(changes.count(at: "/count") == 1)
+    #expect(changes.count(at: "/values") == 0)
+    let oneByOne: [PatchOperation] = [
+      PatchOperation(op: .replace, path: "/count", value: .int(4), oldValue: .int(0)),
+      PatchOperation(op: .add, path: "/values/-", value: .int(1)),
+      PatchOperation(op: .add, path: "/values/-", value: .int(2)),
+      PatchOperation(op: .add, path: "/values/-", value: .int(3)),
+    ]
+    #expect(changes.operations == oneByOne)
+    #expect(changes == Patch(oneByOne))
+    #expect(changes != Patch(Array(oneByOne.dropLast())))
+    #expect(Self.text(changes) == JSONValue.array(oneByOne.map(\.jsonValue)).jsonText)
+  }
+
+  @Test("a patch's runs: empty runs vanish, heads are escaped, neighbours keep their order")
+  func patchRuns() {
+    var patch = Patch()
+    #expect(patch.isEmpty && Self.text(patch) == "[]")
+    patch.append(addsAt: "/a~1b/-", values: [])
+    #expect(patch.isEmpty && patch == [])
+    patch.append(addsAt: "/a~1b/-", values: [.string("x\u{7F}"), .null])
+    patch.append(PatchOperation(op: .add, path: "/a~1b/-", value: .int(1)))
+    patch.append(PatchOperation(op: .remove, path: "/a~1b/-"))
+    patch.append(addsAt: "/c/-", values: [.bool(true)])
+    #expect(patch.count == 5)
+    #expect(patch.count(at: "/a~1b/-") == 4)
+    #expect(
+      Self.text(patch)
+        == #"[{"op":"add","path":"/a~1b/-","value":"x\u007f"},{"op":"add","path":"/a~1b/-","value":null},"#
+        + #"{"op":"add","path":"/a~1b/-","value":1},{"op":"remove","path":"/a~1b/-"},"#
+        + #"{"op":"add","path":"/c/-","value":true}]"#)
+    #expect(Self.text(patch) == JSONValue.array(patch.operations.map(\.jsonValue)).jsonText)
+  }
+
+  static func text(_ patch: Patch) -> String {
+    var writer = JSONWriter()
+    patch.write(to: &writer)
+    return writer.text
   }
 
   @Test("JSON Patch: RFC 6902 operations and pointer escaping", arguments: [

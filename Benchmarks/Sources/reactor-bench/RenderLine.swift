@@ -4,15 +4,16 @@ import Rendering
 import SearchFeature
 
 /// Scenario `render` (informational): microseconds for the NDJSON `change` line of one append
-/// of 30 repositories, the way reactor makes it (the differ's `PatchOperation`s with JSONValue
-/// trees, then `Records.change`), against a prototype that writes the same bytes straight from
+/// of 30 repositories, the way reactor makes it (the differ's `Patch`, its appended repositories one run of
+/// pre-encoded values, then `Records.change`), against a prototype that writes the same bytes straight from
 /// the models into one buffer (no trees). Both lines must be identical.
 enum RenderLineBench {
   static func current(_ page: [Repository], seq: UInt64, records: Records) -> String {
-    var operations = page.map { PatchOperation(op: .add, path: "/repos/-", value: $0.jsonValue) }
-    operations.append(PatchOperation(op: .replace, path: "/nextPage", value: .int(Int(seq) + 1), oldValue: .int(Int(seq))))
-    operations.append(PatchOperation(op: .replace, path: "/isLoadingNextPage", value: .bool(false), oldValue: .bool(true)))
-    return records.change(feature: "search", seq: seq, action: "next", mutation: "appendRepos", patch: operations).text
+    var patch = Patch()
+    patch.append(addsAt: "/repos/-", values: page.map(\.jsonValue))
+    patch.append(PatchOperation(op: .replace, path: "/nextPage", value: .int(Int(seq) + 1), oldValue: .int(Int(seq))))
+    patch.append(PatchOperation(op: .replace, path: "/isLoadingNextPage", value: .bool(false), oldValue: .bool(true)))
+    return records.change(feature: "search", seq: seq, action: "next", mutation: "appendRepos", patch: patch).text
   }
 
   static func direct(_ page: [Repository], seq: UInt64) -> String {

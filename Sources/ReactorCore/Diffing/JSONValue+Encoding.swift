@@ -110,6 +110,9 @@ public struct JSONWriter: ~Copyable {
     bytes.withUnsafeBufferPointer { append(UnsafeRawPointer($0.baseAddress ?? UnsafePointer(base)), $0.count) }
   }
 
+  /// Appends what another writer holds.
+  mutating func append(_ other: borrowing JSONWriter) { append(UnsafeRawPointer(other.base), other.count) }
+
   /// Appends a string's UTF-8 as is (it must already be valid JSON text, such as a number).
   public mutating func append(_ text: String) {
     var text = text

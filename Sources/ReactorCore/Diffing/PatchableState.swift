@@ -34,13 +34,16 @@ extension PatchableState {
   }
 
   /// The operations that turn the state summarised by `old` into this state.
-  public func patch(since old: Fingerprint) -> [PatchOperation] {
-    var operations: [PatchOperation] = []
+  public func changes(since old: Fingerprint) -> Patch {
+    var patch = Patch()
     for (field, mark) in zip(Self.patchFields, old.marks) {
-      field.diff(self, mark, &operations)
+      field.diff(self, mark, &patch)
     }
-    return operations
+    return patch
   }
+
+  /// The same operations, one by one.
+  public func patch(since old: Fingerprint) -> [PatchOperation] { changes(since: old).operations }
 }
 
 /// One field of a ``PatchableState``.
@@ -52,12 +55,12 @@ public struct PatchField<Root>: Sendable {
   public let name: String
   @usableFromInline let json: @Sendable (Root) -> JSONValue
   @usableFromInline let mark: @Sendable (Root) -> FieldMark
-  @usableFromInline let diff: @Sendable (Root, FieldMark, inout [PatchOperation]) -> Void
+  @usableFromInline let diff: @Sendable (Root, FieldMark, inout Patch) -> Void
 
   @usableFromInline
   init(
     name: String, json: @escaping @Sendable (Root) -> JSONValue, mark: @escaping @Sendable (Root) -> FieldMark,
-    diff: @escaping @Sendable (Root, FieldMark, inout [PatchOperation]) -> Void
+    diff: @escaping @Sendable (Root, FieldMark, inout Patch) -> Void
   ) {
     self.name = name
     self.json = json
@@ -78,14 +81,15 @@ public struct PatchField<Root>: Sendable {
       name: name,
       json: { read($0).jsonValue },
       mark: { .value(read($0).jsonValue) },
-      diff: { root, mark, operations in
+      diff: { root, mark, patch in
         guard case .value(let old) = mark else { return }
         let new = read(root).jsonValue
-        if new != old { operations.append(.init(op: .replace, path: path, value: new, oldValue: old)) }
+        if new != old { patch.append(.init(op: .replace, path: path, value: new, oldValue: old)) }
       })
   }
 
-  /// A list field; appends become `add` operations at `/name/-`, anything else one `replace`.
+  /// A list field; appends become `add` operations at `/name/-` (one run of them in the
+  /// ``Patch``), anything else one `replace`.
   @inlinable
   public static func list<Element: JSONRepresentable & Sendable>(
     _ name: String, _ read: @escaping @Sendable (Root) -> TrackedArray<Element>
@@ -99,17 +103,14 @@ public struct PatchField<Root>: Sendable {
         let list = read(root)
         return .list(identity: list.identity, count: list.count)
       },
-      diff: { root, mark, operations in
+      diff: { root, mark, patch in
         guard case .list(let identity, let count) = mark else { return }
         let list = read(root)
         if list.identity == identity && list.count == count { return }
         if list.identity == identity && list.count > count {
-          operations.reserveCapacity(operations.count + list.count - count)
-          for element in list.elements[count...] {
-            operations.append(.init(op: .add, path: end, value: element.jsonValue))
-          }
+          patch.append(addsAt: end, values: list.elements[count...].map { $0.jsonValue })
         } else {
-          operations.append(.init(op: .replace, path: path, value: list.jsonValue))
+          patch.append(.init(op: .replace, path: path, value: list.jsonValue))
         }
       })
   }

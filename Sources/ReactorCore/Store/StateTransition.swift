@@ -11,7 +11,10 @@ public struct StateTransition<R: Reactor>: Sendable {
   public let origin: Origin
   public let mutation: R.Mutation
   /// RFC 6902 operations from the previous state to this one; empty when diffing is off.
-  public let patch: [PatchOperation]
+  /// Appends to a list are kept as one run; writers print it with ``Patch/write(to:)``.
+  public let changes: Patch
+  /// The same operations, one by one.
+  public var patch: [PatchOperation] { changes.operations }
   /// The error this mutation recorded in state, if any (``Reactor/failure(of:)``).
   public let failure: (any Error)?
 }

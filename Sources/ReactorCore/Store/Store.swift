@@ -50,7 +50,7 @@ public final class Store<R: Reactor>: @unchecked Sendable {
   private var nextObserver: UInt64 = 0
 
   private let fingerprint: (@Sendable (R.State) -> Fingerprint)?
-  private let patch: (@Sendable (R.State, Fingerprint) -> [PatchOperation])?
+  private let patch: (@Sendable (R.State, Fingerprint) -> Patch)?
 
   /// A store whose transitions carry the patches `differ` computes.
   public init(
@@ -229,13 +229,13 @@ public final class Store<R: Reactor>: @unchecked Sendable {
       reactor.transform(state: &state)
       return self.observers
     }
-    let operations = before.map { patch!(state, $0) } ?? []
+    let changes = before.map { patch!(state, $0) } ?? Patch()
     let failure = reactor.failure(of: mutation)
     if failure != nil { tracker.markFailed() }
     sequencer.commit { seq in
       let transition = StateTransition<R>(
         seq: seq, action: action, origin: tracker.origin, mutation: mutation,
-        patch: operations, failure: failure)
+        changes: changes, failure: failure)
       for observer in observers.values { observer(.transition(transition), state) }
     }
     let feedback = reactor.feedback(state: state)
