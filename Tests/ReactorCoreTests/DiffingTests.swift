@@ -94,12 +94,12 @@ struct DiffingTests {
   func patchRuns() {
     var patch = Patch()
     #expect(patch.isEmpty && Self.text(patch) == "[]")
-    patch.append(addsAt: "/a~1b/-", values: [])
+    patch.append(addsAt: "/a~1b/-", elements: [JSONValue]())
     #expect(patch.isEmpty && patch == [])
-    patch.append(addsAt: "/a~1b/-", values: [.string("x\u{7F}"), .null])
+    patch.append(addsAt: "/a~1b/-", elements: [JSONValue.string("x\u{7F}"), .null])
     patch.append(PatchOperation(op: .add, path: "/a~1b/-", value: .int(1)))
     patch.append(PatchOperation(op: .remove, path: "/a~1b/-"))
-    patch.append(addsAt: "/c/-", values: [.bool(true)])
+    patch.append(addsAt: "/c/-", elements: [JSONValue.bool(true)])
     #expect(patch.count == 5)
     #expect(patch.count(at: "/a~1b/-") == 4)
     #expect(

@@ -33,6 +33,9 @@ private let hostile = [
     #expect(encoded.jsonText == tree(repository).jsonText)
     #expect(encoded == tree(repository) && tree(repository) == encoded, "equal to its tree, both ways")
     #expect(encoded.resolved == tree(repository))
+    var writer = JSONWriter()
+    repository.writeJSON(to: &writer)
+    #expect(writer.text == tree(repository).jsonText, "writeJSON copies the same text")
     let parsed = try JSONSerialization.jsonObject(with: Data(encoded.jsonText.utf8)) as? [String: Any]
     #expect(parsed?["fullName"] as? String == repository.fullName)
     #expect(parsed?["description"] as? String == repository.description)
@@ -84,6 +87,14 @@ private let hostile = [
     let parsed = try #require(try JSONSerialization.jsonObject(with: Data(line.text.utf8)) as? [String: Any])
     #expect((parsed["patch"] as? [Any])?.count == patch.count)
     #expect(parsed["seq"] as? Int == 42)
+    // The same patch as the differ makes it, the repositories one run: the same line.
+    var run = Patch([patch[0]])
+    run.append(addsAt: "/repos/-", elements: Array(hostile.dropFirst()))
+    for operation in patch.dropFirst(hostile.count) { run.append(operation) }
+    #expect(run.operations == patch)
+    let runLine = records.change(feature: "search\u{9B}", seq: 42, action: "next", mutation: "appendRepos", patch: run)
+    #expect(runLine.text == line.text)
+    #expect(runLine.record == record)
     let empty = records.change(feature: "feed", seq: 1, action: "refresh", mutation: "setIdle", patch: [])
     #expect(empty.text == JSONValue.object(try #require(empty.record)).jsonText)
   }

@@ -10,7 +10,7 @@ import SearchFeature
 enum RenderLineBench {
   static func current(_ page: [Repository], seq: UInt64, records: Records) -> String {
     var patch = Patch()
-    patch.append(addsAt: "/repos/-", values: page.map(\.jsonValue))
+    patch.append(addsAt: "/repos/-", elements: page)
     patch.append(PatchOperation(op: .replace, path: "/nextPage", value: .int(Int(seq) + 1), oldValue: .int(Int(seq))))
     patch.append(PatchOperation(op: .replace, path: "/isLoadingNextPage", value: .bool(false), oldValue: .bool(true)))
     return records.change(feature: "search", seq: seq, action: "next", mutation: "appendRepos", patch: patch).text

@@ -111,6 +111,7 @@ public struct JSONWriter: ~Copyable {
   }
 
   /// Appends what another writer holds.
+  @usableFromInline
   mutating func append(_ other: borrowing JSONWriter) { append(UnsafeRawPointer(other.base), other.count) }
 
   /// Appends a string's UTF-8 as is (it must already be valid JSON text, such as a number).

@@ -110,6 +110,12 @@ public struct JSONObject: Sendable, Equatable, ExpressibleByDictionaryLiteral {
 /// A value that has a JSON form, used for state dumps and patch values.
 public protocol JSONRepresentable: SendableMetatype {
   var jsonValue: JSONValue { get }
+  /// Appends the text of ``jsonValue``; a type that keeps its JSON text copies it.
+  func writeJSON(to writer: inout JSONWriter)
+}
+
+extension JSONRepresentable {
+  public func writeJSON(to writer: inout JSONWriter) { writer.value(jsonValue) }
 }
 
 extension String: JSONRepresentable { public var jsonValue: JSONValue { .string(self) } }

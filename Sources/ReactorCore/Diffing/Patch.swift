@@ -9,14 +9,35 @@
 /// Everything that reads operations one by one uses ``operations``; only writers and counters
 /// look at the runs.
 public struct Patch: Sendable, Equatable, ExpressibleByArrayLiteral {
-  /// One operation, or a run of `add`s at `path` (a list's `/-`), one per value.
-  @usableFromInline
+  /// One operation, or a run of `add`s at `path` (a list's `/-`), one per element.
   enum Piece: Sendable {
     case operation(PatchOperation)
-    case appends(path: String, values: [JSONValue])
+    case appends(path: String, AppendedRun)
   }
 
-  @usableFromInline var pieces: [Piece] = []
+  /// The elements of a run, behind closures made where their type is known, so that writing
+  /// one is a direct call to its ``JSONRepresentable/writeJSON(to:)`` (a pre-encoded
+  /// repository copies its bytes) rather than building a `JSONValue` and switching on it.
+  @usableFromInline
+  struct AppendedRun: Sendable {
+    let count: Int
+    /// The elements' values, for ``Patch/operations``.
+    let values: @Sendable () -> [JSONValue]
+    /// Writes every element as `head` + its JSON + `}`, separated by commas.
+    let write: @Sendable (inout JSONWriter, borrowing JSONWriter) -> Void
+
+    @usableFromInline
+    init(
+      count: Int, values: @escaping @Sendable () -> [JSONValue],
+      write: @escaping @Sendable (inout JSONWriter, borrowing JSONWriter) -> Void
+    ) {
+      self.count = count
+      self.values = values
+      self.write = write
+    }
+  }
+
+  var pieces: [Piece] = []
   /// The number of operations.
   public private(set) var count = 0
 
@@ -33,15 +54,41 @@ public struct Patch: Sendable, Equatable, ExpressibleByArrayLiteral {
 
   /// Adds one operation at the end.
   public mutating func append(_ operation: PatchOperation) {
+    reserveFirst()
     pieces.append(.operation(operation))
     count += 1
   }
 
-  /// Adds an `add` at `path` for each value, in order; `path` is usually a list's `/name/-`.
-  public mutating func append(addsAt path: String, values: [JSONValue]) {
-    if values.isEmpty { return }
-    pieces.append(.appends(path: path, values: values))
-    count += values.count
+  /// Adds an `add` at `path` for each element, in order; `path` is usually a list's `/name/-`.
+  ///
+  /// Inlinable, so that the run's closures are specialized for the element type.
+  @inlinable
+  public mutating func append<Element: JSONRepresentable & Sendable>(addsAt path: String, elements: [Element]) {
+    if elements.isEmpty { return }
+    let run = AppendedRun(
+      count: elements.count,
+      values: { elements.map { $0.jsonValue } },
+      write: { writer, head in
+        for index in elements.indices {
+          if index > 0 { writer.byte(UInt8(ascii: ",")) }
+          writer.append(head)
+          elements[index].writeJSON(to: &writer)
+          writer.byte(UInt8(ascii: "}"))
+        }
+      })
+    append(path, run)
+  }
+
+  @usableFromInline
+  mutating func append(_ path: String, _ run: AppendedRun) {
+    reserveFirst()
+    pieces.append(.appends(path: path, run))
+    count += run.count
+  }
+
+  /// A change is usually two to four pieces: one allocation for them rather than growing from one.
+  private mutating func reserveFirst() {
+    if pieces.capacity == 0 { pieces.reserveCapacity(4) }
   }
 
   /// Every operation, in order: each value of a run is its own `add`.
@@ -51,8 +98,8 @@ public struct Patch: Sendable, Equatable, ExpressibleByArrayLiteral {
     for piece in pieces {
       switch piece {
       case .operation(let operation): operations.append(operation)
-      case .appends(let path, let values):
-        for value in values { operations.append(PatchOperation(op: .add, path: path, value: value)) }
+      case .appends(let path, let run):
+        for value in run.values() { operations.append(PatchOperation(op: .add, path: path, value: value)) }
       }
     }
     return operations
@@ -64,7 +111,7 @@ public struct Patch: Sendable, Equatable, ExpressibleByArrayLiteral {
     for piece in pieces {
       switch piece {
       case .operation(let operation): if operation.path == path { total += 1 }
-      case .appends(let runPath, let values): if runPath == path { total += values.count }
+      case .appends(let runPath, let run): if runPath == path { total += run.count }
       }
     }
     return total
@@ -93,20 +140,13 @@ public struct Patch: Sendable, Equatable, ExpressibleByArrayLiteral {
           writer.value(value)
         }
         writer.byte(UInt8(ascii: "}"))
-      case .appends(let path, let values):
+      case .appends(let path, let run):
         var head = JSONWriter(capacity: 48 + path.utf8.count)
         Self.writeHead(.add, path, to: &head)
         head.raw(#","value":"#)
-        // Read in place: a copy of each value would retain and release it.
-        values.withUnsafeBufferPointer { values in
-          for index in values.indices {
-            if !first { writer.byte(UInt8(ascii: ",")) }
-            first = false
-            writer.append(head)
-            writer.value(values[index])
-            writer.byte(UInt8(ascii: "}"))
-          }
-        }
+        if !first { writer.byte(UInt8(ascii: ",")) }
+        first = false
+        run.write(&writer, head)
       }
     }
     writer.byte(UInt8(ascii: "]"))

@@ -30,14 +30,23 @@ extension PatchableState {
 
   /// A summary to compare against after the next change.
   public var fingerprint: Fingerprint {
-    Fingerprint(marks: Self.patchFields.map { $0.mark(self) })
+    // The fields are read in place: copying a field out of the array retains and releases its
+    // name and three closures, twice per field and commit.
+    Self.patchFields.withUnsafeBufferPointer { fields in
+      var marks: [FieldMark] = []
+      marks.reserveCapacity(fields.count)
+      for index in fields.indices { marks.append(fields[index].mark(self)) }
+      return Fingerprint(marks: marks)
+    }
   }
 
   /// The operations that turn the state summarised by `old` into this state.
   public func changes(since old: Fingerprint) -> Patch {
     var patch = Patch()
-    for (field, mark) in zip(Self.patchFields, old.marks) {
-      field.diff(self, mark, &patch)
+    Self.patchFields.withUnsafeBufferPointer { fields in
+      old.marks.withUnsafeBufferPointer { marks in
+        for index in 0..<min(fields.count, marks.count) { fields[index].diff(self, marks[index], &patch) }
+      }
     }
     return patch
   }
@@ -108,7 +117,9 @@ public struct PatchField<Root>: Sendable {
         let list = read(root)
         if list.identity == identity && list.count == count { return }
         if list.identity == identity && list.count > count {
-          patch.append(addsAt: end, values: list.elements[count...].map { $0.jsonValue })
+          // A copy of the new elements (30 retains): a slice would keep the whole array shared,
+          // and the next append would copy it while the transition is alive.
+          patch.append(addsAt: end, elements: Array(list.elements[count...]))
         } else {
           patch.append(.init(op: .replace, path: path, value: list.jsonValue))
         }
