@@ -4,7 +4,8 @@ import ReactorCore
 // JSONPatch.apply with operations generated from the input on a small generated document:
 // it throws for a bad path or index, never traps. Properties: after a successful `add` or
 // `replace`, a `test` of the same path and value succeeds; a successful `remove` or `test`
-// leaves an encodable document; and escapeToken/parsePointer round-trip a token.
+// leaves an encodable document; escapeToken/parsePointer round-trip a token; and a `Patch`
+// holding the same operations, some as runs of adds, writes the text of its operations.
 
 private let tokens = ["a", "b", "", "0", "1", "2", "01", "-1", "-", "~", "/", "~0", "~1", "a/b", "é", "e\u{301}", "10", "99999999999999999999"]
 
@@ -13,6 +14,8 @@ public func fuzzJSONPatch(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   var input = ByteReader(bytes(data, size))
   var document = value(&input, depth: 0)
   let count = input.below(8)
+  var patch = Patch()
+  var written: [PatchOperation] = []
   for _ in 0..<count {
     let kind = input.pick([PatchOperation.Kind.add, .remove, .replace, .test])
     var path = ""
@@ -32,6 +35,15 @@ public func fuzzJSONPatch(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     }
     let operand: JSONValue? = input.below(4) == 0 ? nil : value(&input, depth: 1)
     let operation = PatchOperation(op: kind, path: path, value: operand)
+    if kind == .add, input.bool() {
+      // The same path as a run of adds, of this value and up to two more.
+      let values = [operand ?? .null] + (0..<input.below(3)).map { _ in value(&input, depth: 1) }
+      patch.append(addsAt: path, elements: values)
+      written += values.map { PatchOperation(op: .add, path: path, value: $0) }
+    } else {
+      patch.append(operation)
+      written.append(operation)
+    }
     do {
       try JSONPatch.apply(operation, to: &document)
     } catch {
@@ -49,6 +61,15 @@ public func fuzzJSONPatch(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   }
   _ = document.jsonText
   _ = try? JSONPatch.apply([], to: document)
+  // Compared as text: a NaN operand is not equal to itself.
+  let expected = JSONValue.array(written.map(\.jsonValue)).jsonText
+  require(
+    patch.count == written.count && JSONValue.array(patch.operations.map(\.jsonValue)).jsonText == expected,
+    "a Patch does not hold what was appended")
+  var writer = JSONWriter()
+  patch.write(to: &writer)
+  let text = writer.text
+  require(text == expected, "Patch.write gives \(text.debugDescription), its operations \(expected.debugDescription)")
   return 0
 }
 
