@@ -104,17 +104,18 @@ private func referenceEscaped(_ scalar: Unicode.Scalar) -> String {
   }
 }
 
+/// The valid scalars in `ranges` (surrogate code points are skipped).
+private func scalars(in ranges: [ClosedRange<UInt32>]) -> [Unicode.Scalar] {
+  ranges.flatMap { $0.compactMap(Unicode.Scalar.init) }
+}
+
 @Suite struct JSONTextExhaustiveTests {
   @Test func everyScalarOfTheFirstPlanesIsEscapedByTheRule() {
     var mismatches: [UInt32] = []
-    let ranges: [ClosedRange<UInt32>] = [0...0x2FFF, 0xFE00...0xFFFF, 0x1F600...0x1F64F, 0x10FFF0...0x10FFFF]
-    for range in ranges {
-      for value in range {
-        guard let scalar = Unicode.Scalar(value) else { continue }
-        // In the middle of plain text, so the scan's plain runs are exercised around it.
-        let text = "ab" + String(Character(scalar)) + "cd"
-        if JSONValue.string(text).jsonText != "\"ab" + referenceEscaped(scalar) + "cd\"" { mismatches.append(value) }
-      }
+    for scalar in scalars(in: [0...0x2FFF, 0xFE00...0xFFFF, 0x1F600...0x1F64F, 0x10FFF0...0x10FFFF]) {
+      // In the middle of plain text, so the scan's plain runs are exercised around it.
+      let text = "ab" + String(Character(scalar)) + "cd"
+      if JSONValue.string(text).jsonText != "\"ab" + referenceEscaped(scalar) + "cd\"" { mismatches.append(scalar.value) }
     }
     #expect(mismatches.isEmpty, "wrongly escaped: \(mismatches.prefix(20).map { String($0, radix: 16) })")
   }
@@ -123,19 +124,15 @@ private func referenceEscaped(_ scalar: Unicode.Scalar) -> String {
   /// enough to be scanned a word at a time, alone and next to a second special scalar.
   @Test func everyScalarIsEscapedAtEveryOffsetOfAWord() {
     var mismatches: [String] = []
-    let ranges: [ClosedRange<UInt32>] = [0...0x2FF, 0x2000...0x206F, 0xFFF0...0xFFFF, 0x1F600...0x1F60F]
-    for range in ranges {
-      for value in range {
-        guard let scalar = Unicode.Scalar(value) else { continue }
-        for offset in 0..<9 {
-          for neighbour in ["", "\"", "\u{7F}", "é"] {
-            let prefix = String(repeating: "x", count: offset)
-            let suffix = neighbour + String(repeating: "y", count: 17 - offset)
-            let text = prefix + String(Character(scalar)) + suffix
-            let expected = "\"" + prefix + referenceEscaped(scalar) + neighbour.unicodeScalars.map(referenceEscaped).joined()
-              + String(repeating: "y", count: 17 - offset) + "\""
-            if JSONValue.string(text).jsonText != expected { mismatches.append("U+\(String(value, radix: 16)) at \(offset)") }
-          }
+    for scalar in scalars(in: [0...0x2FF, 0x2000...0x206F, 0xFFF0...0xFFFF, 0x1F600...0x1F60F]) {
+      for offset in 0..<9 {
+        for neighbour in ["", "\"", "\u{7F}", "é"] {
+          let prefix = String(repeating: "x", count: offset)
+          let suffix = neighbour + String(repeating: "y", count: 17 - offset)
+          let text = prefix + String(Character(scalar)) + suffix
+          let expected = "\"" + prefix + referenceEscaped(scalar) + neighbour.unicodeScalars.map(referenceEscaped).joined()
+            + String(repeating: "y", count: 17 - offset) + "\""
+          if JSONValue.string(text).jsonText != expected { mismatches.append("U+\(String(scalar.value, radix: 16)) at \(offset)") }
         }
       }
     }
