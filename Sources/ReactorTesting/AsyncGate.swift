@@ -46,12 +46,13 @@ public final class Recorder<Value: Sendable>: Sendable {
 
 
 extension VirtualClock {
-  /// Waits (in real time, up to `timeout`) until `count` tasks are asleep on the clock, so a
-  /// test can advance time knowing the effect under test is waiting.
+  /// Waits until `count` tasks are asleep on the clock, so a test can advance time knowing the
+  /// effect under test is waiting. `timeout` is real time spent looking; stalls of a busy
+  /// machine do not count (see `PatientDeadline`).
   public func waitForSleepers(_ count: Int = 1, timeout: Duration = .seconds(20)) async -> Bool {
-    let deadline = ContinuousClock.now + timeout
+    var deadline = PatientDeadline(timeout)
     while sleeperCount < count {
-      if ContinuousClock.now >= deadline { return false }
+      if deadline.expired() { return false }
       try? await Task.sleep(for: .milliseconds(1))
     }
     return true

@@ -59,6 +59,9 @@ public final class TestStore<R: Reactor>: Sendable where R.State: Equatable, R.M
 
   /// Waits for the next committed mutation, checks it equals `mutation`, and checks that the
   /// state after it equals the expected state changed by `update`.
+  ///
+  /// Every `timeout` here counts only time the test was running to look, not stalls of a busy
+  /// machine (see `PatientDeadline`).
   public func receive(
     _ mutation: R.Mutation, timeout: Duration = .seconds(20), sourceLocation: SourceLocation = #_sourceLocation,
     _ update: ((inout R.State) -> Void)? = nil
@@ -108,9 +111,9 @@ public final class TestStore<R: Reactor>: Sendable where R.State: Equatable, R.M
 
   /// Waits for every effect to finish and checks nothing is left unasserted.
   public func finish(timeout: Duration = .seconds(20), sourceLocation: SourceLocation = #_sourceLocation) async {
-    let deadline = ContinuousClock.now + timeout
+    var deadline = PatientDeadline(timeout)
     for task in tasks.withLock({ $0 }) {
-      while !task.isFinished && ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(1)) }
+      while !task.isFinished && !deadline.expired() { try? await Task.sleep(for: .milliseconds(1)) }
       if !task.isFinished { Issue.record("An effect is still running after \(timeout)", sourceLocation: sourceLocation) }
     }
     let pending = inbox.withLock { $0 }
@@ -128,11 +131,11 @@ public final class TestStore<R: Reactor>: Sendable where R.State: Equatable, R.M
   }
 
   private func next(timeout: Duration) async -> Received? {
-    let deadline = ContinuousClock.now + timeout
+    var deadline = PatientDeadline(timeout)
     while true {
       let item = inbox.withLock { $0.isEmpty ? nil : $0.removeFirst() }
       if let item { return item }
-      if ContinuousClock.now >= deadline { return nil }
+      if deadline.expired() { return nil }
       try? await Task.sleep(for: .milliseconds(1))
     }
   }

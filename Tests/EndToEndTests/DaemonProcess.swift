@@ -57,24 +57,27 @@ final class DaemonProcess: @unchecked Sendable {
   func signal(_ number: Int32) { kill(process.processIdentifier, number) }
 
   /// Waits until `predicate` holds for the records so far (or output ends, or time runs out).
+  /// It suspends between looks instead of blocking, so other tests keep the cooperative pool.
   @discardableResult
-  func wait(timeout: TimeInterval = 10, until predicate: ([[String: Any]]) -> Bool) -> [[String: Any]] {
-    let deadline = Date().addingTimeInterval(timeout * TimingSlack.factor)
-    condition.lock()
-    defer { condition.unlock() }
-    while true {
-      if predicate(records) || ended || Date() > deadline { return records }
-      _ = condition.wait(until: min(deadline, Date().addingTimeInterval(0.05)))
+  func wait(timeout: TimeInterval = 10, until predicate: ([[String: Any]]) -> Bool) async -> [[String: Any]] {
+    await poll(timeout: .milliseconds(Int64(timeout * TimingSlack.factor * 1000))) {
+      locked { ended || predicate(records) }
     }
+    return locked { records }
   }
 
   /// Waits for the process to exit; returns its status and every record it wrote.
-  func finish(timeout: TimeInterval = 20) -> (status: Int32, records: [[String: Any]], raw: [String]) {
-    let records = wait(timeout: timeout) { _ in false }
+  func finish(timeout: TimeInterval = 20) async -> (status: Int32, records: [[String: Any]], raw: [String]) {
+    let records = await wait(timeout: timeout) { _ in false }
+    await poll(timeout: .seconds(3600)) { !process.isRunning }
     process.waitUntilExit()
+    return (process.terminationStatus, records, locked { lines })
+  }
+
+  private func locked<T>(_ body: () -> T) -> T {
     condition.lock()
     defer { condition.unlock() }
-    return (process.terminationStatus, records, lines)
+    return body()
   }
 }
 

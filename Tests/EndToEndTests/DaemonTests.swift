@@ -22,7 +22,7 @@ struct DaemonTests {
   }
 
   @Test("three overlapping requests: every record carries its id, one begin and one end each, seq increasing")
-  func overlapping() throws {
+  func overlapping() async throws {
     let server = try Self.slowServer()
     defer { server.stop() }
     let daemon = try DaemonProcess(["--api-url", server.baseURL])
@@ -30,7 +30,7 @@ struct DaemonTests {
     daemon.send(#"{"id":"b","command":"refresh"}"#)
     daemon.send(#"{"id":3,"command":"username octocat"}"#)
     daemon.closeInput()
-    let (status, records, _) = daemon.finish()
+    let (status, records, _) = await daemon.finish()
     #expect(status == 0)
     #expect(records.first?["type"] as? String == "ready")
     for id in ["a", "b", "3"] {
@@ -50,19 +50,19 @@ struct DaemonTests {
   }
 
   @Test("a newer query cancels the previous one, which ends cancelled; cancel <id> cancels one request")
-  func cancellation() throws {
+  func cancellation() async throws {
     let server = try Self.slowServer(delay: .milliseconds(50))
     defer { server.stop() }
     let daemon = try DaemonProcess(["--api-url", server.baseURL])
     daemon.send(#"{"id":"old","command":"query slow one"}"#)
     daemon.send(#"{"id":"new","command":"query fast"}"#)
-    daemon.wait { $0.ends("new").count == 1 }
+    await daemon.wait { $0.ends("new").count == 1 }
     daemon.send(#"{"id":"s","command":"query slow two"}"#)
-    daemon.wait { $0.of("s").count >= 2 }
+    await daemon.wait { $0.of("s").count >= 2 }
     daemon.send(#"{"id":"c","command":"cancel s"}"#)
     daemon.send(#"{"id":"c2","command":"cancel nothing-here"}"#)
     daemon.closeInput()
-    let (status, records, _) = daemon.finish()
+    let (status, records, _) = await daemon.finish()
     #expect(status == 0)
     #expect(records.ends("old").first?["status"] as? String == "cancelled")
     #expect(records.ends("new").first?["status"] as? String == "ok")
@@ -73,13 +73,13 @@ struct DaemonTests {
   }
 
   @Test("end of input drains in-flight requests; the drain timeout cancels what takes too long")
-  func drain() throws {
+  func drain() async throws {
     let server = try Self.slowServer(delay: .milliseconds(400), slowDelay: .seconds(20))
     defer { server.stop() }
     let patient = try DaemonProcess(["--api-url", server.baseURL])
     patient.send("query swift")
     patient.closeInput()
-    let finished = patient.finish()
+    let finished = await patient.finish()
     #expect(finished.status == 0)
     #expect(finished.records.ends("1").first?["status"] as? String == "ok")
 
@@ -87,44 +87,44 @@ struct DaemonTests {
     let start = Date()
     hurried.send("query slow")
     hurried.closeInput()
-    let cut = hurried.finish()
+    let cut = await hurried.finish()
     #expect(cut.status == 0)
     #expect(cut.records.ends("1").first?["status"] as? String == "cancelled")
     #expect(Date().timeIntervalSince(start) < 10)
   }
 
   @Test("SIGINT cancels what is in flight and the daemon goes on")
-  func interrupt() throws {
+  func interrupt() async throws {
     let server = try Self.slowServer(delay: .milliseconds(300), slowDelay: .seconds(20))
     defer { server.stop() }
     let daemon = try DaemonProcess(["--api-url", server.baseURL])
     daemon.send("query slow")
-    daemon.wait { $0.of("1").count >= 2 }
+    await daemon.wait { $0.of("1").count >= 2 }
     daemon.signal(SIGINT)
-    daemon.wait { $0.ends("1").count == 1 }
+    await daemon.wait { $0.ends("1").count == 1 }
     daemon.send("help next")
     daemon.closeInput()
-    let (status, records, _) = daemon.finish()
+    let (status, records, _) = await daemon.finish()
     #expect(status == 0)
     #expect(records.ends("1").first?["status"] as? String == "cancelled")
     #expect(records.ends("2").first?["status"] as? String == "ok")
   }
 
   @Test("SIGTERM stops reading and lets the request in flight finish")
-  func terminate() throws {
+  func terminate() async throws {
     let server = try Self.slowServer(delay: .milliseconds(300))
     defer { server.stop() }
     let daemon = try DaemonProcess(["--api-url", server.baseURL])
     daemon.send("query swift")
-    daemon.wait { $0.of("1").count >= 2 }
+    await daemon.wait { $0.of("1").count >= 2 }
     daemon.signal(SIGTERM)
-    let (status, records, _) = daemon.finish()
+    let (status, records, _) = await daemon.finish()
     #expect(status == 0)
     #expect(records.ends("1").first?["status"] as? String == "ok")
   }
 
   @Test("bad input never ends the daemon: one error record per bad line, each with a stable code")
-  func garbage() throws {
+  func garbage() async throws {
     let daemon = try DaemonProcess(["--offline"])
     var raw = Data()
     raw.append(Data("{not json\n".utf8))
@@ -136,7 +136,7 @@ struct DaemonTests {
     raw.append(Data("help next\n".utf8))
     daemon.send(raw: raw)
     daemon.closeInput()
-    let (status, records, _) = daemon.finish()
+    let (status, records, _) = await daemon.finish()
     #expect(status == 0)
     let codes = records.compactMap { $0["code"] as? String }
     #expect(codes == ["invalid-json", "invalid-utf8", "line-too-long", "invalid-request", "unknown-command"])
@@ -144,7 +144,7 @@ struct DaemonTests {
   }
 
   @Test("10,000 requests piped at once are all answered, even to a slow reader")
-  func manyRequests() throws {
+  func manyRequests() async throws {
     let daemon = try DaemonProcess(["--offline"])
     let count = 10_000
     let writer = Thread {
@@ -152,7 +152,7 @@ struct DaemonTests {
       daemon.closeInput()
     }
     writer.start()
-    let (status, records, _) = daemon.finish(timeout: 120)
+    let (status, records, _) = await daemon.finish(timeout: 120)
     #expect(status == 0)
     #expect(records.filter { $0["type"] as? String == "end" }.count == count)
   }
@@ -161,7 +161,7 @@ struct DaemonTests {
 @Suite("secrets in daemon and replay sessions")
 struct DaemonSecretTests {
   @Test("a daemon session with a token and typed passwords writes neither anywhere")
-  func daemonSecrets() throws {
+  func daemonSecrets() async throws {
     let token = "ghp_daemonSecretToken987654321"
     let passwords = ["Daemon5ecretPw", "tiny"]
     let seen = Headers()
@@ -179,7 +179,7 @@ struct DaemonSecretTests {
     daemon.send("query swift")
     daemon.send("state")
     daemon.closeInput()
-    let (status, _, raw) = daemon.finish()
+    let (status, _, raw) = await daemon.finish()
     #expect(status == 0)
     let output = raw.joined(separator: "\n")
     #expect(!output.contains(token))

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Runs the built `reactor` binary for the fault matrix, measuring what ``ReactorBinary`` does
 /// not: wall time, whether a signal ended it, and its peak resident set size.
@@ -25,6 +26,14 @@ struct FaultMatrixProcess {
   static func run(
     _ arguments: [String], input: String, marker: String, environment: [String: String] = [:],
     killAfter: Duration = .seconds(60)
+  ) async throws -> Result {
+    try await offThePool {
+      try runBlocking(arguments, input: input, marker: marker, environment: environment, killAfter: killAfter)
+    }
+  }
+
+  private static func runBlocking(
+    _ arguments: [String], input: String, marker: String, environment: [String: String], killAfter: Duration
   ) throws -> Result {
     let (process, stdin, stdout, stderr) = try ReactorBinary.prepare(arguments, environment: environment)
     let out = StreamBuffer()

@@ -254,10 +254,10 @@ struct FaultMatrixTests {
   static let rssLimitKiB = ProcessInfo.processInfo.environment["REACTOR_UNDER_SANITIZER"] == nil ? 60 * 1024 : 600 * 1024
 
   @Test("text mode: the exact error on stderr, exit 1, no hang, the next command works", arguments: FaultRow.all)
-  func text(row: FaultRow) throws {
+  func text(row: FaultRow) async throws {
     let fixture = try row.start()
     defer { fixture.stop() }
-    let result = try FaultMatrixProcess.run(
+    let result = try await FaultMatrixProcess.run(
       ["--api-url", fixture.apiURL, "--timeout", "\(row.timeout)"], input: Self.input, marker: "usage: next")
     let stderr = result.stderrText
     report(row, "text", result, stderr.trimmingCharacters(in: .newlines))
@@ -274,10 +274,10 @@ struct FaultMatrixTests {
   }
 
   @Test("--json: valid NDJSON, the error record's code, exit 1, no hang, the next command works", arguments: FaultRow.all)
-  func json(row: FaultRow) throws {
+  func json(row: FaultRow) async throws {
     let fixture = try row.start()
     defer { fixture.stop() }
-    let result = try FaultMatrixProcess.run(
+    let result = try await FaultMatrixProcess.run(
       ["--api-url", fixture.apiURL, "--timeout", "\(row.timeout)", "--json"], input: Self.input,
       marker: #""type":"help""#)
     let records = try jsonLines(result.stdoutText)
@@ -305,13 +305,13 @@ struct FaultMatrixRedirectTests {
   static let token = "ghp_faultMatrixRedirect0123456789"
 
   /// A 301 to another path on the same server is followed and keeps the token.
-  @Test func sameOriginRedirectIsFollowedWithTheToken() throws {
+  @Test func sameOriginRedirectIsFollowedWithTheToken() async throws {
     let server = try LoopbackServer { request in
       if request.pathAndQuery.hasPrefix("/moved/") { return .json(200, FaultBodies.search) }
       return LoopbackResponse(status: 301, headers: [("Location", "/moved" + request.pathAndQuery)])
     }
     defer { server.stop() }
-    let result = try FaultMatrixProcess.run(
+    let result = try await FaultMatrixProcess.run(
       ["--api-url", server.baseURL, "--timeout", "2"], input: FaultMatrixTests.input, marker: "usage: next",
       environment: ["GH_TOKEN": Self.token])
     #expect(result.status == 0 && !result.signaled)
@@ -325,7 +325,7 @@ struct FaultMatrixRedirectTests {
   /// A 302 to another origin (another host, or the same host on another port) is followed
   /// without the token; the token only ever reaches the configured origin.
   @Test(arguments: ["localhost", "127.0.0.1"])
-  func crossOriginRedirectDropsTheToken(host: String) throws {
+  func crossOriginRedirectDropsTheToken(host: String) async throws {
     let target = try LoopbackServer { _ in .json(200, FaultBodies.search) }
     defer { target.stop() }
     let origin = try LoopbackServer { request in
@@ -333,7 +333,7 @@ struct FaultMatrixRedirectTests {
     }
     defer { origin.stop() }
     for json in [false, true] {
-      let result = try FaultMatrixProcess.run(
+      let result = try await FaultMatrixProcess.run(
         ["--api-url", origin.baseURL, "--timeout", "2"] + (json ? ["--json"] : []), input: FaultMatrixTests.input,
         marker: json ? #""type":"help""# : "usage: next", environment: ["GH_TOKEN": Self.token])
       #expect(result.status == 0 && !result.signaled)
@@ -384,10 +384,10 @@ struct FaultMatrixTerminalSafetyTests {
     }.map { String(format: "U+%04X", $0.value) }
   }
 
-  @Test func textModeShowsControlsInCaretForm() throws {
+  @Test func textModeShowsControlsInCaretForm() async throws {
     let server = try Self.server()
     defer { server.stop() }
-    let result = try FaultMatrixProcess.run(
+    let result = try await FaultMatrixProcess.run(
       ["--api-url", server.baseURL, "--timeout", "2"], input: Self.input, marker: "usage: next",
       environment: ["COLUMNS": "400"])
     let all = result.stdoutText + result.stderrText
@@ -404,10 +404,10 @@ struct FaultMatrixTerminalSafetyTests {
     #expect(result.stdoutText.contains("usage: next"))
   }
 
-  @Test func jsonModeEscapesEveryControl() throws {
+  @Test func jsonModeEscapesEveryControl() async throws {
     let server = try Self.server()
     defer { server.stop() }
-    let result = try FaultMatrixProcess.run(
+    let result = try await FaultMatrixProcess.run(
       ["--api-url", server.baseURL, "--timeout", "2", "--json"], input: Self.input, marker: #""type":"help""#)
     #expect(result.status == 1 && !result.signaled)
     #expect(Self.rawControls(result.stdoutText).isEmpty, "raw controls: \(Self.rawControls(result.stdoutText))")

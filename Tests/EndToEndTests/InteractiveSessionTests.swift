@@ -6,17 +6,17 @@ import Testing
 @Suite("reactor binary: interactive REPL on a terminal", .enabled(if: ReactorBinary.hasScript, "needs script(1) from util-linux"))
 struct InteractiveSessionTests {
   /// `input` typed into `reactor --offline` on a terminal, with a HOME of its own.
-  private func onTerminal(_ input: String, _ check: (ReactorBinary.Result, String) throws -> Void) throws {
-    try ReactorBinary.withScratchHome { home in
-      let result = try ReactorBinary.run(
+  private func onTerminal(_ input: String, _ check: (ReactorBinary.Result, String) throws -> Void) async throws {
+    try await ReactorBinary.withScratchHome { home in
+      let result = try await ReactorBinary.run(
         ["--offline", "--color", "never"], input: input, environment: ["HOME": home], terminal: true)
       try check(result, home)
     }
   }
 
   @Test("banner, prompt, a search, and the history file (mode 600)")
-  func session() throws {
-    try onTerminal("query swift\nquit\n") { result, home in
+  func session() async throws {
+    try await onTerminal("query swift\nquit\n") { result, home in
       #expect(result.status == 0, "stderr: \(result.stderr)")
       let screen = result.stdout.replacingOccurrences(of: "\r\n", with: "\n")
       #expect(screen.contains("type 'help' for commands, Ctrl-D to leave (offline sample data)"))
@@ -32,25 +32,25 @@ struct InteractiveSessionTests {
   }
 
   @Test("tab completes a verb")
-  func completion() throws {
-    try onTerminal("que\t swift\nquit\n") { result, _ in
+  func completion() async throws {
+    try await onTerminal("que\t swift\nquit\n") { result, _ in
       #expect(result.status == 0)
       #expect(result.stdout.contains(#"query: nil -> "swift""#), "\(result.stdout.suffix(400))")
     }
   }
 
   @Test("libedit is loaded here, and only here: not for --version, pipes or the daemon")
-  func libeditOnlyOnATerminal() throws {
-    try ReactorBinary.withScratchHome { home in
-      func loaded(_ arguments: [String], input: String = "", terminal: Bool = false) throws -> String {
-        try ReactorBinary.librariesLoaded(arguments, input: input, environment: ["HOME": home], terminal: terminal)
+  func libeditOnlyOnATerminal() async throws {
+    try await ReactorBinary.withScratchHome { home in
+      func loaded(_ arguments: [String], input: String = "", terminal: Bool = false) async throws -> String {
+        try await ReactorBinary.librariesLoaded(arguments, input: input, environment: ["HOME": home], terminal: terminal)
       }
-      let version = try loaded(["--version"])
+      let version = try await loaded(["--version"])
       #expect(!version.isEmpty, "LD_DEBUG wrote nothing: the check would prove nothing")
       #expect(!version.contains("libedit"))
-      #expect(!(try loaded(["--offline"], input: "query swift\n")).contains("libedit"))
-      #expect(!(try loaded(["--offline", "--daemon"], input: #"{"id":1,"command":"query swift"}"# + "\n")).contains("libedit"))
-      #expect(try loaded(["--offline"], input: "quit\n", terminal: true).contains("libedit.so.2"))
+      #expect(!(try await loaded(["--offline"], input: "query swift\n")).contains("libedit"))
+      #expect(!(try await loaded(["--offline", "--daemon"], input: #"{"id":1,"command":"query swift"}"# + "\n")).contains("libedit"))
+      #expect(try await loaded(["--offline"], input: "quit\n", terminal: true).contains("libedit.so.2"))
     }
   }
 }

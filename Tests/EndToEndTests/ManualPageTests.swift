@@ -13,8 +13,8 @@ struct ManualPageTests {
   }
 
   /// Every long option of every (sub)command, from ArgumentParser's own description of them.
-  static func options() throws -> [String] {
-    let result = try ReactorBinary.run(["--experimental-dump-help"])
+  static func options() async throws -> [String]  {
+    let result = try await ReactorBinary.run(["--experimental-dump-help"])
     let json = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as! [String: Any]
     var names: [String] = []
     func walk(_ command: [String: Any]) {
@@ -30,17 +30,17 @@ struct ManualPageTests {
   }
 
   @Test("reactor.1 documents every long option")
-  func options() throws {
+  func options() async throws {
     let text = try Self.page("reactor.1")
-    for option in try Self.options() {
+    for option in try await Self.options() {
       #expect(text.contains("Fl -\(option)"), "man/reactor.1 does not document --\(option)")
     }
   }
 
   @Test("reactor.1 documents every command verb and alias")
-  func verbs() throws {
+  func verbs() async throws {
     let text = try Self.page("reactor.1")
-    let help = try ReactorBinary.run(["--offline", "--json"], input: "help\n")
+    let help = try await ReactorBinary.run(["--offline", "--json"], input: "help\n")
     let record = try #require(try jsonLines(help.stdout).first)
     for command in record["commands"] as! [[String: Any]] {
       let name = command["name"] as! String
@@ -52,7 +52,7 @@ struct ManualPageTests {
   }
 
   @Test("reactor-transcript.5 documents every directive")
-  func directives() throws {
+  func directives() async throws {
     let text = try Self.page("reactor-transcript.5")
     for directive in ["cassette", "offline", "data", "seed", "clock", "mode", "width"] {
       #expect(text.contains(directive), "man/reactor-transcript.5 does not document %\(directive)")

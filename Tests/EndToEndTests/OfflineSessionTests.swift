@@ -4,8 +4,8 @@ import Testing
 @Suite("reactor binary: offline sample, pipes")
 struct OfflineSessionTests {
   @Test("piped session: no prompt or banner, text diffs, numbered results, exit 0")
-  func textSession() throws {
-    let result = try ReactorBinary.run(["--offline"], input: "query swift\nnext\nopen 3\n")
+  func textSession() async throws {
+    let result = try await ReactorBinary.run(["--offline"], input: "query swift\nnext\nopen 3\n")
     #expect(result.status == 0)
     #expect(!result.stdout.contains("reactor>"))
     #expect(!result.stdout.contains("\u{1B}["), "no colour on a pipe")
@@ -20,8 +20,8 @@ struct OfflineSessionTests {
   }
 
   @Test("a failed command makes the exit status 1, and the session goes on")
-  func failureStatus() throws {
-    let result = try ReactorBinary.run(["--offline"], input: "serch swift\nopen 5\nquery swift\n")
+  func failureStatus() async throws {
+    let result = try await ReactorBinary.run(["--offline"], input: "serch swift\nopen 5\nquery swift\n")
     #expect(result.status == 1)
     #expect(result.stderr.contains("error: unknown command 'serch'; did you mean 'search'?"))
     #expect(result.stderr.contains("error: open: no result 5; there are no results"))
@@ -29,20 +29,20 @@ struct OfflineSessionTests {
   }
 
   @Test("usage errors exit 2; --version and --help exit 0")
-  func usage() throws {
-    #expect(try ReactorBinary.run(["--bogus"]).status == 2)
-    #expect(try ReactorBinary.run(["--timeout", "-1"]).status == 2)
-    #expect(try ReactorBinary.run(["--api-url", "ftp://x"]).status == 2)
-    let version = try ReactorBinary.run(["--version"])
+  func usage() async throws {
+    #expect(try await ReactorBinary.run(["--bogus"]).status == 2)
+    #expect(try await ReactorBinary.run(["--timeout", "-1"]).status == 2)
+    #expect(try await ReactorBinary.run(["--api-url", "ftp://x"]).status == 2)
+    let version = try await ReactorBinary.run(["--version"])
     #expect(version.status == 0)
     #expect(version.stdout.hasPrefix("0."))
-    #expect(try ReactorBinary.run(["--help"]).status == 0)
+    #expect(try await ReactorBinary.run(["--help"]).status == 0)
   }
 
   @Test("NDJSON: every line is an object with a type; patches replay to the printed state")
-  func patchInvariant() throws {
+  func patchInvariant() async throws {
     let script = "state search\nquery swift\nnext\nnext\nquery rust language:rust\nnext\nquery\nquery go\nstate search\n"
-    let result = try ReactorBinary.run(["--offline", "--json"], input: script)
+    let result = try await ReactorBinary.run(["--offline", "--json"], input: script)
     #expect(result.status == 0)
     let records = try jsonLines(result.stdout)
     #expect(records.allSatisfy { $0["type"] is String })
@@ -64,17 +64,17 @@ struct OfflineSessionTests {
   }
 
   @Test("replays are deterministic: the same script gives the same bytes")
-  func deterministic() throws {
+  func deterministic() async throws {
     let script = "query swift\nnext\nquery language:go stars:>20000\nstate search\n"
-    let first = try ReactorBinary.run(["--offline", "--json"], input: script)
-    let second = try ReactorBinary.run(["--offline", "--json"], input: script, environment: ["TZ": "Asia/Tokyo", "COLUMNS": "40"])
+    let first = try await ReactorBinary.run(["--offline", "--json"], input: script)
+    let second = try await ReactorBinary.run(["--offline", "--json"], input: script, environment: ["TZ": "Asia/Tokyo", "COLUMNS": "40"])
     #expect(first.stdout == second.stdout)
   }
 
   @Test("piped mode never writes a history file")
-  func noHistory() throws {
+  func noHistory() async throws {
     let home = NSTemporaryDirectory() + "reactor-e2e-\(UUID().uuidString)"
-    _ = try ReactorBinary.run(["--offline"], input: "query swift\n", environment: ["HOME": home])
+    _ = try await ReactorBinary.run(["--offline"], input: "query swift\n", environment: ["HOME": home])
     #expect(!FileManager.default.fileExists(atPath: home + "/.local/state/reactor/history"))
   }
 }
@@ -128,20 +128,20 @@ enum PatchApplier {
 /// sample and replays do not pay for it (about 4.6 ms of every start when it was linked in).
 @Suite("reactor binary: libcurl is loaded on first use")
 struct LazyLibcurlTests {
-  private func librariesLoaded(_ arguments: [String], input: String = "") throws -> String {
-    try ReactorBinary.librariesLoaded(arguments, input: input)
+  private func librariesLoaded(_ arguments: [String], input: String = "") async throws -> String {
+    try await ReactorBinary.librariesLoaded(arguments, input: input)
   }
 
-  @Test func versionAndTheOfflineSampleNeverLoadIt() throws {
-    let version = try librariesLoaded(["--version"])
+  @Test func versionAndTheOfflineSampleNeverLoadIt() async throws {
+    let version = try await librariesLoaded(["--version"])
     #expect(!version.isEmpty, "LD_DEBUG wrote nothing: the check would prove nothing")
     #expect(!version.contains("libcurl"))
-    #expect(!(try librariesLoaded(["--offline"], input: "query swift\nnext\n")).contains("libcurl"))
+    #expect(!(try await librariesLoaded(["--offline"], input: "query swift\nnext\n")).contains("libcurl"))
   }
 
-  @Test func aLiveRequestLoadsIt() throws {
+  @Test func aLiveRequestLoadsIt() async throws {
     // Nothing listens on port 9 of the loopback: the request fails, after loading libcurl.
-    let loaded = try librariesLoaded(["--api-url", "http://127.0.0.1:9", "--timeout", "2"], input: "query swift\n")
+    let loaded = try await librariesLoaded(["--api-url", "http://127.0.0.1:9", "--timeout", "2"], input: "query swift\n")
     #expect(loaded.contains("libcurl.so.4"))
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Runs the built `reactor` binary with piped standard input, as users and scripts do.
 struct ReactorBinary {
@@ -26,8 +27,15 @@ struct ReactorBinary {
   /// Runs `reactor arguments` with `input` on standard input and a clean environment plus `environment`.
   /// With `terminal`, reactor runs on a pseudo-terminal made by util-linux `script(1)`, which
   /// copies `input` to it and its output (echo included, lines ending in CR LF) to `stdout`.
+  /// The waiting happens off the cooperative pool (see ``offThePool(_:)``).
   static func run(
     _ arguments: [String], input: String = "", environment: [String: String] = [:], terminal: Bool = false
+  ) async throws -> Result {
+    try await offThePool { try runBlocking(arguments, input: input, environment: environment, terminal: terminal) }
+  }
+
+  private static func runBlocking(
+    _ arguments: [String], input: String, environment: [String: String], terminal: Bool
   ) throws -> Result {
     let (process, stdin, stdout, stderr) = try prepare(arguments, environment: environment)
     if terminal {
@@ -87,7 +95,7 @@ struct ReactorBinary {
   /// log), for the tests that prove a library is loaded only when it is needed.
   static func librariesLoaded(
     _ arguments: [String], input: String = "", environment: [String: String] = [:], terminal: Bool = false
-  ) throws -> String {
+  ) async throws -> String {
     let log = FileManager.default.temporaryDirectory.appendingPathComponent("reactor-ld-\(UUID().uuidString)")
     let directory = log.deletingLastPathComponent()
     func logFiles() -> [URL] {
@@ -98,15 +106,15 @@ struct ReactorBinary {
     var environment = environment
     environment["LD_DEBUG"] = "libs"
     environment["LD_DEBUG_OUTPUT"] = log.path
-    _ = try run(arguments, input: input, environment: environment, terminal: terminal)
+    _ = try await run(arguments, input: input, environment: environment, terminal: terminal)
     return try logFiles().map { try String(contentsOf: $0, encoding: .utf8) }.joined()
   }
 
   /// A HOME of its own for one test, removed afterwards.
-  static func withScratchHome<T>(_ body: (String) throws -> T) rethrows -> T {
+  static func withScratchHome<T>(_ body: (String) async throws -> T) async rethrows -> T {
     let home = NSTemporaryDirectory() + "reactor-e2e-home-\(UUID().uuidString)"
     defer { try? FileManager.default.removeItem(atPath: home) }
-    return try body(home)
+    return try await body(home)
   }
 
   /// util-linux `script(1)`, which gives a program a pseudo-terminal (Debian: bsdutils, essential).

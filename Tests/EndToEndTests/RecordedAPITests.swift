@@ -30,10 +30,10 @@ struct RecordedAPITests {
   }
 
   @Test("query then next yields the 60 recorded repositories in order, page 2 through the Link header")
-  func searchPaging() throws {
+  func searchPaging() async throws {
     guard let server = try Self.server("Search.testSearchRepos.txt") else { return }
     defer { server.stop() }
-    let result = try ReactorBinary.run(
+    let result = try await ReactorBinary.run(
       ["--api-url", server.baseURL, "--json"], input: "query github language:Python\nnext\nstate search\n")
     #expect(result.status == 0)
     let recorded = try RecordedFixtures.load("Search.testSearchRepos.txt").flatMap { exchange -> [String] in
@@ -53,13 +53,13 @@ struct RecordedAPITests {
   }
 
   @Test("request headers: API version, media type, user agent, bearer token; the token is never printed")
-  func headersAndSecrecy() throws {
+  func headersAndSecrecy() async throws {
     let token = "ghp_e2eSecretToken0123456789"
     let seen = Headers()
     guard let server = try Self.server("Exceptions.testBadAuthentication.txt", check: { seen.add($0.headers) }) else { return }
     defer { server.stop() }
     let home = NSTemporaryDirectory() + "reactor-e2e-\(UUID().uuidString)"
-    let result = try ReactorBinary.run(
+    let result = try await ReactorBinary.run(
       ["--api-url", server.baseURL], input: "query swift\nstate\n", environment: ["GH_TOKEN": token, "HOME": home])
     let headers = try #require(seen.first)
     #expect(headers["authorization"] == "Bearer \(token)")
@@ -77,21 +77,21 @@ struct RecordedAPITests {
   }
 
   @Test("the recorded 403 is a rate-limit message with a wait, and the shell keeps working")
-  func rateLimit() throws {
+  func rateLimit() async throws {
     // The recording's second exchange is the 403 (its first is the 200 before it).
     guard let server = try Self.server("SpecificExceptions.testRateLimitExceeded.txt", exchange: 1) else { return }
     defer { server.stop() }
-    let result = try ReactorBinary.run(["--api-url", server.baseURL], input: "query swift\nstate search\nhelp\n")
+    let result = try await ReactorBinary.run(["--api-url", server.baseURL], input: "query swift\nstate search\nhelp\n")
     #expect(result.status == 1)
     #expect(result.stderr.contains("error: GitHub rate limit reached; try again in a minute. Set GH_TOKEN for a higher limit."))
     #expect(result.stdout.contains("commands:"))
   }
 
   @Test("zero results: a clear line, no error")
-  func noResults() throws {
+  func noResults() async throws {
     guard let server = try Self.server("Search.testSearchReposWithNoResults.txt") else { return }
     defer { server.stop() }
-    let result = try ReactorBinary.run(["--api-url", server.baseURL], input: "query doesnotexist\nnext\n")
+    let result = try await ReactorBinary.run(["--api-url", server.baseURL], input: "query doesnotexist\nnext\n")
     #expect(result.status == 0)
     #expect(result.stdout.contains(#"no results for "doesnotexist""#))
     #expect(result.stdout.contains("no more results"))
@@ -102,34 +102,34 @@ struct RecordedAPITests {
     ("Exceptions.testJSONParseError.txt", "GitHub sent a response that is not the expected JSON", "invalid-response"),
     ("Exceptions.testBadAuthentication.txt", "GitHub rejected the token (Bad credentials).", "unauthorized"),
   ])
-  func failures(file: String, message: String, code: String) throws {
+  func failures(file: String, message: String, code: String) async throws {
     guard let server = try Self.server(file) else { return }
     defer { server.stop() }
-    let text = try ReactorBinary.run(["--api-url", server.baseURL], input: "query swift\nnext\nhelp next\n")
+    let text = try await ReactorBinary.run(["--api-url", server.baseURL], input: "query swift\nnext\nhelp next\n")
     #expect(text.status == 1)
     #expect(text.stderr.contains("error: " + message))
     #expect(text.stdout.contains("usage: next"))
-    let json = try ReactorBinary.run(["--api-url", server.baseURL, "--json"], input: "query swift\n")
+    let json = try await ReactorBinary.run(["--api-url", server.baseURL, "--json"], input: "query swift\n")
     let errors = try jsonLines(json.stdout).filter { $0["type"] as? String == "error" }
     #expect(errors.first?["code"] as? String == code)
   }
 
   @Test("a secondary rate limit (403 with Retry-After) says how long to wait")
-  func secondaryRateLimit() throws {
+  func secondaryRateLimit() async throws {
     let server = try LoopbackServer { _ in
       .json(403, #"{"message":"You have exceeded a secondary rate limit."}"#, headers: [("Retry-After", "37")])
     }
     defer { server.stop() }
-    let result = try ReactorBinary.run(["--api-url", server.baseURL], input: "query swift\n")
+    let result = try await ReactorBinary.run(["--api-url", server.baseURL], input: "query swift\n")
     #expect(result.stderr.contains("error: GitHub secondary rate limit reached; retry in 37 s."))
   }
 
   @Test("a refused connection is an offline error, not a crash")
-  func refused() throws {
+  func refused() async throws {
     let server = try LoopbackServer { _ in .json(200, "{}") }
     let url = server.baseURL
     server.stop()
-    let result = try ReactorBinary.run(["--api-url", url, "--timeout", "5"], input: "query swift\nhelp\n")
+    let result = try await ReactorBinary.run(["--api-url", url, "--timeout", "5"], input: "query swift\nhelp\n")
     #expect(result.status == 1)
     #expect(result.stderr.contains("error: Could not reach GitHub"))
     #expect(result.stdout.contains("commands:"))

@@ -18,26 +18,26 @@ struct ReplayBinaryTests {
     ["TZ": "Asia/Kolkata", "LANG": "de_DE.UTF-8", "COLUMNS": "40"],
     ["TZ": "America/St_Johns", "LANG": "C", "COLUMNS": "200"],
   ])
-  func deterministic(environment: [String: String]) throws {
+  func deterministic(environment: [String: String]) async throws {
     let files = Self.files
     try #require(!files.isEmpty)
-    let first = try ReactorBinary.run(["replay"] + files, environment: environment)
+    let first = try await ReactorBinary.run(["replay"] + files, environment: environment)
     #expect(first.status == 0)
     #expect(first.lines.last == "\(files.count) passed, 0 failed")
     for _ in 0..<3 {
-      #expect(try ReactorBinary.run(["replay"] + files, environment: environment).stdout == first.stdout)
+      #expect(try await ReactorBinary.run(["replay"] + files, environment: environment).stdout == first.stdout)
     }
   }
 
   @Test("the whole corpus passes on the feedback engine too")
-  func feedbackEngine() throws {
-    let result = try ReactorBinary.run(["replay", "--engine", "feedback"] + Self.files)
+  func feedbackEngine() async throws {
+    let result = try await ReactorBinary.run(["replay", "--engine", "feedback"] + Self.files)
     #expect(result.status == 0)
     #expect(result.lines.last == "\(Self.files.count) passed, 0 failed")
   }
 
   @Test("an edited line fails with exit 1 and a diff; --update restores the file")
-  func editUpdate() throws {
+  func editUpdate() async throws {
     let source = Self.corpus.appendingPathComponent("search-no-results.t")
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("reactor-replay-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -48,41 +48,41 @@ struct ReplayBinaryTests {
     let copy = directory.appendingPathComponent("search-no-results.t")
     let original = try String(contentsOf: source, encoding: .utf8)
     try original.replacingOccurrences(of: "no more results", with: "no more resultz").write(to: copy, atomically: true, encoding: .utf8)
-    let failed = try ReactorBinary.run(["replay", copy.path])
+    let failed = try await ReactorBinary.run(["replay", copy.path])
     #expect(failed.status == 1)
     #expect(failed.stdout.contains("FAIL \(copy.path)"))
     #expect(failed.stdout.contains("-no more resultz"))
     #expect(failed.lines.last == "0 passed, 1 failed")
-    let updated = try ReactorBinary.run(["replay", "--update", copy.path])
+    let updated = try await ReactorBinary.run(["replay", "--update", copy.path])
     #expect(updated.status == 0)
     #expect(updated.stdout.contains("updated \(copy.path)"))
     #expect(try String(contentsOf: copy, encoding: .utf8) == original)
   }
 
   @Test("a missing or malformed file fails cleanly")
-  func broken() throws {
-    let result = try ReactorBinary.run(["replay", "/nonexistent.t"])
+  func broken() async throws {
+    let result = try await ReactorBinary.run(["replay", "/nonexistent.t"])
     #expect(result.status == 1)
     #expect(result.stdout.contains("FAIL /nonexistent.t: cannot read the file"))
     let directory = FileManager.default.temporaryDirectory
     let bad = directory.appendingPathComponent("reactor-bad-\(UUID().uuidString).t")
     try "%mode purple\n> help\n".write(to: bad, atomically: true, encoding: .utf8)
     defer { try? FileManager.default.removeItem(at: bad) }
-    let parsed = try ReactorBinary.run(["replay", bad.path])
+    let parsed = try await ReactorBinary.run(["replay", bad.path])
     #expect(parsed.status == 1)
     #expect(parsed.stdout.contains("line 1: %mode expects text or json, got 'purple'"))
   }
 
   @Test("--record writes a transcript and cassette that replay")
-  func recordThenReplay() throws {
+  func recordThenReplay() async throws {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("reactor-rec-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
     let path = directory.appendingPathComponent("session.t").path
-    let live = try ReactorBinary.run(["--offline", "--record", path], input: "query swift\nnext\nopen 2\nhelp\n")
+    let live = try await ReactorBinary.run(["--offline", "--record", path], input: "query swift\nnext\nopen 2\nhelp\n")
     #expect(live.status == 0)
     #expect(FileManager.default.fileExists(atPath: path + ".cassette.json"))
-    let replay = try ReactorBinary.run(["replay", path])
+    let replay = try await ReactorBinary.run(["replay", path])
     #expect(replay.lines.last == "1 passed, 0 failed")
   }
 }

@@ -6,10 +6,10 @@ import TestSupport
 @Suite("reactor binary: signup and feed")
 struct SignupFeedTests {
   @Test("signup nvie ... against the recorded 200 says the name is taken and does not submit")
-  func taken() throws {
+  func taken() async throws {
     guard let server = try RecordedAPITests.server("NamedUser.testAttributesOfOtherUser.txt") else { return }
     defer { server.stop() }
-    let result = try ReactorBinary.run(["--api-url", server.baseURL, "--signup-latency", "0"], input: "signup nvie hunter22 hunter22\n")
+    let result = try await ReactorBinary.run(["--api-url", server.baseURL, "--signup-latency", "0"], input: "signup nvie hunter22 hunter22\n")
     #expect(result.stdout.contains(#"username: "nvie" — Username already taken"#))
     #expect(result.stdout.contains("cannot submit: username is taken"))
     #expect(!result.stdout.contains("submitting"))
@@ -18,26 +18,26 @@ struct SignupFeedTests {
   }
 
   @Test("a fresh name (recorded 404) with a 4-character password says why it cannot submit")
-  func shortPassword() throws {
+  func shortPassword() async throws {
     guard let server = try RecordedAPITests.server("Exceptions.testUnknownUser.txt") else { return }
     defer { server.stop() }
-    let result = try ReactorBinary.run(["--api-url", server.baseURL], input: "signup freshname abcd abcd\n")
+    let result = try await ReactorBinary.run(["--api-url", server.baseURL], input: "signup freshname abcd abcd\n")
     #expect(result.stdout.contains("Username available"))
     #expect(result.stdout.contains("cannot submit: password must be at least 5 characters"))
     #expect(result.status == 1)
   }
 
   @Test("a rate-limited availability check is shown as such, never as taken")
-  func rateLimitedCheck() throws {
+  func rateLimitedCheck() async throws {
     guard let server = try RecordedAPITests.server("SpecificExceptions.testRateLimitExceeded.txt", exchange: 1) else { return }
     defer { server.stop() }
-    let result = try ReactorBinary.run(["--api-url", server.baseURL], input: "username octocat\n")
+    let result = try await ReactorBinary.run(["--api-url", server.baseURL], input: "username octocat\n")
     #expect(result.stderr.contains("Could not check availability: GitHub rate limit reached"))
     #expect(!result.stdout.contains("taken"))
   }
 
   @Test("refresh then more shows both pages in order with no duplicate ids; refresh sends the ETag")
-  func feedPaging() throws {
+  func feedPaging() async throws {
     guard RecordedFixtures.directory != nil else { return print(RecordedFixtures.missingMessage) }
     let recorded = try RecordedFixtures.load("Github.testGetEvents.txt")[0]
     let first = try JSONSerialization.jsonObject(with: recorded.body) as! [[String: Any]]
@@ -61,7 +61,7 @@ struct SignupFeedTests {
       }
     })
     defer { server.stop() }
-    let result = try ReactorBinary.run(["--api-url", server.baseURL, "--json"], input: "refresh\nmore\nrefresh\nstate feed\n")
+    let result = try await ReactorBinary.run(["--api-url", server.baseURL, "--json"], input: "refresh\nmore\nrefresh\nstate feed\n")
     #expect(result.status == 0)
     let records = try jsonLines(result.stdout)
     let state = try #require(records.last { $0["type"] as? String == "state" }?["state"] as? [String: Any])
@@ -73,7 +73,7 @@ struct SignupFeedTests {
   }
 
   @Test("no typed password appears in anything a recorded session writes")
-  func passwordsNeverWritten() throws {
+  func passwordsNeverWritten() async throws {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("reactor-secrets-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -90,7 +90,7 @@ struct SignupFeedTests {
       """ + "\n"
     let transcript = directory.appendingPathComponent("s.t").path
     for mode in [["--record", transcript], ["--json", "--record", transcript + "j"]] {
-      let result = try ReactorBinary.run(
+      let result = try await ReactorBinary.run(
         ["--offline", "--seed", "1", "--signup-latency", "0"] + mode, input: script,
         environment: ["HOME": directory.path, "XDG_STATE_HOME": directory.path])
       for password in passwords {
@@ -98,7 +98,7 @@ struct SignupFeedTests {
         #expect(!result.stderr.contains(password), "stderr holds a password")
       }
     }
-    let replay = try ReactorBinary.run(["replay", transcript, transcript + "j"])
+    let replay = try await ReactorBinary.run(["replay", transcript, transcript + "j"])
     #expect(replay.lines.last == "2 passed, 0 failed")
     for case let file as String in FileManager.default.enumerator(atPath: directory.path)?.allObjects ?? [] {
       let text = String(decoding: (try? Data(contentsOf: directory.appendingPathComponent(file))) ?? Data(), as: UTF8.self)
