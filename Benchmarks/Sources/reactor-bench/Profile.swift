@@ -9,14 +9,14 @@ import Shell
 /// `valgrind --tool=callgrind --collect-atstart=no --toggle-collect='*profiledRegion*'`,
 /// so setup (building repositories, the first 100,000) is not counted.
 enum Profile {
-  static let scenarios = ["counter", "search", "search-ndjson", "large", "session", "replay", "http-client", "render", "render-direct", "decode", "decode-small", "session-cassette"]
+  static let scenarios = ["counter", "search", "search-ndjson", "large", "session", "replay", "http-client", "render", "render-direct", "decode", "decode-small", "session-cassette", "replay-check"]
 
   nonisolated(unsafe) static var body: () -> Void = {}
 
   /// Scenarios whose work runs on the calling thread; callgrind can count them with a toggle.
   /// (Under valgrind 3.19, this binary crashes when work runs on the concurrency thread pool:
   /// profile `replay` and `http-client` with perf instead.)
-  static let synchronous: Set<String> = ["counter", "search", "search-ndjson", "large", "session", "render", "render-direct", "decode", "decode-small", "session-cassette"]
+  static let synchronous: Set<String> = ["counter", "search", "search-ndjson", "large", "session", "render", "render-direct", "decode", "decode-small", "session-cassette", "replay-check"]
 
   /// The asynchronous scenarios, measured as a whole process.
   static func runAsync(_ scenario: String, count: Int?) async throws {
@@ -80,6 +80,31 @@ enum Profile {
       let lines = ReplayBench.commands(count ?? 2_000)
       measure { _ = ReplayBench.direct(lines, cassette: cassette) }
       print("session-cassette: \(lines.count) command lines")
+    case "replay-check":
+      // What the `replay` row times, `Replayer.check` of a recorded transcript, with every task
+      // on a manual executor run by this thread; the cassette and the transcript are made first.
+      let executor = ManualExecutor()
+      let lines = ReplayBench.commands(count ?? 2_000)
+      let made = Locked<(String, String)?>(nil)
+      Task(executorPreference: executor) {
+        let path = try! await ReplayBench.makeCassette()
+        let expected = await ReplayBench.recorded(lines, cassette: path)
+        made.withLock { $0 = (path, expected) }
+      }
+      executor.runUntilIdle()
+      guard let (cassette, expected) = made.withLock({ $0 }) else { throw BenchError("the transcript was not made synchronously") }
+      defer { try? FileManager.default.removeItem(atPath: cassette) }
+      let replayer = Replayer(runner: ReplayBench.runner, write: { _ in })
+      measure {
+        let verdict = Locked<Replayer.Verdict?>(nil)
+        Task(executorPreference: executor) {
+          let result = await replayer.check(expected, name: "bench.t").verdict
+          verdict.withLock { $0 = result }
+        }
+        executor.runUntilIdle()
+        precondition(verdict.withLock { $0 } == .ok, "the transcript did not replay on this thread")
+      }
+      print("replay-check: \(lines.count) commands")
     case "counter":
       let actions = count ?? 100_000
       let store = Store(reactor: CounterReactor())

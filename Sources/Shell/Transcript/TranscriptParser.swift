@@ -12,12 +12,7 @@ public enum TranscriptParser {
   public static func parse(_ text: String) throws(Failure) -> Transcript {
     var transcript = Transcript()
     var current: Transcript.Command?
-    // Split on the byte of "\n" (never part of another scalar in UTF-8), not on Characters:
-    // "\r\n" is one Character, so a CRLF file would otherwise be one line. Each line is a
-    // copy of bytes already known to be valid, so a large transcript parses at memory speed.
-    var lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map {
-      String(Substring($0))
-    }
+    var lines = Self.lines(of: text)
     if lines.last == "" { lines.removeLast() }
     for (offset, raw) in lines.enumerated() {
       let number = offset + 1
@@ -45,6 +40,34 @@ public enum TranscriptParser {
       throw Failure(line: 1, message: "a transcript needs %cassette FILE or %offline")
     }
     return transcript
+  }
+
+  /// The text split at every "\n", as `split(separator:omittingEmptySubsequences: false)`.
+  ///
+  /// It splits on the byte of "\n" (never part of another scalar in UTF-8), not on Characters:
+  /// "\r\n" is one Character, so a CRLF file would otherwise be one line. `memchr` finds the
+  /// newlines (the generic `split` on the UTF-8 view took 28 instructions a byte, a third of
+  /// a large replay), and each line is a copy of bytes already known to be valid, not decoded.
+  static func lines(of text: String) -> [String] {
+    var text = text
+    var bounds: [Range<Int>] = []
+    text.withUTF8 { bytes in
+      guard let base = bytes.baseAddress else { return }
+      var start = 0
+      while let newline = memchr(base + start, 0x0A, bytes.count - start) {
+        let end = UnsafeRawPointer(newline) - UnsafeRawPointer(base)
+        bounds.append(start..<end)
+        start = end + 1
+      }
+      bounds.append(start..<bytes.count)
+    }
+    if bounds.isEmpty { return [""] }
+    let utf8 = text.utf8
+    return bounds.map { range in
+      let lower = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+      let upper = utf8.index(lower, offsetBy: range.count)
+      return String(Substring(utf8[lower..<upper]))
+    }
   }
 
   private static func apply(directive: String, to settings: inout Transcript.Settings, line: Int) throws(Failure) {

@@ -52,14 +52,14 @@ public struct TranscriptRunner: Sendable {
     var pending: [Execution] = []
     for command in transcript.commands {
       let execution = session.start(command.input)
-      let task = Task(executorPreference: executor) { await execution.outcome() }
       pending.append(execution)
-      if command.background {
+      if command.background || execution.isFinished {
+        // Nothing to wait for (a command done at once, like `help`), or nothing wanted.
         executor.runUntilIdle()
       } else {
         let finished = Flag()
         let watcher = Task(executorPreference: executor) {
-          _ = await task.value
+          _ = await execution.outcome()
           finished.set()
         }
         settle(executor, clock, until: finished)
