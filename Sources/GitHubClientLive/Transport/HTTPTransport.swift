@@ -55,7 +55,28 @@ public struct HTTPHeader: Sendable, Equatable, Hashable {
 extension [HTTPHeader] {
   /// The first value of a header field, compared case-insensitively.
   public func value(of name: String) -> String? {
-    first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
+    first { HTTPHeader.sameName($0.name, name) }?.value
+  }
+}
+
+extension HTTPHeader {
+  /// Whether two field names are equal ignoring ASCII case, as HTTP defines it (RFC 9110,
+  /// 5.1: names are ASCII tokens). Foundation's `caseInsensitiveCompare` folds Unicode too, so
+  /// a name with a Kelvin sign (U+212A) matched `link`; it also cost about 1,500 instructions a
+  /// comparison, a few per decoded page.
+  static func sameName(_ a: String, _ b: String) -> Bool {
+    var a = a
+    var b = b
+    return a.withUTF8 { a in
+      b.withUTF8 { b in
+        guard a.count == b.count else { return false }
+        for index in 0..<a.count where a[index] != b[index] {
+          let lower = a[index] | 0x20
+          guard lower == b[index] | 0x20, lower >= UInt8(ascii: "a"), lower <= UInt8(ascii: "z") else { return false }
+        }
+        return true
+      }
+    }
   }
 }
 
