@@ -6,7 +6,8 @@ final class DaemonProcess: @unchecked Sendable {
   let process = Process()
   private let input = Pipe()
   private let output = Pipe()
-  private let condition = NSCondition()
+  /// Guards `lines`, `records` and `ended`, written by the reader thread.
+  private let lock = NSLock()
   private var lines: [String] = []
   private var records: [[String: Any]] = []
   private var ended = false
@@ -34,17 +35,13 @@ final class DaemonProcess: @unchecked Sendable {
           let line = String(decoding: pending[pending.startIndex..<newline], as: UTF8.self)
           pending.removeSubrange(pending.startIndex...newline)
           let record = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]
-          condition.lock()
-          lines.append(line)
-          if let record { records.append(record) }
-          condition.broadcast()
-          condition.unlock()
+          locked {
+            lines.append(line)
+            if let record { records.append(record) }
+          }
         }
       }
-      condition.lock()
-      ended = true
-      condition.broadcast()
-      condition.unlock()
+      locked { ended = true }
     }.start()
   }
 
@@ -74,11 +71,7 @@ final class DaemonProcess: @unchecked Sendable {
     return (process.terminationStatus, records, locked { lines })
   }
 
-  private func locked<T>(_ body: () -> T) -> T {
-    condition.lock()
-    defer { condition.unlock() }
-    return body()
-  }
+  private func locked<T>(_ body: () -> T) -> T { lock.withLock(body) }
 }
 
 extension [[String: Any]] {
