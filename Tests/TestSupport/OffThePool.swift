@@ -7,11 +7,57 @@ import Foundation
 /// on the CI machines. Two tests blocked in `waitUntilExit` used to hold the whole pool, so
 /// every other test's effects stopped running; under AddressSanitizer a child process can take
 /// long enough for an unrelated 20 s receive to time out. Suspending here leaves the pool free.
+///
+/// At most one such job per core runs at once; the others wait (suspended) for a turn. Without
+/// that bound, the 48 cases of the fault matrix started 48 sanitized child processes at once,
+/// and a 100 MB download that needs a second alone hit its client's timeout.
 public func offThePool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-  try await withCheckedThrowingContinuation { continuation in
-    let thread = Thread { continuation.resume(with: Result { try body() }) }
+  await BlockingSlots.shared.acquire()
+  return try await withCheckedThrowingContinuation { continuation in
+    let thread = Thread {
+      let result = Result { try body() }
+      BlockingSlots.shared.release()
+      continuation.resume(with: result)
+    }
     thread.stackSize = 8 << 20
     thread.start()
+  }
+}
+
+/// A counting semaphore whose waiters suspend instead of blocking a thread.
+final class BlockingSlots: @unchecked Sendable {
+  static let shared = BlockingSlots(ProcessInfo.processInfo.activeProcessorCount)
+
+  private let lock = NSLock()
+  private var free: Int
+  private var waiters: [CheckedContinuation<Void, Never>] = []
+
+  init(_ count: Int) { free = max(count, 1) }
+
+  func acquire() async {
+    await withCheckedContinuation { continuation in
+      let granted = lock.withLock {
+        if free > 0 {
+          free -= 1
+          return true
+        }
+        waiters.append(continuation)
+        return false
+      }
+      if granted { continuation.resume() }
+    }
+  }
+
+  /// Hands the slot to the first waiter, or frees it.
+  func release() {
+    let next = lock.withLock { () -> CheckedContinuation<Void, Never>? in
+      if waiters.isEmpty {
+        free += 1
+        return nil
+      }
+      return waiters.removeFirst()
+    }
+    next?.resume()
   }
 }
 
