@@ -82,6 +82,20 @@ struct TranscriptCorpusTests {
     #expect(diff.contains("+no more results"))
     #expect(updated == original)
   }
+
+  @Test("a diff keeps lines apart where an expected line ends in a carriage return")
+  func diffSplitsAtEveryNewline() async throws {
+    // Written as "stale\r\r\n": split by Characters, "\r\n" is one Character, not "\n".
+    let text = "%offline\n> help next\nstale\r\r\nalso stale\n"
+    let (verdict, _) = await Self.replayer().check(text, name: "cr.t")
+    guard case .mismatch(let diff) = verdict else {
+      Issue.record("a transcript with wrong output passed")
+      return
+    }
+    let lines = diff.utf8.split(separator: UInt8(ascii: "\n")).map { String(decoding: $0, as: UTF8.self) }
+    #expect(lines.contains("-stale\r\r"), "\(lines)")
+    #expect(lines.contains("-also stale"), "\(lines)")
+  }
 }
 
 @Suite("Transcript replay failures")

@@ -101,8 +101,11 @@ public struct Replayer: Sendable {
     }
   }
 
+  /// The lines of a transcript text, split as the parser splits them: at every "\n" byte.
+  /// (Split by Characters, "\r\n" is one Character, so a line ending in "\r", written as
+  /// "\r\r\n", ran into the next one in the diff.)
   static func lines(_ text: String) -> [String] {
-    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    var lines = TranscriptParser.lines(of: text)
     if lines.last == "" { lines.removeLast() }
     return lines
   }
