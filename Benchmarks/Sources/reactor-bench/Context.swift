@@ -18,6 +18,7 @@ struct Context: Sendable {
                          [--probes DIR] [--results DIR]
            reactor-bench profile SCENARIO [COUNT]   (for valgrind --tool=callgrind)
            reactor-bench memory-child store|plain COUNT
+           reactor-bench serve recorded|minimal      (a loopback search server; prints its port)
     scenarios: \(scenarios.joined(separator: ", "))
     profile scenarios: \(Profile.scenarios.joined(separator: ", "))
     """

@@ -11,6 +11,14 @@ do {
   case "memory-child":
     guard arguments.count == 3, let count = Int(arguments[2]) else { throw BenchError(Context.usage) }
     MemoryBench.child(variant: arguments[1], count: count)
+  case "serve":
+    // A loopback server for profiling reactor itself: prints its port, serves until killed.
+    guard arguments.count == 2, ["recorded", "minimal"].contains(arguments[1]) else { throw BenchError(Context.usage) }
+    let body = arguments[1] == "minimal" ? HTTPBench.minimalBody() : HTTPBench.recordedBody()
+    guard let body else { throw BenchError("the recorded page needs \(HTTPBench.fixture)") }
+    let server = try LoopbackServer(body: body)
+    FileHandle.standardOutput.write(Data("\(server.port)\n".utf8))
+    while true { sleep(3600) }
   case "profile":
     guard arguments.count >= 2 else { throw BenchError(Context.usage) }
     let count = arguments.count > 2 ? Int(arguments[2]) : nil
