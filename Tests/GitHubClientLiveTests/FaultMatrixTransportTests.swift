@@ -99,6 +99,35 @@ struct FaultMatrixTransportTests {
     }
   }
 
+  /// Bodies arrive byte for byte whether their buffer is sized from `Content-Length` at once
+  /// (plain) or grows past it as libcurl inflates them (gzip: the header gives the compressed
+  /// size), in one read or in many.
+  @Test(arguments: [false, true])
+  func bodiesArriveWhole(compressed: Bool) async throws {
+    var text = ""
+    for index in 0..<12_000 { text += #"{"id":\#(index),"name":"repository-\#(index * 7919 % 10007)"},"# }
+    let body = Data(text.utf8)  // about 400 KB: several of libcurl's reads
+    var headers = [("Content-Type", "application/json")]
+    var wire = body
+    if compressed {
+      guard let zipped = Self.gzip(body) else {
+        print("skipped: gzip not available")
+        return
+      }
+      headers.append(("Content-Encoding", "gzip"))
+      wire = zipped
+    }
+    let response = LoopbackResponse(status: 200, headers: headers, body: wire)
+    let server = try LoopbackServer { _ in response }
+    defer { server.stop() }
+    let transport = CurlTransport(timeout: 10)
+    for _ in 0..<2 {  // the second on the pooled handle and its kept-alive connection
+      let received = try await transport.send(get(server))
+      #expect(received.status == 200)
+      #expect(received.body == body)
+    }
+  }
+
   @Test func cancellingMidBodyThrowsCancellationErrorQuickly() async throws {
     let server = try LoopbackServer { _ in
       .faulty(.stallAfter(bodyBytes: 1000), body: Data(repeating: 0x20, count: 100_000))
@@ -233,11 +262,20 @@ struct FaultMatrixTransportTests {
   }
 
   /// `gzip -c` of `count` zero bytes, or nil without gzip.
-  static func gzip(zeroBytes count: Int) -> Data? {
+  static func gzip(zeroBytes count: Int) -> Data? { gzip(shell: "head -c \(count) /dev/zero | gzip -9 -c") }
+
+  static func gzip(_ data: Data) -> Data? {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("reactor-gzip-\(UUID().uuidString)")
+    guard (try? data.write(to: file)) != nil else { return nil }
+    defer { try? FileManager.default.removeItem(at: file) }
+    return gzip(shell: "gzip -c '\(file.path)'")
+  }
+
+  private static func gzip(shell command: String) -> Data? {
     guard FileManager.default.isExecutableFile(atPath: "/bin/sh") else { return nil }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = ["-c", "head -c \(count) /dev/zero | gzip -9 -c"]
+    process.arguments = ["-c", command]
     let output = Pipe()
     process.standardOutput = output
     process.standardError = FileHandle.nullDevice

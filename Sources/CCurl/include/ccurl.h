@@ -33,6 +33,8 @@ typedef struct rc_transfer {
   int too_large;
   /// libcurl's message for the last error, when there is one.
   char error[256];
+  // Private: the easy handle while `rc_perform` runs.
+  void *handle;
 } rc_transfer;
 
 /// Loads libcurl (once, thread-safe); 0 on success. On failure `rc_load_error()` says why.
@@ -52,7 +54,8 @@ void rc_cancel(rc_transfer *transfer);
 /// Whether `rc_cancel` was called (atomic; any thread).
 int rc_cancelled(rc_transfer *transfer);
 
-/// Frees the buffers of a transfer.
+/// Frees the buffers of a transfer (a buffer whose `data` the caller took and set to NULL is
+/// the caller's to free).
 void rc_transfer_free(rc_transfer *transfer);
 
 // The CURLcodes the transport tells apart.

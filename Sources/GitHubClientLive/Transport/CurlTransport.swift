@@ -187,7 +187,9 @@ public final class CurlTransport: HTTPTransport {
       let head = pointer.pointee.head
       let body = pointer.pointee.body
       let headers = head.data.map { CurlTransport.headerFields(UnsafeRawBufferPointer(start: $0, count: head.length)) } ?? []
-      let bodyData = body.data.map { Data(bytes: $0, count: body.length) } ?? Data()
+      // The body's buffer becomes the Data's, without a copy; the transfer no longer frees it.
+      let bodyData = body.data.map { Data(bytesNoCopy: $0, count: body.length, deallocator: .free) } ?? Data()
+      pointer.pointee.body = rc_buffer()
       return .success(HTTPResponse(status: pointer.pointee.status, headers: headers, body: bodyData))
     }
 
