@@ -13,6 +13,7 @@ struct ProbeReactor: Reactor {
     case dropMe
     case tell(String)
     case parallel(Int)
+    case stepwise(AsyncGate)
   }
 
   enum Mutation: Sendable, Equatable {
@@ -58,6 +59,12 @@ struct ProbeReactor: Reactor {
     case .tell(let message): return .notice(message)
     case .parallel(let count):
       return .merge((0..<count).map { value in .run { send in send(.append(value)) } })
+    case .stepwise(let gate):
+      return .run { send in
+        send(.append(1))
+        await gate.wait()
+        send(.append(2))
+      }
     }
   }
 

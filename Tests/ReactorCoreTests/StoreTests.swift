@@ -63,6 +63,40 @@ struct StoreTests {
     #expect(store.runningEffectCount == 0)
   }
 
+  @Test("on the global executor an effect runs at once, up to its first suspension")
+  func effectStartsAtOnce() async {
+    let store = Store(reactor: ProbeReactor())
+    let gate = AsyncGate()
+    let task = store.send(.stepwise(gate))
+    // Its first output was sent before it waited, on this thread, and committed before `send`
+    // returned; the rest waits for the gate.
+    #expect(store.currentState.values.elements == [1])
+    #expect(!task.isFinished)
+    gate.open()
+    #expect(await task.finish() == .ok)
+    #expect(store.currentState.values.elements == [1, 2])
+    // An effect that never suspends is over when `send` returns: it failed inline.
+    let failing = store.send(.fail("inline"))
+    #expect(failing.isFinished)
+    #expect(failing.completion == .error)
+  }
+
+  @Test("on a task executor an effect waits to be run, in order")
+  func effectWaitsForItsExecutor() {
+    let executor = ManualExecutor()
+    let store = Store(reactor: ProbeReactor(), executor: executor)
+    let gate = AsyncGate()
+    let task = store.send(.stepwise(gate))
+    #expect(store.currentState.values.elements.isEmpty)
+    #expect(executor.pendingCount == 1)
+    executor.runUntilIdle()
+    #expect(store.currentState.values.elements == [1])
+    gate.open()
+    executor.runUntilIdle()
+    #expect(task.isFinished)
+    #expect(store.currentState.values.elements == [1, 2])
+  }
+
   @Test("cancelInFlight: a newer load cancels the older one, whose late result never lands")
   func cancelInFlight() async {
     let store = Store(reactor: ProbeReactor())

@@ -3,7 +3,9 @@
 /// Effects do nothing until a ``Store`` runs them, so tests can inspect what `mutate` asked for.
 /// Synchronous parts (``send(_:)``, ``notice(_:)``, cancellation) run inline when the store
 /// processes the action; asynchronous parts (``run(_:)``) run as tasks, and their outputs are
-/// queued in FIFO order with everything else the store receives.
+/// queued in FIFO order with everything else the store receives. On the global executor such a
+/// task starts at once, on the sending thread, and runs up to its first suspension before
+/// `send` returns; on a store's task executor (a replay's) it waits until that executor runs it.
 public struct Effect<Output: Sendable>: Sendable {
   @usableFromInline
   enum Operation: Sendable {
