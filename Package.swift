@@ -29,12 +29,15 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
   ],
   targets: [
-    .target(name: "ReactorCore", swiftSettings: strict),
+    // SSE2 byte scanning for the JSON writer's and the page decoder's hot loops (header only).
+    .target(name: "CByteScan"),
+    .target(name: "ReactorCore", dependencies: ["CByteScan"], swiftSettings: strict),
     .target(name: "ReactorTesting", dependencies: ["ReactorCore"], swiftSettings: strict),
     .target(name: "GitHubClient", dependencies: ["ReactorCore"], swiftSettings: strict),
     // libcurl, loaded with dlopen on first use (the header comes from libcurl4-openssl-dev).
     .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl")]),
-    .target(name: "GitHubClientLive", dependencies: ["GitHubClient", "ReactorCore", "CCurl"], swiftSettings: strict),
+    .target(
+      name: "GitHubClientLive", dependencies: ["GitHubClient", "ReactorCore", "CCurl", "CByteScan"], swiftSettings: strict),
     .target(name: "SearchFeature", dependencies: ["ReactorCore", "GitHubClient"], swiftSettings: strict),
     .target(name: "SignupFeature", dependencies: ["ReactorCore", "GitHubClient"], swiftSettings: strict),
     .target(name: "FeedFeature", dependencies: ["ReactorCore", "GitHubClient"], swiftSettings: strict),
@@ -63,7 +66,7 @@ let package = Package(
     .testTarget(name: "ReactorCoreTests", dependencies: ["ReactorCore", "ReactorTesting"]),
     .testTarget(
       name: "GitHubClientLiveTests",
-      dependencies: ["GitHubClient", "GitHubClientLive", "ReactorCore", "TestSupport"]),
+      dependencies: ["GitHubClient", "GitHubClientLive", "ReactorCore", "TestSupport", "CByteScan"]),
     .testTarget(
       name: "SearchFeatureTests",
       dependencies: ["SearchFeature", "ReactorCore", "ReactorTesting", "GitHubClient"]),

@@ -1,6 +1,7 @@
 import Foundation
 import GitHubClient
 import ReactorCore
+internal import CByteScan
 
 /// Decodes a search page (`GET /search/repositories`) in one pass over its bytes.
 ///
@@ -245,6 +246,7 @@ enum SearchPageDecoder {
 
     var peek: UInt8? { index < bytes.count ? bytes[index] : nil }
 
+    @inline(__always)
     mutating func skipSpace() {
       while index < bytes.count {
         switch bytes[index] {
@@ -254,6 +256,7 @@ enum SearchPageDecoder {
       }
     }
 
+    @inline(__always)
     mutating func take(_ byte: UInt8) -> Bool {
       skipSpace()
       guard index < bytes.count, bytes[index] == byte else { return false }
@@ -261,6 +264,7 @@ enum SearchPageDecoder {
       return true
     }
 
+    @inline(__always)
     mutating func expect(_ byte: UInt8) throws { guard take(byte) else { throw SyntaxError() } }
 
     mutating func literal(_ text: StaticString) -> Bool {
@@ -341,22 +345,11 @@ enum SearchPageDecoder {
     /// content: a quote, a backslash, a control character or a non-ASCII byte; `bytes.count`
     /// if there is none.
     ///
-    /// Eight bytes at a time (`JSONByteScan`, which the writer's escaping uses too).
+    /// Sixteen bytes at a time (`rc_plain_run_end`, SSE2).
+    @inline(__always)
     func plainRunEnd(from start: Int) -> Int {
-      var index = start
-      if let base = bytes.baseAddress {
-        while index + 8 <= bytes.count {
-          let matches = JSONByteScan.flagged(at: UnsafeRawPointer(base + index), delete: false)
-          if matches != 0 { return index + matches.trailingZeroBitCount / 8 }
-          index += 8
-        }
-      }
-      while index < bytes.count {
-        let byte = bytes[index]
-        if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 { break }
-        index += 1
-      }
-      return index
+      guard let base = bytes.baseAddress, start < bytes.count else { return start }
+      return rc_plain_run_end(base, start, bytes.count)
     }
 
     /// Skips a string literal, checking escapes and UTF-8; `index` ends after the closing quote.

@@ -1,3 +1,5 @@
+internal import CByteScan
+
 extension JSONValue {
   /// The compact JSON text of this value, with sorted keys.
   ///
@@ -188,34 +190,24 @@ public struct JSONWriter: ~Copyable {
     let (w0, w1, w3) = (Self.attention0, Self.attention1, Self.attention3)
     var plainStart = 0
     var index = 0
-    while index < length {
-      // Eight bytes of printable ASCII other than `"` and `\` at a time; from the first other
-      // byte, the rest of the eight go through the bitmap one by one.
-      var stop = length
-      if index + 8 <= length {
-        let flagged = JSONByteScan.flagged(at: UnsafeRawPointer(utf8.baseAddress! + index), delete: true)
-        if flagged == 0 {
-          index += 8
-          continue
-        }
-        stop = index + 8
-        index += flagged.trailingZeroBitCount / 8
+    while let base = utf8.baseAddress {
+      // Printable ASCII other than `"`, `\` and DEL, sixteen bytes at a time (SSE2); each
+      // other byte goes through the bitmap.
+      index = rc_escape_run_end(base, index, length)
+      guard index < length else { break }
+      let value = utf8[index]
+      let word = value < 0x80 ? (value < 0x40 ? w0 : w1) : (value < 0xC0 ? 0 : w3)
+      if word >> UInt64(value & 63) & 1 == 0 {
+        index += 1
+        continue
       }
-      while index < stop {
-        let value = utf8[index]
-        let word = value < 0x80 ? (value < 0x40 ? w0 : w1) : (value < 0xC0 ? 0 : w3)
-        if word >> UInt64(value & 63) & 1 == 0 {
-          index += 1
-          continue
-        }
-        let (scalar, scalarLength) = Self.decodeScalar(utf8, at: index)
-        if let escape = Self.escape(for: scalar) {
-          append(UnsafeRawPointer(utf8.baseAddress! + plainStart), index - plainStart)
-          append(escape)
-          plainStart = index + scalarLength
-        }
-        index += scalarLength
+      let (scalar, scalarLength) = Self.decodeScalar(utf8, at: index)
+      if let escape = Self.escape(for: scalar) {
+        append(UnsafeRawPointer(utf8.baseAddress! + plainStart), index - plainStart)
+        append(escape)
+        plainStart = index + scalarLength
       }
+      index += scalarLength
     }
     if length > plainStart { append(UnsafeRawPointer(utf8.baseAddress! + plainStart), length - plainStart) }
     byte(UInt8(ascii: "\""))
@@ -262,33 +254,5 @@ public struct JSONWriter: ~Copyable {
   private static func unicodeEscape(_ value: UInt32) -> String {
     let hex = String(value, radix: 16, uppercase: false)
     return "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-  }
-}
-
-/// Finds, eight bytes at a time (SWAR), the bytes of JSON string text that need a closer look:
-/// below 0x20, `"`, `\\`, non-ASCII and, with `delete`, DEL. The writer's escaping and the
-/// search page decoder's string scan both use it. Public and inlinable so that it is inlined in
-/// other modules' loops (as `package`, it was called per word: +5% instructions decoding a page).
-public enum JSONByteScan {
-  /// The eight bytes at `source` as a word with the high bit set in every such byte, and
-  /// perhaps in bytes above one (a borrow carries upwards), never below: the lowest set bit
-  /// marks the first such byte; zero means there is none among the eight.
-  @inlinable @inline(__always)
-  public static func flagged(at source: UnsafeRawPointer, delete: Bool) -> UInt64 {
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let highs: UInt64 = 0x8080_8080_8080_8080
-    let word = UInt64(littleEndian: source.loadUnaligned(as: UInt64.self))
-    let quote = word ^ (ones &* 0x22)
-    let backslash = word ^ (ones &* 0x5C)
-    var flagged =
-      (word & highs)  // non-ASCII
-      | ((word &- ones &* 0x20) & ~word & highs)  // below 0x20
-      | ((quote &- ones) & ~quote & highs)  // a quote
-      | ((backslash &- ones) & ~backslash & highs)  // a backslash
-    if delete {
-      let del = word ^ (ones &* 0x7F)
-      flagged |= (del &- ones) & ~del & highs
-    }
-    return flagged
   }
 }
