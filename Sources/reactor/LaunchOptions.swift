@@ -154,13 +154,17 @@ extension LaunchOptions {
     } else {
       sink = StandardOutputSink()
     }
-    let sessionConfiguration = Session.Configuration(
+    var sessionConfiguration = Session.Configuration(
       client: .live(configuration: configuration, transport: transport), options: options,
       sink: sink,
       opener: interactive ? SystemOpener(environment: environment) : PrintingOpener(),
       dataNote: offline ? Session.offlineDataNote : nil, seed: seed,
       signupFailureRate: signupFailureRate, signupLatency: .milliseconds(Int64(signupLatency * 1000)),
       promptSecret: prompt, engine: (engine ?? .reactor).kind)
+    // Piped mode runs on one thread of its own (see LoopThreadExecutor); the REPL and the
+    // daemon keep the shared pool.
+    let loopThread = interactive || daemon ? nil : LoopThreadExecutor()
+    if let loopThread { sessionConfiguration.executor = loopThread }
     let session = Session(configuration: sessionConfiguration)
     if daemon {
       let lines = ByteLineReader.lines(of: 0, maxBytes: DaemonInput.maxLineBytes)
@@ -173,21 +177,23 @@ extension LaunchOptions {
       // The reader thread may still block on standard input; leave without waiting for it.
       Glibc.exit(status)
     }
-    var reader: any LineReader = PlainLineReader()
-    if interactive {
-      if let editor = EditLineReader(historyPath: EditLineReader.defaultHistoryPath(environment: environment)) {
-        reader = editor
-      } else {
-        // Still a REPL, without editing or history: better than refusing to start.
-        FileHandle.standardError.write(Data("reactor: no line editing: \(EditLineReader.loadError ?? "libedit failed")\n".utf8))
-      }
+    let reader: any LineReader
+    if !interactive {
+      reader = PipeLineReader()
+    } else if let editor = EditLineReader(historyPath: EditLineReader.defaultHistoryPath(environment: environment)) {
+      reader = editor
+    } else {
+      // Still a REPL, without editing or history: better than refusing to start.
+      FileHandle.standardError.write(Data("reactor: no line editing: \(EditLineReader.loadError ?? "libedit failed")\n".utf8))
+      reader = PlainLineReader()
     }
     let banner = "reactor \(ReactorCommand.version): type 'help' for commands, Ctrl-D to leave"
       + (offline ? " (offline sample data)" : "")
     var onInput: (@Sendable (String) -> Void)?
     if let recorder { onInput = { line in recorder.begin(line) } }
     let loop = ShellLoop(session: session, reader: reader, interactive: interactive, banner: banner, onInput: onInput)
-    let status = await loop.run()
+    let status = await Task(executorPreference: loopThread) { await loop.run() }.value
+    loopThread?.stop()
     if let record, let recorder, let recording {
       try Self.saveRecording(path: record, transcript: recorder.text, cassette: recording.cassette)
     }

@@ -1,7 +1,8 @@
 import Foundation
 import TestSupport
 
-/// A `reactor --daemon` child process driven through pipes, as an editor plugin would.
+/// A `reactor --daemon` child process driven through pipes, as an editor plugin would (or,
+/// with `daemon: false`, plain piped mode fed a line at a time).
 final class DaemonProcess: @unchecked Sendable {
   let process = Process()
   private let input = Pipe()
@@ -12,10 +13,10 @@ final class DaemonProcess: @unchecked Sendable {
   private var records: [[String: Any]] = []
   private var ended = false
 
-  init(_ arguments: [String], environment: [String: String] = [:]) throws {
+  init(_ arguments: [String], environment: [String: String] = [:], daemon: Bool = true) throws {
     guard let url = ReactorBinary.url else { throw ReactorBinary.Missing() }
     process.executableURL = url
-    process.arguments = ["--daemon"] + arguments
+    process.arguments = (daemon ? ["--daemon"] : []) + arguments
     var env = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "LANG": "C.UTF-8"]
     env.merge(ReactorBinary.sanitizerEnvironment) { $1 }
     env.merge(environment) { $1 }

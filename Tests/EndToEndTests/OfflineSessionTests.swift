@@ -71,6 +71,38 @@ struct OfflineSessionTests {
     #expect(first.stdout == second.stdout)
   }
 
+  @Test("piped: a command started with & prints its answer while the input waits")
+  func backgroundAnswersWhileInputWaits() async throws {
+    // Piped mode runs its session on one thread; the input is read ahead on another, so a
+    // pipe with nothing more to say yet does not hold up the answers already due.
+    let child = try DaemonProcess(["--offline", "--json"], daemon: false)
+    child.send("query swift &")
+    let records = await child.wait { $0.contains { $0["mutation"] as? String == "setRepos" } }
+    #expect(records.contains { $0["mutation"] as? String == "setRepos" }, "no answer while the input was open: \(records)")
+    child.send("next")
+    child.closeInput()
+    let (status, all, _) = await child.finish()
+    #expect(status == 0)
+    #expect(all.contains { $0["mutation"] as? String == "appendRepos" })
+  }
+
+  @Test("piped mode splits lines as readLine does: CRLF, no final newline, invalid UTF-8")
+  func lineSplitting() async throws {
+    var input = Data("query swift\r\n\nnext\r\nquery \u{1F600}\n".utf8)
+    input.append(contentsOf: [0x71, 0x75, 0x65, 0x72, 0x79, 0x20, 0xFF, 0x61])  // "query \xFFa", no newline
+    let child = try DaemonProcess(["--offline", "--json"], daemon: false)
+    child.send(raw: input)
+    child.closeInput()
+    let (status, records, _) = await child.finish()
+    #expect(status == 0)
+    let queries = records.compactMap { record -> String? in
+      guard record["mutation"] as? String == "setQuery", let patch = record["patch"] as? [[String: Any]] else { return nil }
+      return patch.first(where: { $0["path"] as? String == "/query" })?["value"] as? String
+    }
+    #expect(queries == ["swift", "\u{1F600}", "\u{FFFD}a"])
+    #expect(records.contains { $0["mutation"] as? String == "appendRepos" })
+  }
+
   @Test("piped mode never writes a history file")
   func noHistory() async throws {
     let home = NSTemporaryDirectory() + "reactor-e2e-\(UUID().uuidString)"

@@ -12,13 +12,36 @@ extension LineReader {
   public func remember(_ line: String) {}
 }
 
-/// Reads lines from standard input with buffered reads (libedit would read a byte per system
-/// call), for pipes and files. No prompt.
+/// Reads lines from standard input with buffered reads, when they are asked for: the REPL's
+/// fallback when libedit cannot be loaded, where reading ahead would take the answer to a
+/// password prompt. No prompt.
 public struct PlainLineReader: LineReader {
   public init() {}
 
   public func readLine(prompt: String) async -> String? {
     Swift.readLine(strippingNewline: true)
+  }
+}
+
+/// Reads lines from a pipe or a file (standard input) ahead, on a thread of its own, in 64 KB
+/// reads (libedit would read a byte per system call). No prompt.
+///
+/// Reading ahead keeps the thread that runs the session free while the input waits: a command
+/// started with `&` still prints as its answers come, and a line already read is handed over
+/// without a wake-up. Lines are split as `Swift.readLine` splits them: at LF, dropping a CR
+/// before it; bytes that are not UTF-8 become U+FFFD.
+public final class PipeLineReader: LineReader, @unchecked Sendable {
+  // Only the read-run loop calls `readLine`, one call at a time.
+  private var lines: ByteLineReader.Lines.Iterator
+
+  public init(descriptor: Int32 = 0) {
+    lines = ByteLineReader.lines(of: descriptor, maxBytes: .max).makeAsyncIterator()
+  }
+
+  public func readLine(prompt: String) async -> String? {
+    guard case .bytes(var bytes)? = await lines.next() else { return nil }
+    if bytes.last == 0x0D { bytes.removeLast() }
+    return String(decoding: bytes, as: UTF8.self)
   }
 }
 

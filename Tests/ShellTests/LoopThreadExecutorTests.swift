@@ -1,0 +1,53 @@
+import Foundation
+import ReactorCore
+import Shell
+import Testing
+
+@Suite("LoopThreadExecutor")
+struct LoopThreadExecutorTests {
+  /// The thread the current job runs on.
+  static func thread() -> ObjectIdentifier { ObjectIdentifier(Thread.current) }
+
+  @Test("tasks that prefer it run one at a time, in the order they were started, on its one thread")
+  func orderAndThread() async {
+    let executor = LoopThreadExecutor()
+    defer { executor.stop() }
+    let seen = Locked<[(Int, ObjectIdentifier)]>([])
+    let running = Locked(0)
+    let overlapped = Locked(false)
+    var tasks: [Task<Void, Never>] = []
+    for index in 0..<200 {
+      tasks.append(
+        Task(executorPreference: executor) {
+          running.withLock { count in
+            count += 1
+            if count > 1 { overlapped.withLock { $0 = true } }
+          }
+          seen.withLock { $0.append((index, Self.thread())) }
+          running.withLock { $0 -= 1 }
+        })
+    }
+    for task in tasks { await task.value }
+    let log = seen.withLock { $0 }
+    #expect(log.map(\.0) == Array(0..<200))
+    #expect(Set(log.map(\.1)).count == 1)
+    #expect(log.first?.1 != Self.thread())
+    #expect(!overlapped.withLock { $0 })
+  }
+
+  @Test("a task resumed from another thread continues on the executor's thread")
+  func resumption() async {
+    let executor = LoopThreadExecutor()
+    defer { executor.stop() }
+    let threads = await Task(executorPreference: executor) { () -> (ObjectIdentifier, ObjectIdentifier, ObjectIdentifier) in
+      let before = Self.thread()
+      // Resumed by a plain thread, as a libcurl transfer's thread resumes a request.
+      let resumer = await withCheckedContinuation { (continuation: CheckedContinuation<ObjectIdentifier, Never>) in
+        Thread { continuation.resume(returning: Self.thread()) }.start()
+      }
+      return (before, resumer, Self.thread())
+    }.value
+    #expect(threads.0 == threads.2)
+    #expect(threads.1 != threads.0)
+  }
+}
