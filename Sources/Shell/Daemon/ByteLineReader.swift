@@ -82,17 +82,24 @@ public enum ByteLineReader {
 
 import Foundation
 
-/// Counts lines handed over but not yet consumed; the reader thread blocks at the limit.
+/// Counts lines handed over but not yet consumed; the reader thread blocks at the limit and
+/// goes on when half of them are consumed. (Woken at every line, it crossed threads once a
+/// line, as long as the input stayed ahead of the session.)
 final class Backlog: @unchecked Sendable {
   private let condition = NSCondition()
+  // Guarded by `condition`.
   private var pending = 0
+  private var blocked = false
   private let limit: Int
 
-  init(limit: Int) { self.limit = limit }
+  init(limit: Int) { self.limit = max(1, limit) }
 
   func acquire() {
     condition.lock()
-    while pending >= limit { condition.wait() }
+    while pending >= limit {
+      blocked = true
+      condition.wait()
+    }
     pending += 1
     condition.unlock()
   }
@@ -100,7 +107,10 @@ final class Backlog: @unchecked Sendable {
   func release() {
     condition.lock()
     pending -= 1
-    condition.signal()
+    if blocked && pending <= limit / 2 {
+      blocked = false
+      condition.signal()
+    }
     condition.unlock()
   }
 }
