@@ -86,6 +86,23 @@ struct OfflineSessionTests {
     #expect(all.contains { $0["mutation"] as? String == "appendRepos" })
   }
 
+  @Test("piped: a command started with & starts before the next line runs")
+  func backgroundStartsAtOnce() async throws {
+    // The offline sample answers without waiting, so the first search lands before the second
+    // starts; were the background command left queued behind the read-ahead lines, the second
+    // search would cancel it unanswered.
+    let result = try await ReactorBinary.run(["--offline", "--json"], input: "query swift &\nquery rust\n")
+    #expect(result.status == 0)
+    let steps = result.lines.compactMap { line -> String? in
+      guard let record = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any],
+        let mutation = record["mutation"] as? String
+      else { return nil }
+      let query = (record["patch"] as? [[String: Any]])?.first { $0["path"] as? String == "/query" }?["value"] as? String
+      return query.map { "\(mutation) \($0)" } ?? mutation
+    }
+    #expect(steps == ["setQuery swift", "setRepos", "setQuery rust", "setRepos"])
+  }
+
   @Test("piped mode splits lines as readLine does: CRLF, no final newline, invalid UTF-8")
   func lineSplitting() async throws {
     var input = Data("query swift\r\n\nnext\r\nquery \u{1F600}\n".utf8)

@@ -44,6 +44,9 @@ public struct ShellLoop: Sendable {
       let execution = session.start(command)
       if inBackground {
         background.append(execution)
+        // Let its effects start now (send their requests), not when the loop next waits: on
+        // piped mode's one thread, lines already read ahead would otherwise all run first.
+        await Task.yield()
         continue
       }
       switch await execution.outcome() {
