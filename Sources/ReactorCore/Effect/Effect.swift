@@ -5,7 +5,7 @@
 /// processes the action; asynchronous parts (``run(_:)``) run as tasks, and their outputs are
 /// queued in FIFO order with everything else the store receives. On the global executor such a
 /// task starts at once, on the sending thread, and runs up to its first suspension before
-/// `send` returns; on a store's task executor (a replay's) it waits until that executor runs it.
+/// `send` returns; on a store's task executor (a replay's, piped mode's) it waits its turn there.
 public struct Effect<Output: Sendable>: Sendable {
   @usableFromInline
   enum Operation: Sendable {

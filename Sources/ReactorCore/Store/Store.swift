@@ -314,11 +314,12 @@ public final class Store<R: Reactor>: @unchecked Sendable {
       }
       finish(key, run, interrupted: interrupted)
     }
-    // On the global executor the effect starts at once on this thread, up to its first
-    // suspension (an HTTP request handed to its transfer thread, a sleep): enqueueing it would
-    // wake another pool thread only to do that, about a tenth of a piped search's time. What it
-    // sends meanwhile is queued like any output, since this thread holds the draining role. A
-    // replay's executor keeps every effect queued, in order, until it is run.
+    // On the global executor (the REPL, the daemon) the effect starts at once on this thread,
+    // up to its first suspension (an HTTP request handed to its transfer thread, a sleep):
+    // enqueueing it would wake another pool thread only to do that. What it sends meanwhile is
+    // queued like any output, since this thread holds the draining role. On a task executor (a
+    // replay's ManualExecutor, piped mode's loop thread) it is queued, in order, behind the
+    // job that sent its action.
     let task = executor.map { Task(executorPreference: $0, operation: body) } ?? Task.immediate(operation: body)
     let cancelNow = lock.withLock {
       run.task = task
