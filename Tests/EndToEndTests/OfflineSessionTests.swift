@@ -93,12 +93,9 @@ struct OfflineSessionTests {
     // search would cancel it unanswered.
     let result = try await ReactorBinary.run(["--offline", "--json"], input: "query swift &\nquery rust\n")
     #expect(result.status == 0)
-    let steps = result.lines.compactMap { line -> String? in
-      guard let record = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any],
-        let mutation = record["mutation"] as? String
-      else { return nil }
-      let query = (record["patch"] as? [[String: Any]])?.first { $0["path"] as? String == "/query" }?["value"] as? String
-      return query.map { "\(mutation) \($0)" } ?? mutation
+    let steps = try jsonLines(result.stdout).compactMap { record -> String? in
+      guard let mutation = record["mutation"] as? String else { return nil }
+      return Self.query(in: record).map { "\(mutation) \($0)" } ?? mutation
     }
     #expect(steps == ["setQuery swift", "setRepos", "setQuery rust", "setRepos"])
   }
@@ -112,12 +109,14 @@ struct OfflineSessionTests {
     child.closeInput()
     let (status, records, _) = await child.finish()
     #expect(status == 0)
-    let queries = records.compactMap { record -> String? in
-      guard record["mutation"] as? String == "setQuery", let patch = record["patch"] as? [[String: Any]] else { return nil }
-      return patch.first(where: { $0["path"] as? String == "/query" })?["value"] as? String
-    }
+    let queries = records.compactMap { $0["mutation"] as? String == "setQuery" ? Self.query(in: $0) : nil }
     #expect(queries == ["swift", "\u{1F600}", "\u{FFFD}a"])
     #expect(records.contains { $0["mutation"] as? String == "appendRepos" })
+  }
+
+  /// The query a change record's patch sets, if it sets one.
+  static func query(in record: [String: Any]) -> String? {
+    (record["patch"] as? [[String: Any]])?.first { $0["path"] as? String == "/query" }?["value"] as? String
   }
 
   @Test("piped mode never writes a history file")
