@@ -35,18 +35,32 @@ struct RedactionTests {
   @Test("the shell loop hands only redacted lines to history")
   func loopRemembersRedacted() async {
     let reader = RememberingReader(["password hunter22", "signup a hunter22 hunter22", "query swift"])
-    let session = Session(
+    _ = await ShellLoop(session: Self.session(), reader: reader, interactive: false).run()
+    #expect(reader.remembered == ["password <redacted>", "signup a <redacted> <redacted>", "query swift"])
+  }
+
+  @Test("a reader that keeps no history is handed no lines")
+  func loopSkipsHistoryless() async {
+    let reader = RememberingReader(["password hunter22", "query swift"], keepsHistory: false)
+    _ = await ShellLoop(session: Self.session(), reader: reader, interactive: false).run()
+    #expect(reader.remembered.isEmpty)
+  }
+
+  static func session() -> Session {
+    Session(
       configuration: Session.Configuration(
         client: GitHubClient(searchRepositories: { _, page, _ in Page(items: [], page: page, nextPage: nil) }),
         sink: MemorySink()))
-    _ = await ShellLoop(session: session, reader: reader, interactive: false).run()
-    #expect(reader.remembered == ["password <redacted>", "signup a <redacted> <redacted>", "query swift"])
   }
 }
 
 final class RememberingReader: LineReader {
   private let state: Locked<(lines: [String], remembered: [String])>
-  init(_ lines: [String]) { state = Locked((lines, [])) }
+  let keepsHistory: Bool
+  init(_ lines: [String], keepsHistory: Bool = true) {
+    state = Locked((lines, []))
+    self.keepsHistory = keepsHistory
+  }
   func readLine(prompt: String) async -> String? { state.withLock { $0.lines.isEmpty ? nil : $0.lines.removeFirst() } }
   func remember(_ line: String) { state.withLock { $0.remembered.append(line) } }
   var remembered: [String] { state.withLock { $0.remembered } }

@@ -51,6 +51,8 @@ public final class EditLineReader: LineReader {
     }
   }
 
+  public var keepsHistory: Bool { true }
+
   public func remember(_ line: String) {
     // Synchronous, so `quit` right after a line can never leave a half-written file.
     queue.sync { [historyPath] in

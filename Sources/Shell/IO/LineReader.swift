@@ -4,11 +4,15 @@ import ReactorCore
 public protocol LineReader: Sendable {
   /// The next line without its newline, or nil at end of input.
   func readLine(prompt: String) async -> String?
-  /// Records an entered line in history, if this reader keeps one.
+  /// Whether ``remember(_:)`` keeps lines. The loop redacts a line only for a reader that
+  /// does (tokenizing every piped line just to drop it cost 2% of a search's time).
+  var keepsHistory: Bool { get }
+  /// Records an entered line, already redacted, in history, if this reader keeps one.
   func remember(_ line: String)
 }
 
 extension LineReader {
+  public var keepsHistory: Bool { false }
   public func remember(_ line: String) {}
 }
 

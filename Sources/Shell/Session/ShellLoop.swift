@@ -38,7 +38,7 @@ public struct ShellLoop: Sendable {
     if interactive, let banner { session.configuration.sink.write([.init(.out, banner)]) }
     var background: [Execution] = []
     while let line = await reader.readLine(prompt: interactive ? "reactor> " : "") {
-      reader.remember(Redaction.forHistory(line))
+      if reader.keepsHistory { reader.remember(Redaction.forHistory(line)) }
       onInput?(line)
       let (command, inBackground) = Session.splitBackground(line)
       let execution = session.start(command)
