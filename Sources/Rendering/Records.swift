@@ -30,7 +30,7 @@ public struct Records: Sendable {
     writer.raw(#","seq":"#)
     writer.int(Int(seq))
     writer.raw(#","type":"change"}"#)
-    return OutputLine(record: writer.text) {
+    return OutputLine(record: writer) {
       JSONObject(sortedMembers: [
         ("action", .string(action)), ("feature", .string(feature)), ("mutation", .string(mutation)),
         ("patch", .array(patch.operations.map(\.jsonValue))), ("seq", .int(Int(seq))), ("type", .string("change")),

@@ -50,6 +50,21 @@ private func keyOrder(_ line: OutputLine, _ keys: [String]) -> [String] {
     )
   }
 
+  @Test("a change record keeps the writer's UTF-8, equal to the same line made as text")
+  func changeRecordBytes() {
+    let patch = [PatchOperation(op: .replace, path: "/query", value: .string("café \u{1F600} \"q\""), oldValue: .null)]
+    let line = json.change(feature: "search", seq: 1, action: "updateQuery", mutation: "setQuery", patch: patch)
+    let bytes = line.withUTF8 { Array($0) }
+    #expect(bytes == Array(line.text.utf8))
+    #expect(String(decoding: bytes, as: UTF8.self).contains("\"value\":\"café \u{1F600} \\\"q\\\"\""))
+    // Equal to a line holding the same text, and not to one that differs by a byte.
+    var same = OutputLine(.out, line.text, record: line.record)
+    #expect(same == line && line == same)
+    same.text += " "
+    #expect(same != line)
+    #expect(OutputLine(.err, line.text, record: line.record) != line, "the stream is part of a line")
+  }
+
   @Test func stateRecord() throws {
     let lines = json.state(feature: "search", state: .object(["query": .string("swift"), "repos": .array([])]))
     #expect(lines.count == 1)

@@ -6,17 +6,18 @@ import SearchFeature
 /// Scenario `render` (informational): microseconds for the NDJSON `change` line of one append
 /// of 30 repositories, the way reactor makes it (the differ's `Patch`, its appended repositories one run of
 /// pre-encoded values, then `Records.change`), against a prototype that writes the same bytes straight from
-/// the models into one buffer (no trees). Both lines must be identical.
+/// the models into one buffer (no trees). Both lines must be identical. Each is measured as
+/// the UTF-8 a sink writes, not as a `String`.
 enum RenderLineBench {
-  static func current(_ page: [Repository], seq: UInt64, records: Records) -> String {
+  static func current(_ page: [Repository], seq: UInt64, records: Records) -> OutputLine {
     var patch = Patch()
     patch.append(addsAt: "/repos/-", elements: page)
     patch.append(PatchOperation(op: .replace, path: "/nextPage", value: .int(Int(seq) + 1), oldValue: .int(Int(seq))))
     patch.append(PatchOperation(op: .replace, path: "/isLoadingNextPage", value: .bool(false), oldValue: .bool(true)))
-    return records.change(feature: "search", seq: seq, action: "next", mutation: "appendRepos", patch: patch).text
+    return records.change(feature: "search", seq: seq, action: "next", mutation: "appendRepos", patch: patch)
   }
 
-  static func direct(_ page: [Repository], seq: UInt64) -> String {
+  static func direct(_ page: [Repository], seq: UInt64) -> [UInt8] {
     var out = ByteWriter()
     out.raw(#"{"action":"next","feature":"search","mutation":"appendRepos","patch":["#)
     for repository in page {
@@ -39,7 +40,7 @@ enum RenderLineBench {
     out.raw(#"},{"op":"replace","path":"/isLoadingNextPage","value":false}],"seq":"#)
     out.integer(Int(seq))
     out.raw(#","type":"change"}"#)
-    return out.text
+    return out.bytes
   }
 
   /// The JSON of each repository, encoded once (as a decoder could when the page arrives).
@@ -49,7 +50,7 @@ enum RenderLineBench {
 
   /// The same line from repositories whose JSON was encoded once beforehand: the floor of a
   /// renderer that copies cached fragments.
-  static func cached(_ fragments: [[UInt8]], seq: UInt64) -> String {
+  static func cached(_ fragments: [[UInt8]], seq: UInt64) -> [UInt8] {
     var out = ByteWriter()
     out.raw(#"{"action":"next","feature":"search","mutation":"appendRepos","patch":["#)
     for fragment in fragments {
@@ -62,14 +63,13 @@ enum RenderLineBench {
     out.raw(#"},{"op":"replace","path":"/isLoadingNextPage","value":false}],"seq":"#)
     out.integer(Int(seq))
     out.raw(#","type":"change"}"#)
-    return out.text
+    return out.bytes
   }
 
   /// UTF-8 into one array; strings escaped as `JSONValue` escapes them.
   struct ByteWriter {
     var bytes: [UInt8] = []
     init() { bytes.reserveCapacity(8192) }
-    var text: String { String(decoding: bytes, as: UTF8.self) }
 
     mutating func raw(_ text: StaticString) {
       bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
@@ -97,7 +97,9 @@ enum RenderLineBench {
     let page = Fixtures.repositories(start: 1_000, count: 30)
     let records = Records(options: RenderOptions(mode: .json))
     let encoded = fragments(page)
-    guard current(page, seq: 7, records: records) == direct(page, seq: 7), direct(page, seq: 7) == cached(encoded, seq: 7) else {
+    guard current(page, seq: 7, records: records).withUTF8({ Array($0) }) == direct(page, seq: 7),
+      direct(page, seq: 7) == cached(encoded, seq: 7)
+    else {
       throw BenchError("the prototype writers' lines differ from Records.change's")
     }
     let count = context.quick ? 2_000 : 10_000

@@ -28,17 +28,18 @@ public final class StandardOutputSink: OutputSink {
 
   public func write(_ lines: [OutputLine]) {
     guard !lines.isEmpty else { return }
-    var out = ""
-    var err = ""
+    // Bytes, not a String: a record's UTF-8 is copied as the writer made it, not validated.
+    var out: [UInt8] = []
+    var err: [UInt8] = []
     lock.withLock {
       for line in lines {
         if line.stream == .out {
-          out += line.text
-          out += "\n"
+          line.withUTF8 { out.append(contentsOf: $0) }
+          out.append(UInt8(ascii: "\n"))
         } else {
           if !out.isEmpty { Self.write(&out, to: 1) }
-          err += line.text
-          err += "\n"
+          line.withUTF8 { err.append(contentsOf: $0) }
+          err.append(UInt8(ascii: "\n"))
           Self.write(&err, to: 2)
         }
       }
@@ -46,8 +47,8 @@ public final class StandardOutputSink: OutputSink {
     }
   }
 
-  private static func write(_ text: inout String, to descriptor: Int32) {
-    text.withUTF8 { buffer in
+  private static func write(_ bytes: inout [UInt8], to descriptor: Int32) {
+    bytes.withUnsafeBufferPointer { buffer in
       var offset = 0
       while offset < buffer.count {
         let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
@@ -59,7 +60,7 @@ public final class StandardOutputSink: OutputSink {
         offset += written
       }
     }
-    text = ""
+    bytes.removeAll(keepingCapacity: true)
   }
 }
 
