@@ -101,6 +101,8 @@ extension Repository: JSONRepresentable {
 
   /// Copies the text written when the repository was made.
   public func writeJSON(to writer: inout JSONWriter) { writer.append(storage.encodedJSON) }
+
+  public var jsonSizeHint: Int { storage.encodedJSON.count }
 }
 
 /// A public event from `GET /events`.

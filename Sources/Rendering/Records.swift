@@ -18,7 +18,7 @@ public struct Records: Sendable {
 
   /// `{"type":"change",...}` for a patch as the differ made it.
   public func change(feature: String, seq: UInt64, action: String, mutation: String, patch: Patch) -> OutputLine {
-    var writer = JSONWriter(capacity: 160 + 64 * patch.count)
+    var writer = JSONWriter(capacity: 96 + action.utf8.count + feature.utf8.count + mutation.utf8.count + patch.sizeHint)
     writer.raw(#"{"action":"#)
     writer.string(action)
     writer.raw(#","feature":"#)

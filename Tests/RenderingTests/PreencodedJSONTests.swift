@@ -98,4 +98,19 @@ private let hostile = [
     let empty = records.change(feature: "feed", seq: 1, action: "refresh", mutation: "setIdle", patch: [])
     #expect(empty.text == JSONValue.object(try #require(empty.record)).jsonText)
   }
+
+  @Test("a patch's size hint is exact for a run of repositories, so a change line's buffer never grows for it")
+  func sizeHint() {
+    var run = Patch()
+    run.append(addsAt: "/repos/-", elements: hostile)
+    var writer = JSONWriter(capacity: 16)
+    run.write(to: &writer)
+    #expect(run.sizeHint == writer.bytes.count)
+    // Short operations are covered by their allowance.
+    run.append(PatchOperation(op: .replace, path: "/nextPage", value: .int(3), oldValue: .int(2)))
+    run.append(PatchOperation(op: .replace, path: "/isLoadingNextPage", value: .bool(false), oldValue: .bool(true)))
+    var again = JSONWriter(capacity: 16)
+    run.write(to: &again)
+    #expect(run.sizeHint >= again.bytes.count && run.sizeHint < again.bytes.count + 2 * 64)
+  }
 }

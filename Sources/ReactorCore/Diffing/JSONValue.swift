@@ -112,10 +112,14 @@ public protocol JSONRepresentable: SendableMetatype {
   var jsonValue: JSONValue { get }
   /// Appends the text of ``jsonValue``; a type that keeps its JSON text copies it.
   func writeJSON(to writer: inout JSONWriter)
+  /// About how many bytes ``writeJSON(to:)`` appends, to size a writer's buffer once; a type
+  /// that keeps its JSON text knows it exactly.
+  var jsonSizeHint: Int { get }
 }
 
 extension JSONRepresentable {
   public func writeJSON(to writer: inout JSONWriter) { writer.value(jsonValue) }
+  public var jsonSizeHint: Int { 32 }
 }
 
 extension String: JSONRepresentable { public var jsonValue: JSONValue { .string(self) } }

@@ -22,6 +22,8 @@ public struct Patch: Sendable, Equatable, ExpressibleByArrayLiteral {
   @usableFromInline
   struct AppendedRun: Sendable {
     let count: Int
+    /// About how many bytes the elements' JSON takes.
+    let bytes: Int
     /// The elements' values, for ``Patch/operations``.
     let values: @Sendable () -> [JSONValue]
     /// Writes every element as `head` + its JSON + `}`, separated by commas.
@@ -29,10 +31,11 @@ public struct Patch: Sendable, Equatable, ExpressibleByArrayLiteral {
 
     @usableFromInline
     init(
-      count: Int, values: @escaping @Sendable () -> [JSONValue],
+      count: Int, bytes: Int, values: @escaping @Sendable () -> [JSONValue],
       write: @escaping @Sendable (inout JSONWriter, borrowing JSONWriter) -> Void
     ) {
       self.count = count
+      self.bytes = bytes
       self.values = values
       self.write = write
     }
@@ -41,13 +44,19 @@ public struct Patch: Sendable, Equatable, ExpressibleByArrayLiteral {
   var pieces: [Piece] = []
   /// The number of operations.
   public private(set) var count = 0
+  /// About how many bytes ``write(to:)`` appends: a writer sized for it grows at most once.
+  public private(set) var sizeHint = 2
 
   public init() {}
 
   public init(_ operations: [PatchOperation]) {
     pieces = operations.map { .operation($0) }
     count = operations.count
+    sizeHint += operations.count * Self.operationSizeHint
   }
+
+  /// An operation's head, path and a short value.
+  static let operationSizeHint = 64
 
   public init(arrayLiteral operations: PatchOperation...) { self.init(operations) }
 
@@ -58,6 +67,7 @@ public struct Patch: Sendable, Equatable, ExpressibleByArrayLiteral {
     reserveFirst()
     pieces.append(.operation(operation))
     count += 1
+    sizeHint += Self.operationSizeHint
   }
 
   /// Adds an `add` at `path` for each element, in order; `path` is usually a list's `/name/-`.
@@ -66,8 +76,13 @@ public struct Patch: Sendable, Equatable, ExpressibleByArrayLiteral {
   @inlinable
   public mutating func append<Element: JSONRepresentable & Sendable>(addsAt path: String, elements: [Element]) {
     if elements.isEmpty { return }
+    var bytes = 0
+    for element in elements { bytes += element.jsonSizeHint }
     let run = AppendedRun(
       count: elements.count,
+      // Each element's JSON after `{"op":"add","path":"` + the path + `","value":` and before
+      // `}`, with a comma between two.
+      bytes: bytes + elements.count * (31 + path.utf8.count) + elements.count - 1,
       values: { elements.map { $0.jsonValue } },
       write: { writer, head in
         for index in elements.indices {
@@ -85,6 +100,7 @@ public struct Patch: Sendable, Equatable, ExpressibleByArrayLiteral {
     reserveFirst()
     pieces.append(.appends(path: path, run))
     count += run.count
+    sizeHint += run.bytes
   }
 
   /// A change is usually two to four pieces: one allocation for them rather than growing from one.
