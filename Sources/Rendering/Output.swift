@@ -59,14 +59,6 @@ public struct OutputLine: Sendable, Equatable {
     self.tag = tag
   }
 
-  /// A record line whose text was written directly; `record` builds the same object on demand.
-  public init(record text: String, deferred make: @escaping @Sendable () -> JSONObject, tag: JSONValue? = nil) {
-    self.stream = .out
-    self.content = .text(text)
-    self.source = .deferred(make)
-    self.tag = tag
-  }
-
   /// A record line written by `writer` (its UTF-8 is taken as it is); `record` builds the same
   /// object on demand.
   public init(record writer: borrowing JSONWriter, deferred make: @escaping @Sendable () -> JSONObject, tag: JSONValue? = nil) {
