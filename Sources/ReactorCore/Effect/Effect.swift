@@ -8,14 +8,14 @@
 /// `send` returns; on a store's task executor (a replay's, piped mode's) it waits its turn there.
 public struct Effect<Output: Sendable>: Sendable {
   @usableFromInline
-  enum Operation: Sendable {
+  indirect enum Operation: Sendable {
     case none
     case send(Output)
     case notice(Notice)
     case run(@Sendable (Send<Output>) async throws -> Void)
-    indirect case concatenate([Effect<Output>])
-    indirect case merge([Effect<Output>])
-    indirect case cancellable(id: EffectID, cancelInFlight: Bool, Effect<Output>)
+    case concatenate([Effect<Output>])
+    case merge([Effect<Output>])
+    case cancellable(id: EffectID, cancelInFlight: Bool, Effect<Output>)
     case cancel(id: EffectID)
   }
 
