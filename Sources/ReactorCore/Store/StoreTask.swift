@@ -40,6 +40,10 @@ final class ActionTracker: Sendable {
   private let pending = Atomic<Int>(1)
   private let failed = Atomic<Bool>(false)
   private let cancelled = Atomic<Bool>(false)
+  /// Set (under `waiting`) before a waiter reads `pending`: a release that brings the count to
+  /// zero takes the lock only when someone may wait. Both sides use sequentially consistent
+  /// ordering, so either the waiter sees zero or the release sees the flag.
+  private let hasWaiters = Atomic<Bool>(false)
   /// Guarded by `ActionTracker.waiting`.
   nonisolated(unsafe) private var waiters: [CheckedContinuation<StoreTask.Completion, Never>] = []
 
@@ -61,7 +65,8 @@ final class ActionTracker: Sendable {
 
   /// Ends one unit of pending work.
   func release() {
-    guard pending.wrappingSubtract(1, ordering: .acquiringAndReleasing).newValue == 0 else { return }
+    guard pending.wrappingSubtract(1, ordering: .sequentiallyConsistent).newValue == 0 else { return }
+    guard hasWaiters.load(ordering: .sequentiallyConsistent) else { return }
     let resumed = Self.waiting.withLock { () -> [CheckedContinuation<StoreTask.Completion, Never>] in
       defer { waiters.removeAll() }
       return waiters
@@ -74,7 +79,8 @@ final class ActionTracker: Sendable {
   func wait() async -> StoreTask.Completion {
     await withCheckedContinuation { continuation in
       let ready = Self.waiting.withLock { () -> Bool in
-        if pending.load(ordering: .acquiring) == 0 { return true }
+        hasWaiters.store(true, ordering: .sequentiallyConsistent)
+        if pending.load(ordering: .sequentiallyConsistent) == 0 { return true }
         waiters.append(continuation)
         return false
       }
