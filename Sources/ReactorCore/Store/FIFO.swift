@@ -6,13 +6,12 @@ struct FIFO<Element> {
   var isEmpty: Bool { head == storage.count }
   var count: Int { storage.count - head }
 
-  mutating func append(_ element: Element) { storage.append(element) }
+  mutating func append(_ element: consuming Element) { storage.append(element) }
 
   mutating func popFirst() -> Element? {
     guard head < storage.count else { return nil }
     if head == 0 && storage.count == 1 { return storage.removeLast() }
-    let element = storage[head]
-    storage[head] = nil
+    let element = storage[head].take()
     head += 1
     if head == storage.count {
       storage.removeAll(keepingCapacity: true)

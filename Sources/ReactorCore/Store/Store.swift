@@ -44,8 +44,9 @@ public final class Store<R: Reactor>: @unchecked Sendable {
   private var queue = FIFO<Item>()
   private var draining = false
   private var nextOrigin: UInt64 = 0
-  private var nextRun: UInt64 = 0
-  private var running: [UInt64: Run] = [:]
+  /// Running effects, in no particular order; each run knows its slot, so removal is O(1)
+  /// without hashing.
+  private var running: [Run] = []
   private var observers: [UInt64: Observer] = [:]
   private var nextObserver: UInt64 = 0
 
@@ -85,7 +86,7 @@ public final class Store<R: Reactor>: @unchecked Sendable {
   public var runningEffectCount: Int { lock.withLock { running.count } }
 
   /// How many running effects have not been cancelled.
-  public var liveEffectCount: Int { lock.withLock { running.values.filter { !$0.cancelled }.count } }
+  public var liveEffectCount: Int { lock.withLock { running.filter { !$0.cancelled }.count } }
 
   // MARK: - Observing
 
@@ -131,12 +132,7 @@ public final class Store<R: Reactor>: @unchecked Sendable {
     }
     if direct {
       process(.action(action, tracker))
-      let next: Item? = lock.withLock {
-        if let next = queue.popFirst() { return next }
-        draining = false
-        return nil
-      }
-      if let next { drainStarting(with: next) }
+      if let next = nextOrStopDraining() { drainStarting(with: consume next) }
     } else {
       drain()
     }
@@ -154,46 +150,56 @@ public final class Store<R: Reactor>: @unchecked Sendable {
   /// Cancels every running effect of the actions sent with `tag`; true if there was one.
   @discardableResult
   public func cancel(tag: JSONValue) -> Bool {
-    let found = lock.withLock { running.values.contains { $0.tracker.origin.tag == tag && !$0.cancelled } }
+    let found = lock.withLock { running.contains { $0.tracker.origin.tag == tag && !$0.cancelled } }
     cancelRuns { $0.tracker.origin.tag == tag }
     return found
   }
 
   /// True while an effect of an action sent with `tag` runs.
   public func isRunning(tag: JSONValue) -> Bool {
-    lock.withLock { running.values.contains { $0.tracker.origin.tag == tag && !$0.cancelled } }
+    lock.withLock { running.contains { $0.tracker.origin.tag == tag && !$0.cancelled } }
   }
 
   /// Cancels every running effect marked with `id`.
-  public func cancel(id: EffectID) { cancelRuns { $0.ids.contains(id) } }
+  public func cancel(id: EffectID) { cancelRuns { $0.id == id } }
 
   // MARK: - Draining
 
   private func drain() {
-    let first: Item? = lock.withLock {
-      if draining { return nil }
-      guard let item = queue.popFirst() else { return nil }
-      draining = true
-      return item
+    // lock()/unlock() rather than withLock: an item returned out of a closure and unwrapped
+    // was copied through its value witness twice (about 5% of a search action).
+    lock.lock()
+    guard !draining, let first = queue.popFirst() else {
+      lock.unlock()
+      return
     }
-    if let first { drainStarting(with: first) }
+    draining = true
+    lock.unlock()
+    drainStarting(with: consume first)
   }
 
   /// Processes `first` and everything queued after it; the caller holds the draining role.
-  private func drainStarting(with first: Item) {
-    var item: Item? = first
-    while let current = item {
-      process(current)
-      item = lock.withLock {
-        if let next = queue.popFirst() { return next }
-        draining = false
-        return nil
-      }
+  /// Items are moved, never copied, from the queue to `process`.
+  private func drainStarting(with first: consuming Item) {
+    var current = first
+    while true {
+      process(consume current)
+      guard let next = nextOrStopDraining() else { return }
+      current = consume next
     }
   }
 
-  private func process(_ item: Item) {
-    switch item {
+  /// The next queued item, or nil after giving up the draining role (which the caller holds).
+  private func nextOrStopDraining() -> Item? {
+    lock.lock()
+    defer { lock.unlock() }
+    if let next = queue.popFirst() { return consume next }
+    draining = false
+    return nil
+  }
+
+  private func process(_ item: consuming Item) {
+    switch consume item {
     case .action(let action, let tracker):
       defer { tracker.release() }
       guard let action = reactor.transform(action: action) else { return }
@@ -201,8 +207,7 @@ public final class Store<R: Reactor>: @unchecked Sendable {
       start(effect, action: action, tracker: tracker)
     case .mutation(let mutation, let run, let action):
       defer { run.tracker.release() }
-      guard isLive(run) else { return }
-      commit(mutation, action: action, tracker: run.tracker)
+      commit(mutation, action: action, tracker: run.tracker, from: run)
     case .notice(let notice, let run, let action):
       defer { run.tracker.release() }
       guard isLive(run) else { return }
@@ -222,13 +227,34 @@ public final class Store<R: Reactor>: @unchecked Sendable {
     }
   }
 
-  private func commit(_ mutation: R.Mutation, action: R.Action, tracker: ActionTracker) {
+  /// Reduces `mutation` and tells the observers. A mutation `from` an effect run is dropped if
+  /// the run has been cancelled; the check shares the lock of the reduce, so no cancellation
+  /// can slip in between.
+  private func commit(_ mutation: R.Mutation, action: R.Action, tracker: ActionTracker, from run: Run? = nil) {
     let before = fingerprint?(state)
-    let observers = lock.withLock {
-      reactor.reduce(state: &state, mutation: mutation)
-      reactor.transform(state: &state)
-      return self.observers
+    lock.lock()
+    if let run, run.cancelled {
+      run.dropped = true
+      lock.unlock()
+      return
     }
+    reactor.reduce(state: &state, mutation: mutation)
+    reactor.transform(state: &state)
+    let observers = self.observers
+    lock.unlock()
+    let feedback = publish(
+      mutation, action: action, tracker: tracker, before: before, observers: observers, state: state)
+    if case .none = feedback.operation {} else { start(feedback, action: action, tracker: tracker) }
+  }
+
+  /// Diffs, numbers and hands a committed mutation to the observers; returns the feedback of
+  /// the new state. Takes the state as one copy for all three: each read of the stored property
+  /// copied it (a retain of every field, then a release). The copy ends when this returns,
+  /// before a synchronous feedback effect can reduce again, so appends stay in place.
+  private func publish(
+    _ mutation: R.Mutation, action: R.Action, tracker: ActionTracker, before: Fingerprint?,
+    observers: [UInt64: Observer], state: R.State
+  ) -> Effect<R.Mutation> {
     let changes = before.map { patch!(state, $0) } ?? Patch()
     let failure = reactor.failure(of: mutation)
     if failure != nil { tracker.markFailed() }
@@ -238,8 +264,7 @@ public final class Store<R: Reactor>: @unchecked Sendable {
         changes: changes, failure: failure)
       for observer in observers.values { observer(.transition(transition), state) }
     }
-    let feedback = reactor.feedback(state: state)
-    if case .none = feedback.operation {} else { start(feedback, action: action, tracker: tracker) }
+    return reactor.feedback(state: state)
   }
 
   private func emit(_ event: StoreEvent<R>) {
@@ -272,20 +297,20 @@ public final class Store<R: Reactor>: @unchecked Sendable {
         start(effects[index], action: action, tracker: tracker)
       } else if index < effects.endIndex {
         // A cancellation id of the first asynchronous effect covers the rest of the sequence.
-        var ids: [EffectID] = []
-        if case .cancellable(let id, let cancelInFlight, _) = effects[index].operation {
-          if cancelInFlight { cancel(id: id) }
-          ids = [id]
+        var id: EffectID?
+        if case .cancellable(let first, let cancelInFlight, _) = effects[index].operation {
+          if cancelInFlight { cancel(id: first) }
+          id = first
         }
-        spawn(.concatenate(Array(effects[index...])), ids: ids, action: action, tracker: tracker)
+        spawn(.concatenate(Array(effects[index...])), id: id, action: action, tracker: tracker)
       }
-    case .run: spawn(effect, ids: [], action: action, tracker: tracker)
+    case .run: spawn(effect, id: nil, action: action, tracker: tracker)
     case .cancellable(let id, let cancelInFlight, let inner):
       if cancelInFlight { cancel(id: id) }
       if inner.isSynchronous {
         start(inner, action: action, tracker: tracker)
       } else {
-        spawn(inner, ids: [id], action: action, tracker: tracker)
+        spawn(inner, id: id, action: action, tracker: tracker)
       }
     case .cancel(let id): cancel(id: id)
     }
@@ -294,25 +319,13 @@ public final class Store<R: Reactor>: @unchecked Sendable {
   /// Registers and starts a task that interprets `effect`; returns it.
   @discardableResult
   private func spawn(
-    _ effect: Effect<R.Mutation>, ids: [EffectID], action: R.Action, tracker: ActionTracker
+    _ effect: Effect<R.Mutation>, id: EffectID?, action: R.Action, tracker: ActionTracker
   ) -> Task<Void, Never> {
     tracker.retain()
-    let run = Run(tracker: tracker, ids: ids)
-    let key = lock.withLock {
-      nextRun += 1
-      running[nextRun] = run
-      return nextRun
-    }
-    let body: @Sendable () async -> Void = { [self] in
-      var interrupted = false
-      do {
-        try await interpret(effect, run: run, action: action)
-      } catch {
-        let cancelled = lock.withLock { run.cancelled }
-        interrupted = cancelled || error is CancellationError || Task.isCancelled
-        if !interrupted { enqueue(.failure(error, run, action), run: run) }
-      }
-      finish(key, run, interrupted: interrupted)
+    let run = Run(tracker: tracker, id: id)
+    lock.withLock {
+      run.slot = running.count
+      running.append(run)
     }
     // On the global executor (the REPL, the daemon) the effect starts at once on this thread,
     // up to its first suspension (an HTTP request handed to its transfer thread, a sleep):
@@ -320,7 +333,15 @@ public final class Store<R: Reactor>: @unchecked Sendable {
     // queued like any output, since this thread holds the draining role. On a task executor (a
     // replay's ManualExecutor, piped mode's loop thread) it is queued, in order, behind the
     // job that sent its action.
-    let task = executor.map { Task(executorPreference: $0, operation: body) } ?? Task.immediate(operation: body)
+    // The closures are literals at each call, not one closure value passed to both: converting
+    // a stored `() async -> Void` to the initializers' `@isolated(any)` operation allocated
+    // reabstraction thunks, three allocations an effect.
+    let task: Task<Void, Never>
+    if let executor {
+      task = Task(executorPreference: executor) { [self] in await perform(effect, run: run, action: action) }
+    } else {
+      task = Task.immediate { [self] in await perform(effect, run: run, action: action) }
+    }
     let cancelNow = lock.withLock {
       run.task = task
       return run.cancelled
@@ -329,12 +350,29 @@ public final class Store<R: Reactor>: @unchecked Sendable {
     return task
   }
 
+  /// The body of an effect's task: interprets it, reports a failure, and deregisters the run.
+  private func perform(_ effect: Effect<R.Mutation>, run: Run, action: R.Action) async {
+    var interrupted = false
+    do {
+      try await interpret(effect, run: run, action: action)
+    } catch {
+      let cancelled = lock.withLock { run.cancelled }
+      interrupted = cancelled || error is CancellationError || Task.isCancelled
+      if !interrupted { enqueue(.failure(error, run, action), run: run) }
+    }
+    finish(run, interrupted: interrupted)
+  }
+
   /// A run counts as cancelled only if the cancellation cut its work short: it was interrupted,
   /// or an output it produced was dropped. A run cancelled after its last output landed (a
   /// feedback loop whose request the answer itself cleared) completed.
-  private func finish(_ key: UInt64, _ run: Run, interrupted: Bool) {
+  private func finish(_ run: Run, interrupted: Bool) {
     let cancelled = lock.withLock {
-      running.removeValue(forKey: key)
+      let last = running.removeLast()
+      if last !== run {
+        running[run.slot] = last
+        last.slot = run.slot
+      }
       return run.cancelled && (interrupted || run.dropped)
     }
     if cancelled { run.tracker.markCancelled() }
@@ -361,7 +399,7 @@ public final class Store<R: Reactor>: @unchecked Sendable {
     case .cancellable(let id, let cancelInFlight, let inner):
       if cancelInFlight { cancel(id: id) }
       guard isLive(run) else { throw CancellationError() }
-      let child = spawn(inner, ids: [id], action: action, tracker: run.tracker)
+      let child = spawn(inner, id: id, action: action, tracker: run.tracker)
       await withTaskCancellationHandler {
         await child.value
       } onCancel: {
@@ -373,23 +411,38 @@ public final class Store<R: Reactor>: @unchecked Sendable {
 
   /// Queues an item from a running effect; the item holds its action's tracker open until it
   /// has been processed, so `finish()` never returns before the effect's last result landed.
-  private func enqueue(_ item: Item, run: Run) {
-    let accepted = lock.withLock {
-      guard !run.cancelled else {
-        run.dropped = true
-        return false
-      }
-      run.tracker.retain()
-      queue.append(item)
-      return true
+  /// Processes it at once when nobody drains and nothing waits before it (the usual case: an
+  /// effect's result on a quiet store), without going through the queue.
+  private func enqueue(_ item: consuming Item, run: Run) {
+    lock.lock()
+    guard !run.cancelled else {
+      run.dropped = true
+      lock.unlock()
+      return
     }
-    if accepted { drain() }
+    run.tracker.retain()
+    if draining {
+      queue.append(consume item)
+      lock.unlock()
+      return
+    }
+    draining = true
+    if queue.isEmpty {
+      lock.unlock()
+      drainStarting(with: consume item)
+      return
+    }
+    // Someone queued an item and has not drained it yet: keep the order.
+    queue.append(consume item)
+    let first = queue.popFirst()!
+    lock.unlock()
+    drainStarting(with: consume first)
   }
 
   private func cancelRuns(where predicate: (Run) -> Bool) {
     let tasks: [Task<Void, Never>] = lock.withLock {
       var tasks: [Task<Void, Never>] = []
-      for run in running.values where !run.cancelled && predicate(run) {
+      for run in running where !run.cancelled && predicate(run) {
         run.cancelled = true
         if let task = run.task { tasks.append(task) }
       }
@@ -407,14 +460,17 @@ public final class Store<R: Reactor>: @unchecked Sendable {
 /// looked up the class's metadata at every effect's end (a tenth of an action's cost).
 final class EffectRun: @unchecked Sendable {
   let tracker: ActionTracker
-  let ids: [EffectID]
+  /// The cancellation id it runs under, if any.
+  let id: EffectID?
+  /// Its index in the store's `running` list while it runs.
+  var slot = 0
   var task: Task<Void, Never>?
   var cancelled = false
   /// An output of this run was dropped because the run had been cancelled.
   var dropped = false
 
-  init(tracker: ActionTracker, ids: [EffectID]) {
+  init(tracker: ActionTracker, id: EffectID?) {
     self.tracker = tracker
-    self.ids = ids
+    self.id = id
   }
 }
