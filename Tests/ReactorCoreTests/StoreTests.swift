@@ -214,6 +214,50 @@ struct StoreTests {
     #expect(rb.seqs == [2])
   }
 
+  @Test("running effects end and are cancelled in any order, each one itself")
+  func runsEndInAnyOrder() async {
+    let store = Store(reactor: ProbeReactor())
+    let gates = [AsyncGate(), AsyncGate(), AsyncGate()]
+    let tasks = ["a", "b", "c"].enumerated().map { store.send(.loadUncancellable($1, gates[$0])) }
+    #expect(store.runningEffectCount == 3)
+    // The first ends: the last run takes its place in the store's registry.
+    gates[0].open()
+    #expect(await tasks[0].finish() == .ok)
+    #expect(store.runningEffectCount == 2)
+    // Cancelling the moved run must cancel it, not the one that was there.
+    store.cancel(tasks[2])
+    #expect(store.liveEffectCount == 1)
+    gates[2].open()
+    #expect(await tasks[2].finish() == .cancelled)
+    gates[1].open()
+    #expect(await tasks[1].finish() == .ok)
+    #expect(store.currentState.loaded == "b")
+    #expect(store.runningEffectCount == 0)
+  }
+
+  @Test("finish() racing with the last completion never misses it", .timeLimit(.minutes(1)))
+  func finishRacesCompletion() async {
+    let store = Store(reactor: ProbeReactor())
+    let outcomes = await withTaskGroup(of: StoreTask.Completion?.self) { group in
+      for index in 0..<2_000 {
+        let gate = AsyncGate()
+        let task = store.send(.loadUncancellable("\(index)", gate))
+        group.addTask { await task.finish() }
+        group.addTask {
+          gate.open()
+          return nil
+        }
+      }
+      var outcomes: [StoreTask.Completion] = []
+      for await outcome in group { if let outcome { outcomes.append(outcome) } }
+      return outcomes
+    }
+    #expect(outcomes.count == 2_000)
+    #expect(outcomes.allSatisfy { $0 == .ok })
+    for _ in 0..<20_000 where store.runningEffectCount > 0 { try? await Task.sleep(for: .milliseconds(1)) }
+    #expect(store.runningEffectCount == 0)
+  }
+
   @Test("10,000 loads each cancelling the previous leave no running effect")
   func noLeakedEffects() async {
     let store = Store(reactor: ProbeReactor())
