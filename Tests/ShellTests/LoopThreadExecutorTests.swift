@@ -50,4 +50,21 @@ struct LoopThreadExecutorTests {
     #expect(threads.0 == threads.2)
     #expect(threads.1 != threads.0)
   }
+
+  @Test(
+    "a job queued while the thread spins, as its spin ends, or while it sleeps still runs",
+    .timeLimit(.minutes(1)))
+  func jobsAroundTheSpin() async {
+    let executor = LoopThreadExecutor()
+    defer { executor.stop() }
+    var generator = SystemRandomNumberGenerator()
+    var sum = 0
+    for index in 0..<300 {
+      // Gaps around the spin time (100 us), and some long enough for the thread to sleep.
+      let gap = index % 50 == 0 ? 5_000 : Int.random(in: 0...250, using: &generator)
+      usleep(UInt32(gap))
+      sum += await Task(executorPreference: executor) { index }.value
+    }
+    #expect(sum == (0..<300).reduce(0, +))
+  }
 }
