@@ -49,6 +49,21 @@ struct DaemonTests {
     #expect(records.allSatisfy { $0["type"] as? String == "ready" || $0["id"] != nil })
   }
 
+  @Test("numeric ids come back with the digits they were sent with; cancel finds them")
+  func numericIDsAsWritten() async throws {
+    let daemon = try DaemonProcess(["--offline"])
+    daemon.send(#"{"id":1.0,"command":"help next"}"#)
+    daemon.send(#"{"id":18446744073709551617,"command":"sleep 10s"}"#)
+    daemon.send(#"{"id":"c","command":"cancel 18446744073709551617"}"#)
+    daemon.closeInput()
+    let (status, _, raw) = await daemon.finish()
+    #expect(status == 0)
+    let ids = raw.compactMap { line in line.range(of: #""id":[^,}]*"#, options: .regularExpression).map { String(line[$0]) } }
+    #expect(ids.contains(#""id":1.0"#))
+    #expect(!ids.contains(#""id":1"#))
+    #expect(raw.contains { $0.contains(#""id":18446744073709551617"#) && $0.contains(#""status":"cancelled""#) })
+  }
+
   @Test("a newer query cancels the previous one, which ends cancelled; cancel <id> cancels one request")
   func cancellation() async throws {
     let server = try Self.slowServer(delay: .milliseconds(50))

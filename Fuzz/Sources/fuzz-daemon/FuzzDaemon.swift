@@ -6,7 +6,8 @@ import Shell
 // DaemonInput.decode on raw bytes: one line of daemon input as the byte reader hands it over
 // (any bytes but a newline, up to DaemonInput.maxLineBytes). Properties: invalid UTF-8 is an
 // error, never a request; a plain (non-JSON) line is a request whose command is the line
-// itself; every error names a known code; a request's id is a string or a number.
+// itself; every error names a known code; a request's id is a string or a number (a number
+// possibly kept as written, which must then be number text).
 
 private let codes: Set<String> = ["invalid-utf8", "invalid-json", "invalid-request"]
 
@@ -26,6 +27,14 @@ public func fuzzDaemon(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     }
     switch id {
     case .int, .double, .string: break
+    case .encoded(let number):
+      // A number kept as written: only number characters, and a number inside.
+      let allowed = Set("0123456789+-.eE".utf8)
+      require(!number.encodedJSON.isEmpty && number.encodedJSON.allSatisfy(allowed.contains), "an id echoed as non-number text")
+      switch number.jsonTree {
+      case .int, .double: break
+      default: require(false, "an id kept as written that is not a number: \(number.jsonTree)")
+      }
     default: require(false, "a request id that is neither a string nor a number: \(id)")
     }
     if !text.trimmingCharacters(in: .whitespaces).hasPrefix("{") {

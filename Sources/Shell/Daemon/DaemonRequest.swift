@@ -36,11 +36,96 @@ public enum DaemonInput: Sendable, Equatable {
         code: "invalid-request",
         message: "line \(lineNumber): expected {\"id\": <string or number>, \"command\": \"...\"}", id: .int(lineNumber))
     }
-    let id = wire.id?.value ?? .int(lineNumber)
+    var id = wire.id?.value ?? .int(lineNumber)
+    // A number is echoed as it was written: decoded, `1.0` came back as `1`, and an integer
+    // beyond 64 bits lost digits as a Double.
+    switch id {
+    case .int, .double:
+      if let token = Self.rawMember("id", of: Array(trimmed.utf8)), let number = RawJSONNumber(token, value: id) {
+        id = .encoded(number)
+      }
+    default: break
+    }
     guard let command = wire.command else {
       return .error(code: "invalid-request", message: "line \(lineNumber): the request has no \"command\"", id: id)
     }
     return .request(id: id, command: command)
+  }
+
+  /// The bytes of the value of member `key` of the JSON object `bytes` (already validated),
+  /// as written; nil if there is none. With a repeated key, the last one.
+  static func rawMember(_ key: String, of bytes: [UInt8]) -> ArraySlice<UInt8>? {
+    var index = 0
+    let end = bytes.count
+    func skipSpace() {
+      while index < end, bytes[index] == 0x20 || bytes[index] == 0x09 || bytes[index] == 0x0A || bytes[index] == 0x0D {
+        index += 1
+      }
+    }
+    // From an opening quote to just past the closing one.
+    func skipString() {
+      index += 1
+      while index < end {
+        switch bytes[index] {
+        case UInt8(ascii: "\\"): index += 2
+        case UInt8(ascii: "\""):
+          index += 1
+          return
+        default: index += 1
+        }
+      }
+    }
+    // A scalar up to its delimiter, a string or a container up to its end.
+    func skipValue() {
+      var depth = 0
+      while index < end {
+        switch bytes[index] {
+        case UInt8(ascii: "\""):
+          skipString()
+          if depth == 0 { return }
+        case UInt8(ascii: "{"), UInt8(ascii: "["):
+          depth += 1
+          index += 1
+        case UInt8(ascii: "}"), UInt8(ascii: "]"):
+          if depth == 0 { return }
+          depth -= 1
+          index += 1
+          if depth == 0 { return }
+        case UInt8(ascii: ","), 0x20, 0x09, 0x0A, 0x0D:
+          if depth == 0 { return }
+          index += 1
+        default: index += 1
+        }
+      }
+    }
+    skipSpace()
+    guard index < end, bytes[index] == UInt8(ascii: "{") else { return nil }
+    index += 1
+    var found: ArraySlice<UInt8>?
+    while true {
+      skipSpace()
+      guard index < end, bytes[index] != UInt8(ascii: "}") else { return found }
+      if bytes[index] == UInt8(ascii: ",") {
+        index += 1
+        continue
+      }
+      guard bytes[index] == UInt8(ascii: "\"") else { return nil }
+      let keyStart = index
+      skipString()
+      let literal = bytes[keyStart..<index]
+      skipSpace()
+      guard index < end, bytes[index] == UInt8(ascii: ":") else { return nil }
+      index += 1
+      skipSpace()
+      let valueStart = index
+      skipValue()
+      // A key written with escapes (`"\u0069d"`) is decoded; a plain one compared as is.
+      let name =
+        literal.contains(UInt8(ascii: "\\"))
+        ? (try? JSONSerialization.jsonObject(with: Data(literal), options: .fragmentsAllowed)) as? String
+        : String(decoding: literal.dropFirst().dropLast(), as: UTF8.self)
+      if name == key { found = bytes[valueStart..<index] }
+    }
   }
 
   /// The JSON request: an object with an optional id (string or number) and a command.
@@ -61,5 +146,24 @@ public enum DaemonInput: Sendable, Equatable {
         }
       }
     }
+  }
+}
+
+/// A JSON number kept as its client wrote it (`1.0`, `1e3`, `18446744073709551616`), so that a
+/// daemon echoes a request id byte for byte. It compares by value with `.int` and `.double`
+/// (through ``jsonTree``), which is how `cancel <id>` finds it.
+final class RawJSONNumber: PreencodedJSON {
+  let encodedJSON: [UInt8]
+  let jsonTree: JSONValue
+
+  /// Nil unless `token` has only the characters of a JSON number (it comes from validated JSON;
+  /// this keeps anything else out of the output). `value` is what the decoder made of it.
+  init?(_ token: ArraySlice<UInt8>, value: JSONValue) {
+    guard !token.isEmpty, token.allSatisfy({ (0x30...0x39).contains($0) || $0 == 0x2D || $0 == 0x2B || $0 == 0x2E || $0 == 0x65 || $0 == 0x45 })
+    else { return nil }
+    encodedJSON = Array(token)
+    // The value as written: `1.0` is a Double (so `cancel 1.0` finds it), `7` an Int.
+    let text = String(decoding: token, as: UTF8.self)
+    jsonTree = Int(text).map(JSONValue.int) ?? Double(text).map(JSONValue.double) ?? value
   }
 }
