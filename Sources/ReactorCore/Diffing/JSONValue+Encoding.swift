@@ -126,6 +126,9 @@ public struct JSONWriter: ~Copyable {
 
   /// Appends a string literal.
   public mutating func string(_ value: String) {
+    // A native string's bytes in place, without the copy (a retain and a release) that
+    // `withUTF8` needs for its `inout` self; a bridged or lazy string is made contiguous.
+    if value.utf8.withContiguousStorageIfAvailable({ writeEscaped($0) }) != nil { return }
     var value = value
     value.withUTF8 { writeEscaped($0) }
   }
