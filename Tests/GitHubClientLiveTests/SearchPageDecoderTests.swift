@@ -89,12 +89,13 @@ private func scanned(_ body: Data) -> Outcome {
 }
 
 /// A small page with what the scanner must get right: escapes, surrogate pairs, raw UTF-8,
-/// null and absent optionals, nested values and numbers of every form in skipped fields.
+/// null and absent optionals, a raw DEL, nested values and numbers of every form in skipped
+/// fields.
 private let smallPage = #"""
   { "total_count" : 2, "incomplete_results": false, "items": [
     {"id": 1, "full_name": "a/b", "description": "say \"hi\" \u00e9\ud83d\ude00 caf\u00E9 \/ \\ \n\t", "owner": {"login": "a", "site_admin": false, "x": [1, -2.5e3, 0.0, true, null, {}]},
      "stargazers_count": 12, "language": null, "html_url": "https://github.com/a/b", "topics": ["x", "é"], "score": 1.0E+2},
-    {"html_url": "https://github.com/c/d", "id": -3, "stargazers_count": 0, "full_name": "c/éd 漢字", "language": "Swift", "license": null}
+    {"html_url": "https://github.com/c/d", "id": -3, "stargazers_count": 0, "full_name": "c/éd 漢字", "language": "Swift\#u{7F}", "license": null}
   ] }
   """#
 
@@ -108,6 +109,11 @@ private let smallPage = #"""
     }
     #expect(items.map(\.description) == ["say \"hi\" é😀 café / \\ \n\t", nil])
     #expect(items.map(\.fullName) == ["a/b", "c/éd 漢字"])
+    #expect(items.map(\.url) == ["https://github.com/a/b", "https://github.com/c/d"])
+    // A raw DEL is valid in JSON; the output escapes it.
+    #expect(items.map(\.language) == [nil, "Swift\u{7F}"])
+    #expect(items[1].jsonValue.jsonText.contains(#""language":"Swift\u007f""#))
+    #expect(items.map(\.id) == [1, -3] && items.map(\.stars) == [12, 0])
   }
 
   @Test func everyRecordedResponseGivesTheSameOutcome() throws {

@@ -23,7 +23,14 @@ private let hostile = [
     id: .max, fullName: "evil/\u{1B}]52;c;QQ==\u{07}", description: "clear\u{1B}[2J\r\u{9B}31m \u{202E}rlo\u{2066} \u{2028}",
     stars: .min, language: "漢字 😀", url: "https://example.com/\u{7F}\u{85}\u{061C}"),
   Repository(id: 0, fullName: "", description: "", stars: 1, language: "", url: "x"),
+  // Non-ASCII that JSON text keeps as it is: read back from the text, not from originals.
+  Repository(id: 5, fullName: "café/漢字", description: "😀 naïve — ok", stars: 3, language: "Ελληνικά", url: "https://example.com/é"),
 ]
+
+/// The fields a repository was made with.
+private func fields(_ repository: Repository) -> [String?] {
+  [String(repository.id), repository.fullName, repository.description, String(repository.stars), repository.language, repository.url]
+}
 
 @Suite struct PreencodedJSONTests {
   @Test(arguments: hostile)
@@ -39,6 +46,54 @@ private let hostile = [
     let parsed = try JSONSerialization.jsonObject(with: Data(encoded.jsonText.utf8)) as? [String: Any]
     #expect(parsed?["fullName"] as? String == repository.fullName)
     #expect(parsed?["description"] as? String == repository.description)
+  }
+
+  @Test("every field reads back as it was given, whether the text escaped it or not", arguments: hostile)
+  func fieldsReadBack(_ repository: Repository) {
+    let copy = Repository(
+      id: repository.id, fullName: repository.fullName, description: repository.description, stars: repository.stars,
+      language: repository.language, url: repository.url)
+    #expect(fields(copy) == fields(repository))
+    #expect(copy == repository && copy.hashValue == repository.hashValue)
+  }
+
+  @Test func givenFieldsAreWhatReadsBack() {
+    let cases: [(String, String?, String?, String)] = [
+      ("apple/swift", "The Swift Programming Language", "C++", "https://github.com/apple/swift"),
+      ("a/\"b\"", "tab\there", nil, "u\u{2028}"), ("é/ü", nil, "漢字", ""), ("", "", "", "x\u{7F}"),
+    ]
+    for (fullName, description, language, url) in cases {
+      let repository = Repository(id: 9, fullName: fullName, description: description, stars: -1, language: language, url: url)
+      #expect(fields(repository) == ["9", fullName, description, "-1", language, url])
+    }
+  }
+
+  @Test("a decoder's initializer (UTF-8 in place) makes the same repository as the String one", arguments: hostile)
+  func decoderInitializer(_ repository: Repository) {
+    var scratch = JSONWriter(capacity: 16)
+    func made(_ fullName: [UInt8], _ description: [UInt8]?, _ language: [UInt8]?, _ url: [UInt8]) -> Repository {
+      fullName.withUnsafeBufferPointer { fullName in
+        url.withUnsafeBufferPointer { url in
+          (description ?? []).withUnsafeBufferPointer { description in
+            (language ?? []).withUnsafeBufferPointer { languageBytes in
+              Repository(
+                id: repository.id, stars: repository.stars, fullName: .init(validUTF8: fullName),
+                description: repository.description == nil ? nil : .init(validUTF8: description),
+                language: language == nil ? nil : .init(validUTF8: languageBytes), url: .init(validUTF8: url), scratch: &scratch)
+            }
+          }
+        }
+      }
+    }
+    // Twice through one scratch writer: nothing of the first leaks into the second.
+    for _ in 0..<2 {
+      let decoded = made(
+        Array(repository.fullName.utf8), repository.description.map { Array($0.utf8) }, repository.language.map { Array($0.utf8) },
+        Array(repository.url.utf8))
+      #expect(decoded == repository && decoded.hashValue == repository.hashValue)
+      #expect(decoded.jsonValue.jsonText == repository.jsonValue.jsonText)
+      #expect(fields(decoded) == fields(repository))
+    }
   }
 
   @Test func equalityAndHashingFollowTheFields() {
@@ -62,11 +117,11 @@ private let hostile = [
     try JSONPatch.apply(PatchOperation(op: .replace, path: "/repos/0/stars", value: .int(5)), to: &document)
     try JSONPatch.apply(PatchOperation(op: .test, path: "/repos/1/fullName", value: .string(hostile[1].fullName)), to: &document)
     try JSONPatch.apply(PatchOperation(op: .add, path: "/repos/-", value: hostile[3].jsonValue), to: &document)
-    #expect(document["repos"].map { if case .array(let items) = $0 { items.count } else { 0 } } == 5)
+    #expect(document["repos"].map { if case .array(let items) = $0 { items.count } else { 0 } } == hostile.count + 1)
     guard case .array(let items)? = document["repos"] else { Issue.record("no repos"); return }
     #expect(items[0]["stars"] == .int(5))
     #expect(items[0]["fullName"] == .string("apple/swift"))
-    #expect(items[4] == tree(hostile[3]))
+    #expect(items[hostile.count] == tree(hostile[3]))
     #expect(throws: JSONPatch.Failure.self) {
       try JSONPatch.apply(PatchOperation(op: .test, path: "/repos/1/stars", value: .int(99)), to: &document)
     }

@@ -82,4 +82,9 @@ static inline size_t rc_escape_run_end(const uint8_t *bytes, size_t start, size_
   return rc_run_end(bytes, start, count, 1, 1);
 }
 
+/// Whether `a` and `b` hold the same `count` bytes (memcmp, for modules that import no libc).
+static inline int rc_bytes_equal(const void *a, const void *b, size_t count) {
+  return count == 0 || __builtin_memcmp(a, b, count) == 0;
+}
+
 #endif

@@ -39,7 +39,7 @@ extension JSONValue {
       }
       writer.byte(UInt8(ascii: "]"))
     case .object(let object): object.write(to: &writer)
-    case .encoded(let value): writer.append(value.encodedJSON)
+    case .encoded(let value): value.withEncodedJSON { writer.append($0) }
     }
   }
 
@@ -76,7 +76,8 @@ extension JSONObject {
 /// is a bounds check and a copy, with none of `Array`'s uniqueness checks.
 public struct JSONWriter: ~Copyable {
   private var base: UnsafeMutablePointer<UInt8>
-  private var count = 0
+  /// How many bytes have been written.
+  public private(set) var count = 0
   private var capacity: Int
 
   public init(capacity: Int = 256) {
@@ -91,6 +92,14 @@ public struct JSONWriter: ~Copyable {
 
   /// The UTF-8 bytes written so far.
   public var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
+
+  /// Calls `body` with the bytes written so far, in place.
+  public func withBytes<R, E: Error>(_ body: (UnsafeBufferPointer<UInt8>) throws(E) -> R) throws(E) -> R {
+    try body(UnsafeBufferPointer(start: base, count: count))
+  }
+
+  /// Forgets what was written, keeping the buffer, so a writer can be reused.
+  public mutating func removeAll() { count = 0 }
 
   // MARK: Structure
 
@@ -112,6 +121,12 @@ public struct JSONWriter: ~Copyable {
     bytes.withUnsafeBufferPointer { append(UnsafeRawPointer($0.baseAddress ?? UnsafePointer(base)), $0.count) }
   }
 
+  /// Appends bytes that are already valid JSON text.
+  public mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+    guard let start = bytes.baseAddress else { return }
+    append(UnsafeRawPointer(start), bytes.count)
+  }
+
   /// Appends what another writer holds.
   @usableFromInline
   mutating func append(_ other: borrowing JSONWriter) { append(UnsafeRawPointer(other.base), other.count) }
@@ -131,6 +146,12 @@ public struct JSONWriter: ~Copyable {
     if value.utf8.withContiguousStorageIfAvailable({ writeEscaped($0) }) != nil { return }
     var value = value
     value.withUTF8 { writeEscaped($0) }
+  }
+
+  /// Appends a string literal from its UTF-8, which must be valid (as a `String`'s is, or a
+  /// decoder's that checked it): the escaping reads it scalar by scalar without checking.
+  package mutating func string(validUTF8 value: UnsafeBufferPointer<UInt8>) {
+    writeEscaped(value)
   }
 
   /// Appends a string literal, or `null`.

@@ -1,3 +1,5 @@
+internal import CByteScan
+
 /// A JSON value with object keys kept in sorted order, so encoding is deterministic and cheap.
 public enum JSONValue: Sendable, Equatable {
   case null
@@ -34,7 +36,7 @@ public enum JSONValue: Sendable, Equatable {
     case (.string(let a), .string(let b)): a == b
     case (.array(let a), .array(let b)): a == b
     case (.object(let a), .object(let b)): a == b
-    case (.encoded(let a), .encoded(let b)): a === b || a.encodedJSON == b.encodedJSON
+    case (.encoded(let a), .encoded(let b)): a === b || a.hasSameJSON(as: b)
     case (.encoded(let a), _): a.jsonTree == rhs
     case (_, .encoded(let b)): lhs == b.jsonTree
     default: false
@@ -49,10 +51,24 @@ public enum JSONValue: Sendable, Equatable {
 /// the text is written once, when the value is made, and every patch, NDJSON line and state
 /// dump after that copies bytes instead of building and encoding a tree.
 public protocol PreencodedJSON: AnyObject, Sendable {
-  /// The JSON text, as UTF-8.
-  var encodedJSON: [UInt8] { get }
+  /// Calls `body` with the JSON text, as UTF-8, in place.
+  func withEncodedJSON<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R
   /// The same value as a tree, built when something looks inside it.
   var jsonTree: JSONValue { get }
+}
+
+extension PreencodedJSON {
+  /// A copy of the JSON text, as UTF-8.
+  public var encodedJSON: [UInt8] { withEncodedJSON { Array($0) } }
+
+  /// Whether `other` holds the same JSON text, byte for byte.
+  public func hasSameJSON(as other: any PreencodedJSON) -> Bool {
+    withEncodedJSON { mine in
+      other.withEncodedJSON { theirs in
+        mine.count == theirs.count && (mine.count == 0 || rc_bytes_equal(mine.baseAddress!, theirs.baseAddress!, mine.count) != 0)
+      }
+    }
+  }
 }
 
 /// A JSON object whose members are stored sorted by key (byte order of UTF-8).
