@@ -57,14 +57,21 @@ public struct TranscriptRunner: Sendable {
         // Nothing to wait for (a command done at once, like `help`), or nothing wanted.
         executor.runUntilIdle()
       } else {
-        let finished = Flag()
-        let watcher = Task(executorPreference: executor) {
-          _ = await execution.outcome()
-          finished.set()
+        let finished: Bool
+        if case .store(let task) = execution {
+          // A store's command says when it is done: polled between jobs, with no task or
+          // continuation to wait on it (a third of a replay's own cost when it had them).
+          finished = settle(executor, clock) { task.isFinished }
+        } else {
+          let flag = Flag()
+          let watcher = Task(executorPreference: executor) {
+            _ = await execution.outcome()
+            flag.set()
+          }
+          finished = settle(executor, clock) { flag.isSet }
+          _ = watcher
         }
-        settle(executor, clock, until: finished)
-        _ = watcher
-        if !finished.isSet {
+        if !finished {
           sink.write([OutputLine(.err, "replay: the command never finished (its effects wait for nothing this replay can provide)")])
         }
       }
@@ -77,7 +84,7 @@ public struct TranscriptRunner: Sendable {
       for execution in remaining { _ = await execution.outcome() }
       allDone.set()
     }
-    settle(executor, clock, until: allDone)
+    settle(executor, clock) { allDone.isSet }
     _ = watcher
     let tail = sink.drain().map { Transcript.escape($0.text) }
     if !tail.isEmpty {
@@ -110,19 +117,21 @@ public struct TranscriptRunner: Sendable {
       outputs.append(sink.drain().map { Transcript.escape($0.text) })
     }
     input.finish()
-    settle(executor, clock, until: done)
+    settle(executor, clock) { done.isSet }
     _ = server
     let tail = sink.drain().map { Transcript.escape($0.text) }
     if !outputs.isEmpty { outputs[outputs.count - 1] += tail }
     return outputs
   }
 
-  /// Runs jobs and advances virtual time until `flag` is set or nothing can move.
-  private func settle(_ executor: ManualExecutor, _ clock: VirtualClock, until flag: Flag) {
+  /// Runs jobs and advances virtual time until `done` says so or nothing can move; returns
+  /// whether it is done.
+  @discardableResult
+  private func settle(_ executor: ManualExecutor, _ clock: VirtualClock, until done: () -> Bool) -> Bool {
     while true {
       executor.runUntilIdle()
-      if flag.isSet { return }
-      if !clock.advanceToNextDeadline() { return }
+      if done() { return true }
+      if !clock.advanceToNextDeadline() { return false }
     }
   }
 }
