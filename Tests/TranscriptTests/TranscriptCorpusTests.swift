@@ -148,3 +148,33 @@ struct TranscriptFailureTests {
     #expect(message.contains("no such file"))
   }
 }
+
+@Suite("Transcript runner")
+struct TranscriptRunnerTests {
+  /// Every command's output reaches `keep` once, in order, complete: a background command's
+  /// late output and the tail after the last command included.
+  @Test func keepSeesEachCommandsFinalOutput() async throws {
+    let text = """
+      %offline
+      > query swift &
+      > help next
+      > next
+      > query rust &
+
+      """
+    let transcript = try TranscriptParser.parse(text)
+    let runner = TranscriptRunner(makeClient: { _, time, log in
+      try GitHubClient.replaying(cassettePath: nil, time: time, userAgent: "reactor/test", log: log)
+    })
+    let plain = try await runner.run(transcript, log: ReplayLog())
+    let calls = Locked<[(Int, [String])]>([])
+    let kept = try await runner.run(transcript, log: ReplayLog()) { index, lines in
+      calls.withLock { $0.append((index, lines)) }
+      return ["kept \(index)"]
+    }
+    #expect(plain.count == 4 && plain.last?.isEmpty == false, "the tail lands under the last command")
+    #expect(calls.withLock { $0.map(\.0) } == [0, 1, 2, 3])
+    #expect(calls.withLock { $0.map(\.1) } == plain)
+    #expect(kept == (0..<4).map { ["kept \($0)"] })
+  }
+}

@@ -28,10 +28,15 @@ public struct Replayer: Sendable {
     } catch {
       return (.broken("\(name): \(error)"), nil)
     }
-    let actual: [[String]]
+    let merged: [[String]]
     let log = ReplayLog()
+    let commands = transcript.commands
     do {
-      actual = try await runner.run(transcript, log: log)
+      // Merged as each command completes: a matching line is kept as the expected string, so
+      // the actual one is freed at once.
+      merged = try await runner.run(transcript, log: log) { index, lines in
+        Self.merge(expected: commands[index].expected, actual: lines)
+      }
     } catch {
       return (.broken("\(name): \(error)"), nil)
     }
@@ -39,7 +44,6 @@ public struct Replayer: Sendable {
     if let problem = log.problems.first {
       return (.broken("\(name): \(problem) (record the transcript again, or add the exchange to its cassette)"), nil)
     }
-    let merged = zip(transcript.commands, actual).map { command, lines in Self.merge(expected: command.expected, actual: lines) }
     // Line by line first: building and comparing the whole texts is for a difference.
     let sameLines = zip(transcript.commands, merged).allSatisfy { command, lines in
       command.expected.count == lines.count && zip(command.expected, lines).allSatisfy { Transcript.sameBytes($0, $1) }
@@ -96,8 +100,11 @@ public struct Replayer: Sendable {
   /// `(glob)` and `(re)` lines survive an update and do not show up in diffs.
   static func merge(expected: [String], actual: [String]) -> [String] {
     actual.enumerated().map { index, line in
-      index < expected.count && LineMatcher.matches(expected: expected[index], actual: Transcript.unescape(line))
-        ? expected[index] : line
+      guard index < expected.count else { return line }
+      // The same bytes: kept either way (a pattern line that its own text does not match is
+      // kept as the actual line, which is the same text).
+      if Transcript.sameBytes(expected[index], line) { return expected[index] }
+      return LineMatcher.matches(expected: expected[index], actual: Transcript.unescape(line)) ? expected[index] : line
     }
   }
 

@@ -117,7 +117,9 @@ extension Transcript {
     var a = a
     var b = b
     return a.withUTF8 { a in
-      b.withUTF8 { b in a.count == b.count && (a.count == 0 || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0) }
+      b.withUTF8 { b in
+        a.count == b.count && (a.count == 0 || a.baseAddress == b.baseAddress || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0)
+      }
     }
   }
 

@@ -28,8 +28,13 @@ public struct TranscriptRunner: Sendable {
     try await run(transcript, log: ReplayLog())
   }
 
-  /// The same, reporting problems beyond the output (unexpected requests) to `log`.
-  public func run(_ transcript: Transcript, log: ReplayLog) async throws -> [[String]] {
+  /// The same, reporting problems beyond the output (unexpected requests) to `log`. Each
+  /// command's output goes through `keep` (with the command's index) once it is complete, and
+  /// what `keep` returns is what is kept: the replayer keeps the expected lines where they
+  /// match, so a long replay does not hold two copies of its output.
+  public func run(
+    _ transcript: Transcript, log: ReplayLog, keep: (Int, [String]) -> [String] = { $1 }
+  ) async throws -> [[String]] {
     let clock = VirtualClock()
     let executor = ManualExecutor()
     let time = TimeSource.virtual(clock, start: transcript.settings.clock)
@@ -46,7 +51,9 @@ public struct TranscriptRunner: Sendable {
     adjust(&configuration)
     let session = Session(configuration: configuration)
     if transcript.settings.daemon {
-      return runDaemon(transcript, session: session, sink: sink, executor: executor, clock: clock)
+      var outputs = runDaemon(transcript, session: session, sink: sink, executor: executor, clock: clock)
+      for index in outputs.indices { Self.keep(&outputs, index, keep) }
+      return outputs
     }
     var outputs: [[String]] = []
     var pending: [Execution] = []
@@ -76,6 +83,8 @@ public struct TranscriptRunner: Sendable {
         }
       }
       outputs.append(sink.drain().map { Transcript.escape($0.text) })
+      // The one before is complete: only the last command's output grows after its turn.
+      if outputs.count >= 2 { Self.keep(&outputs, outputs.count - 2, keep) }
     }
     // Let everything still running finish; its output belongs to the last command.
     let allDone = Flag()
@@ -90,7 +99,15 @@ public struct TranscriptRunner: Sendable {
     if !tail.isEmpty {
       if outputs.isEmpty { outputs.append(tail) } else { outputs[outputs.count - 1] += tail }
     }
+    if !transcript.commands.isEmpty { Self.keep(&outputs, outputs.count - 1, keep) }
     return outputs
+  }
+
+  /// Replaces command `index`'s output with what `keep` makes of it.
+  private static func keep(_ outputs: inout [[String]], _ index: Int, _ keep: (Int, [String]) -> [String]) {
+    let lines = outputs[index]
+    outputs[index] = []
+    outputs[index] = keep(index, lines)
   }
 
   /// A `%daemon` transcript: each input line is a request to a ``Daemon``. Without a trailing
