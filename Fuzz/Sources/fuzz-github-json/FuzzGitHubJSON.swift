@@ -16,7 +16,8 @@ import SearchFeature
 // next request the client would make (the page the Link header names, decoded with the same
 // response), and not printing what was decoded (the search list and feed lines the shell
 // prints). Properties: success statuses never throw from checkStatus, errors have a code and
-// a message, and a decoded page's nextPage is the Link header's.
+// a message, a decoded page's nextPage is the Link header's, and each repository's JSON text
+// parses back to its fields.
 
 let statuses = [200, 201, 204, 301, 304, 400, 401, 403, 404, 409, 410, 422, 429, 451, 500, 502, 503, 504, 0, 99, 600, 999]
 
@@ -55,6 +56,7 @@ public func fuzzGitHubJSON(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let page = try api.searchPage(response, page: 2, perPage: 30)
     require(page.nextPage == LinkHeader.nextPage(response.header("Link")), "searchPage's nextPage is not the Link header's")
     require(page.page == 2, "searchPage built a bad page")
+    for repository in page.items { checkText(of: repository) }
     render(page, width: 20 + Int(first) % 100)
     // `next`: the client asks for the page the Link header named and decodes its answer.
     if let next = page.nextPage { _ = try? api.searchPage(response, page: next, perPage: 30) }
@@ -88,6 +90,21 @@ public func fuzzGitHubJSON(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   }
   _ = GitHubAPI.mapTransport(HTTPTransportError.unreachable(String(decoding: rest.prefix(32), as: UTF8.self)))
   return 0
+}
+
+/// A repository's JSON text (written once, its strings read back from it) is valid JSON that
+/// holds exactly its fields.
+private func checkText(of repository: Repository) {
+  let text = repository.jsonValue.jsonText
+  let parsed = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
+  guard let parsed else { return require(false, "a repository's JSON text does not parse: \(text)") }
+  require(parsed.count == 6, "a repository's JSON text has \(parsed.count) members: \(text)")
+  require(parsed["fullName"] as? String == repository.fullName, "fullName does not read back: \(text)")
+  require(parsed["url"] as? String == repository.url, "url does not read back: \(text)")
+  require((parsed["description"] as? String) == repository.description, "description does not read back: \(text)")
+  require((parsed["language"] as? String) == repository.language, "language does not read back: \(text)")
+  require((parsed["id"] as? NSNumber)?.intValue == repository.id, "id does not read back: \(text)")
+  require((parsed["stars"] as? NSNumber)?.intValue == repository.stars, "stars does not read back: \(text)")
 }
 
 /// Prints a page the way the shell does: the numbered text list and the NDJSON state.
