@@ -26,10 +26,10 @@ public struct Page<Item: Sendable & Equatable>: Sendable, Equatable {
 ///
 /// Immutable, and cheap to copy: one reference to one allocation, which holds the numbers and
 /// the repository's JSON text, written once when the value is made. The string fields are read
-/// back out of that text when asked for (only text rendering and `open` ask), so making a
-/// repository allocates once: a search holds hundreds of thousands of these, a page decodes 30
-/// at a time, and renders each as JSON in patches, NDJSON lines and state dumps by copying
-/// bytes (see `PreencodedJSON`).
+/// back out of that text when asked for (only text rendering and `open` ask), so a repository
+/// is one allocation, which the page decoder makes straight from the page's bytes: a search
+/// holds hundreds of thousands of these, a page decodes 30 at a time, and renders each as JSON
+/// in patches, NDJSON lines and state dumps by copying bytes (see `PreencodedJSON`).
 public struct Repository: Sendable, Equatable, Hashable {
   private let storage: Storage
 

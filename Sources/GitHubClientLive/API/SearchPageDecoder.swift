@@ -171,8 +171,9 @@ enum SearchPageDecoder {
       /// The coding path of item `index` of `items`, as `DecodingError` words it.
       static func path(_ index: Int) -> String { "items.Index \(index)" }
 
-      /// In `RepositoryWire`'s declaration order, as its synthesized `init(from:)` decodes.
-      /// The repository, its strings read in place from the page (or from `unescaped`).
+      /// The repository, its strings read in place from the page (or from `unescaped`). Fields
+      /// are checked in `RepositoryWire`'s declaration order, as its synthesized `init(from:)`
+      /// decodes.
       func model(
         at index: Int, bytes: UnsafeBufferPointer<UInt8>, unescaped: [UInt8], json: inout JSONWriter
       ) throws(Failure) -> Repository {
