@@ -118,7 +118,7 @@ public struct JSONWriter: ~Copyable {
 
   /// Appends bytes that are already valid JSON text.
   public mutating func append(_ bytes: [UInt8]) {
-    bytes.withUnsafeBufferPointer { append(UnsafeRawPointer($0.baseAddress ?? UnsafePointer(base)), $0.count) }
+    bytes.withUnsafeBufferPointer { append($0) }
   }
 
   /// Appends bytes that are already valid JSON text.

@@ -105,9 +105,7 @@ public struct TranscriptRunner: Sendable {
 
   /// Replaces command `index`'s output with what `keep` makes of it.
   private static func keep(_ outputs: inout [[String]], _ index: Int, _ keep: (Int, [String]) -> [String]) {
-    let lines = outputs[index]
-    outputs[index] = []
-    outputs[index] = keep(index, lines)
+    outputs[index] = keep(index, outputs[index])
   }
 
   /// A `%daemon` transcript: each input line is a request to a ``Daemon``. Without a trailing
