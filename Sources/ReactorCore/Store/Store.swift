@@ -355,7 +355,13 @@ public final class Store<R: Reactor>: @unchecked Sendable {
   private func perform(_ effect: Effect<R.Mutation>, run: Run, action: R.Action) async {
     var interrupted = false
     do {
-      try await interpret(effect, run: run, action: action)
+      if case .run(let work) = effect.operation {
+        // The usual effect, run here rather than through `interpret`: each async call and its
+        // return is a task switch (a check of the task's executor preference).
+        try await work(sender(run, action))
+      } else {
+        try await interpret(effect, run: run, action: action)
+      }
     } catch {
       let cancelled = lock.withLock { run.cancelled }
       interrupted = cancelled || error is CancellationError || Task.isCancelled
@@ -385,8 +391,7 @@ public final class Store<R: Reactor>: @unchecked Sendable {
     case .none: return
     case .send(let mutation): enqueue(.mutation(mutation, run, action), run: run)
     case .notice(let notice): enqueue(.notice(notice, run, action), run: run)
-    case .run(let work):
-      try await work(Send { [self] mutation in enqueue(.mutation(mutation, run, action), run: run) })
+    case .run(let work): try await work(sender(run, action))
     case .concatenate(let effects):
       for effect in effects {
         try Task.checkCancellation()
@@ -408,6 +413,11 @@ public final class Store<R: Reactor>: @unchecked Sendable {
       }
     case .cancel(let id): cancel(id: id)
     }
+  }
+
+  /// What a `run` effect's body sends through: its outputs are queued as items of `run`.
+  private func sender(_ run: Run, _ action: R.Action) -> Send<R.Mutation> {
+    Send { [self] mutation in enqueue(.mutation(mutation, run, action), run: run) }
   }
 
   /// Queues an item from a running effect; the item holds its action's tracker open until it
