@@ -42,7 +42,8 @@ enum Fixtures {
   }
 
   /// Renders every event of `store` as NDJSON and writes it to `sink`, as `Session` does.
-  static func attachRenderer(to store: Store<SearchReactor>, sink: any OutputSink) {
+  static func attachRenderer<R: Reactor>(to store: Store<R>, sink: any OutputSink)
+  where R.State == SearchState, R.Action == SearchReactor.Action, R.Mutation == SearchReactor.Mutation {
     let text = SearchText(options: RenderOptions(mode: .json))
     let records = text.records
     store.observe { event, state in

@@ -9,14 +9,14 @@ import Shell
 /// `valgrind --tool=callgrind --collect-atstart=no --toggle-collect='*profiledRegion*'`,
 /// so setup (building repositories, the first 100,000) is not counted.
 enum Profile {
-  static let scenarios = ["counter", "search", "search-ndjson", "large", "session", "replay", "http-client", "render", "render-direct", "decode", "decode-small", "session-cassette", "replay-check"]
+  static let scenarios = ["counter", "search", "search-ndjson", "search-task", "search-taskless", "large", "session", "replay", "http-client", "render", "render-direct", "decode", "decode-small", "session-cassette", "replay-check"]
 
   nonisolated(unsafe) static var body: () -> Void = {}
 
   /// Scenarios whose work runs on the calling thread; callgrind can count them with a toggle.
   /// (Under valgrind 3.19, this binary crashes when work runs on the concurrency thread pool:
   /// profile `replay` and `http-client` with perf instead.)
-  static let synchronous: Set<String> = ["counter", "search", "search-ndjson", "large", "session", "render", "render-direct", "decode", "decode-small", "session-cassette", "replay-check"]
+  static let synchronous: Set<String> = ["counter", "search", "search-ndjson", "search-task", "search-taskless", "large", "session", "render", "render-direct", "decode", "decode-small", "session-cassette", "replay-check"]
 
   /// The asynchronous scenarios, measured as a whole process.
   static func runAsync(_ scenario: String, count: Int?) async throws {
@@ -115,6 +115,16 @@ enum Profile {
       let (store, executor) = SearchScriptBench.makeStore(rendering: scenario == "search" ? nil : NullSink())
       measure { SearchScriptBench.drive(store, executor, script) }
       print("\(scenario): \(script.actions) actions")
+    case "search-taskless":
+      let script = SearchScriptBench.script(queries: count ?? 1_000)
+      let reactor = SearchScriptBench.TasklessSearchReactor(items: SearchScriptBench.page)
+      let (store, executor) = SearchScriptBench.makeStore(reactor, rendering: nil)
+      measure { SearchScriptBench.drive(store, executor, script) }
+      print("\(scenario): \(script.actions) actions")
+    case "search-task":
+      let script = SearchScriptBench.script(queries: count ?? 1_000)
+      measure { _ = SearchScriptBench.taskFloor(script) }
+      print("\(scenario): \(script.actions) bare tasks")
     case "session":
       let script = SearchScriptBench.script(queries: count ?? 1_000)
       measure { _ = SearchScriptBench.session(script) }

@@ -22,9 +22,13 @@ enum SearchScriptBench {
 
   /// A store on a manual executor, with patches and an NDJSON renderer, or neither.
   static func makeStore(rendering sink: (any OutputSink)?) -> (Store<SearchReactor>, ManualExecutor) {
+    makeStore(SearchReactor(client: Fixtures.instantClient(page: page)), rendering: sink)
+  }
+
+  static func makeStore<R: Reactor>(_ reactor: R, rendering sink: (any OutputSink)?) -> (Store<R>, ManualExecutor)
+  where R.State == SearchState, R.Action == SearchReactor.Action, R.Mutation == SearchReactor.Mutation {
     let executor = ManualExecutor()
-    let reactor = SearchReactor(client: Fixtures.instantClient(page: page))
-    let store: Store<SearchReactor>
+    let store: Store<R>
     if let sink {
       store = Store(reactor: reactor, sequencer: Sequencer(), differ: .patches, executor: executor)
       Fixtures.attachRenderer(to: store, sink: sink)
@@ -35,7 +39,8 @@ enum SearchScriptBench {
   }
 
   /// Sends the script through `store`, running effects after every send.
-  static func drive(_ store: Store<SearchReactor>, _ executor: ManualExecutor, _ script: Script) {
+  static func drive<R: Reactor>(_ store: Store<R>, _ executor: ManualExecutor, _ script: Script)
+  where R.Action == SearchReactor.Action {
     for query in script.queries {
       store.send(.updateQuery(query))
       executor.runUntilIdle()
@@ -48,7 +53,12 @@ enum SearchScriptBench {
 
   /// Microseconds per action through the store.
   static func store(_ script: Script, rendering: Bool) -> Double {
-    let (store, executor) = makeStore(rendering: rendering ? NullSink() : nil)
+    store(SearchReactor(client: Fixtures.instantClient(page: page)), script, rendering: rendering)
+  }
+
+  static func store<R: Reactor>(_ reactor: R, _ script: Script, rendering: Bool) -> Double
+  where R.State == SearchState, R.Action == SearchReactor.Action, R.Mutation == SearchReactor.Mutation {
+    let (store, executor) = makeStore(reactor, rendering: rendering ? NullSink() : nil)
     let elapsed = seconds { drive(store, executor, script) }
     let state = store.currentState
     precondition(state.repos.count == page.count * (1 + script.nexts) && state.query == script.queries.last)
@@ -76,6 +86,36 @@ enum SearchScriptBench {
     precondition(state.repos.count == page.count * (1 + script.nexts))
     blackhole(state)
     return elapsed / Double(script.actions) * 1e6
+  }
+
+  /// The search reactor with each request answered inside `mutate`, as a synchronous `send`:
+  /// the same mutations in the same order, the same cancellation id, and no task. A real
+  /// request is asynchronous, so this is no way to run searches; it measures what the store,
+  /// diff and NDJSON cost an action apart from the effect's task, to show how far each target
+  /// would be even if that task cost nothing.
+  struct TasklessSearchReactor: Reactor {
+    let base = SearchReactor(client: Fixtures.instantClient(page: []))
+    let items: [Repository]
+    var initialState: SearchState { base.initialState }
+
+    func mutate(action: SearchReactor.Action, state: SearchState) -> Effect<SearchReactor.Mutation> {
+      switch action {
+      case .updateQuery(let query):
+        let answer = Page(items: items, page: 1, nextPage: 2, totalCount: 1_000_000)
+        return .concatenate(
+          .send(.setQuery(query)), Effect.send(.setRepos(answer)).cancellable(id: "search", cancelInFlight: true))
+      case .loadNextPage:
+        guard let next = state.nextPage, !state.isLoadingNextPage else { return .none }
+        let answer = Page(items: items, page: next, nextPage: next + 1, totalCount: 1_000_000)
+        return .concatenate(.send(.setLoadingNextPage(true)), Effect.send(.appendRepos(answer)).cancellable(id: "search"))
+      case .cancel:
+        return .none
+      }
+    }
+
+    func reduce(state: inout SearchState, mutation: SearchReactor.Mutation) {
+      base.reduce(state: &state, mutation: mutation)
+    }
   }
 
   /// Microseconds for the part of every search action that is not ours to remove: one Swift
@@ -123,16 +163,23 @@ enum SearchScriptBench {
     return elapsed / Double(script.actions) * 1e6
   }
 
-  /// Checks, outside the timed runs, that the rendering store writes what the session would.
+  /// Checks, outside the timed runs, that the rendering store writes what the session would,
+  /// and that the taskless reactor writes the same lines.
   static func validate() {
-    let sink = MemorySink()
-    let (store, executor) = makeStore(rendering: sink)
-    drive(store, executor, script(queries: 2, nexts: 2))
-    let lines = sink.lines.map(\.text)
+    let lines = renderedLines(SearchReactor(client: Fixtures.instantClient(page: page)))
     // query: setQuery + setRepos; next: setLoadingNextPage + appendRepos.
     precondition(lines.count == 2 * (2 + 2 * 2), "unexpected NDJSON output: \(lines.count) lines")
     precondition(lines.allSatisfy { $0.hasPrefix("{") && $0.contains(#""type":"change""#) })
     precondition(lines.filter { $0.contains(#""op":"add","path":"/repos/-""#) }.count == 2 * 2)
+    precondition(renderedLines(TasklessSearchReactor(items: page)) == lines, "the taskless reactor renders other lines")
+  }
+
+  private static func renderedLines<R: Reactor>(_ reactor: R) -> [String]
+  where R.State == SearchState, R.Action == SearchReactor.Action, R.Mutation == SearchReactor.Mutation {
+    let sink = MemorySink()
+    let (store, executor) = makeStore(reactor, rendering: sink)
+    drive(store, executor, script(queries: 2, nexts: 2))
+    return sink.lines.map(\.text)
   }
 
   static func run(_ context: Context) -> [Row] {
@@ -145,6 +192,9 @@ enum SearchScriptBench {
     let rendered = best(of: min(context.runs, 3)) { Self.store(script, rendering: true) }
     let session = best(of: min(context.runs, 3)) { Self.session(script) }
     let floor = best(of: context.runs) { Self.taskFloor(script) }
+    let taskless = TasklessSearchReactor(items: page)
+    let tasklessBare = best(of: context.runs) { Self.store(taskless, script, rendering: false) }
+    let tasklessRendered = best(of: min(context.runs, 3)) { Self.store(taskless, script, rendering: true) }
     let name = "search script: \(script.actions.grouped) actions"
     return [
       Row(
@@ -155,6 +205,12 @@ enum SearchScriptBench {
         baselineName: "reduce in a loop", unit: "us/action", target: .atMost(3, on: .ours)),
       Row(
         id: "search.task", scenario: "search script: one bare effect task per action (floor)", ours: floor,
+        baseline: plain, baselineName: "reduce in a loop", unit: "us/action", target: nil),
+      Row(
+        id: "search.taskless", scenario: "search script: Store, answers sent in mutate (no task)", ours: tasklessBare,
+        baseline: plain, baselineName: "reduce in a loop", unit: "us/action", target: nil),
+      Row(
+        id: "search.taskless.ndjson", scenario: "search script: Store + diff + NDJSON, no task", ours: tasklessRendered,
         baseline: plain, baselineName: "reduce in a loop", unit: "us/action", target: nil),
       Row(
         id: "search.session", scenario: "\(name), Session lines (parse+NDJSON)", ours: session, baseline: plain,
