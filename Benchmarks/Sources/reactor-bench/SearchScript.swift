@@ -89,7 +89,8 @@ enum SearchScriptBench {
   }
 
   /// The search reactor with each request answered inside `mutate`, as a synchronous `send`:
-  /// the same mutations in the same order, the same cancellation id, and no task. A real
+  /// for the script's actions (queries that are never blank, `next`), the same mutations in the
+  /// same order, under the same cancellation id (`"search"`), and no task. A real
   /// request is asynchronous, so this is no way to run searches; it measures what the store,
   /// diff and NDJSON cost an action apart from the effect's task, to show how far each target
   /// would be even if that task cost nothing.
