@@ -13,11 +13,15 @@ final class RawHTTPClient {
   private let fd: Int32
 
   init(port: Int) throws {
+    // The socket is this object's only once connected: `deinit` closes `fd`, and it runs even
+    // when `init` throws after setting every stored property, so closing here as well would
+    // close the number twice, the second time perhaps a socket another thread just opened.
     #if canImport(Glibc)
-      fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+      let socketFD = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     #else
-      fd = socket(AF_INET, SOCK_STREAM, 0)
+      let socketFD = socket(AF_INET, SOCK_STREAM, 0)
     #endif
+    guard socketFD >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
     var address = sockaddr_in()
     #if canImport(Darwin)
       address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
@@ -27,13 +31,14 @@ final class RawHTTPClient {
     address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
     let result = withUnsafePointer(to: &address) {
       $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+        connect(socketFD, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
       }
     }
     guard result == 0 else {
-      close(fd)
+      close(socketFD)
       throw POSIXError(.ECONNREFUSED)
     }
+    fd = socketFD
     var timeout = timeval(tv_sec: 5, tv_usec: 0)
     setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
   }
