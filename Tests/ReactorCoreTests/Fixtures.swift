@@ -14,6 +14,8 @@ struct ProbeReactor: Reactor {
     case tell(String)
     case parallel(Int)
     case stepwise(AsyncGate)
+    /// A synchronous `increment`, then an uncancellable-by-id load: the shape of a search.
+    case announceThenLoad(String, AsyncGate)
   }
 
   enum Mutation: Sendable, Equatable {
@@ -59,6 +61,11 @@ struct ProbeReactor: Reactor {
     case .tell(let message): return .notice(message)
     case .parallel(let count):
       return .merge((0..<count).map { value in .run { send in send(.append(value)) } })
+    case .announceThenLoad(let name, let gate):
+      return .concatenate(.send(.increment), .run { send in
+        await gate.wait()
+        send(.setLoaded(name))
+      })
     case .stepwise(let gate):
       return .run { send in
         send(.append(1))

@@ -160,6 +160,68 @@ struct StoreTests {
     #expect(store.runningEffectCount == 0)
   }
 
+  /// What an observer does here, a daemon's `cancel <id>` or a Ctrl-C does from another thread
+  /// when it sees an action's first change: the action's synchronous mutation is committed and
+  /// printed, and its effect is not started yet. The cancellation must still reach that effect.
+  @Test("cancel(tag:), cancel(task) and cancelAll reach an action between its first commit and its effect's start",
+    arguments: ["tag", "task", "all"])
+  func cancelBeforeTheEffectStarts(how: String) async {
+    let store = Store(reactor: ProbeReactor())
+    let gate = AsyncGate()
+    let sent = Locked<StoreTask?>(nil)
+    let found = Locked<Bool?>(nil)
+    store.observe { event, _ in
+      guard case .transition(let transition) = event else { return }
+      switch transition.action {
+      case .increment:
+        // Queued behind `increment`, so its task is known before it is processed.
+        let task = store.send(.announceThenLoad("a", gate), tag: .string("x"))
+        sent.withLock { $0 = task }
+      case .announceThenLoad:
+        switch how {
+        case "tag": found.withLock { $0 = store.cancel(tag: .string("x")) }
+        case "task":
+          store.cancel(sent.withLock { $0 }!)
+          found.withLock { $0 = true }
+        default:
+          store.cancelAll()
+          found.withLock { $0 = true }
+        }
+      default: break
+      }
+    }
+    store.send(.increment)
+    gate.open()
+    #expect(await sent.withLock({ $0 })?.finish() == .cancelled)
+    #expect(found.withLock { $0 } == true)
+    #expect(store.currentState.count == 2)
+    #expect(store.currentState.loaded == nil)
+    #expect(store.runningEffectCount == 0)
+  }
+
+  @Test("cancel(tag:) reaches an action still queued: its effect never starts")
+  func cancelAQueuedAction() async {
+    let store = Store(reactor: ProbeReactor())
+    let gate = AsyncGate()
+    let queued = Locked<(task: StoreTask?, found: Bool?)>((nil, nil))
+    store.observe { event, _ in
+      // While the store processes `increment`, a tagged action arrives and is queued behind it;
+      // then its cancellation.
+      guard case .transition(let transition) = event, transition.action == .increment else { return }
+      let task = store.send(.announceThenLoad("q", gate), tag: .string("q"))
+      let found = store.cancel(tag: .string("q"))
+      queued.withLock { $0 = (task, found) }
+    }
+    store.send(.increment)
+    gate.open()
+    let (task, found) = queued.withLock { $0 }
+    #expect(found == true)
+    #expect(await task?.finish() == .cancelled)
+    #expect(store.currentState.count == 2)
+    #expect(store.currentState.loaded == nil)
+    #expect(store.cancel(tag: .string("q")) == false)
+  }
+
   @Test("an effect's error is reported, never swallowed")
   func effectFailure() async {
     let store = Store(reactor: ProbeReactor())

@@ -8,6 +8,13 @@ struct FIFO<Element> {
 
   mutating func append(_ element: consuming Element) { storage.append(element) }
 
+  /// Calls `body` with each element, first to last.
+  func forEach(_ body: (Element) -> Void) {
+    for index in head..<storage.count {
+      if let element = storage[index] { body(element) }
+    }
+  }
+
   mutating func popFirst() -> Element? {
     guard head < storage.count else { return nil }
     if head == 0 && storage.count == 1 { return storage.removeLast() }

@@ -13,6 +13,8 @@
 /// - An effect cancelled (by `cancel(id:)`, `cancellable(id:cancelInFlight:)`,
 ///   ``cancel(_:)`` or ``cancelAll()``) never commits another mutation, even one it sent
 ///   before it was cancelled that is still queued.
+/// - ``cancel(tag:)``, ``cancel(_:)`` and ``cancelAll()`` also reach actions that are queued or
+///   being processed: their synchronous part still applies, and their effects never start.
 /// - An error an effect throws is reported as ``StoreEvent/failure(_:action:origin:)``;
 ///   cancellation is not an error.
 ///
@@ -34,6 +36,12 @@ public final class Store<R: Reactor>: @unchecked Sendable {
     case mutation(R.Mutation, Run, R.Action)
     case notice(Notice, Run, R.Action)
     case failure(any Error, Run, R.Action)
+
+    /// The tracker of an action; nil for an effect's output.
+    var tracker: ActionTracker? {
+      if case .action(_, let tracker) = self { return tracker }
+      return nil
+    }
   }
 
   private typealias Run = EffectRun
@@ -47,6 +55,10 @@ public final class Store<R: Reactor>: @unchecked Sendable {
   /// Running effects, in no particular order; each run knows its slot, so removal is O(1)
   /// without hashing.
   private var running: [Run] = []
+  /// The action the draining thread took last, until it takes the next item: between its first
+  /// commit and the start of its effects it is neither queued nor running, and a cancellation
+  /// from another thread must still find it.
+  private var processing: ActionTracker?
   private var observers: [UInt64: Observer] = [:]
   private var nextObserver: UInt64 = 0
 
@@ -125,6 +137,7 @@ public final class Store<R: Reactor>: @unchecked Sendable {
       // Nothing queued and nobody draining: process it now, without the queue.
       if !draining && queue.isEmpty {
         draining = true
+        processing = tracker
         return (tracker, true)
       }
       queue.append(.action(action, tracker))
@@ -139,20 +152,21 @@ public final class Store<R: Reactor>: @unchecked Sendable {
     return StoreTask(tracker: tracker)
   }
 
-  /// Cancels every running effect started by the `send` that returned `task`.
+  /// Cancels every effect started by the `send` that returned `task`, and those it has yet to
+  /// start (while the action is queued or being processed).
   public func cancel(_ task: StoreTask) {
-    cancelRuns { $0.tracker === task.tracker }
+    cancelSends { $0 === task.tracker }
   }
 
-  /// Cancels every running effect.
-  public func cancelAll() { cancelRuns { _ in true } }
+  /// Cancels every running effect, and those that actions queued or being processed have yet
+  /// to start.
+  public func cancelAll() { cancelSends { _ in true } }
 
-  /// Cancels every running effect of the actions sent with `tag`; true if there was one.
+  /// Cancels the effects of the actions sent with `tag`, running or yet to start; true if such
+  /// an action was queued, being processed or had an effect running.
   @discardableResult
   public func cancel(tag: JSONValue) -> Bool {
-    let found = lock.withLock { running.contains { $0.tracker.origin.tag == tag && !$0.cancelled } }
-    cancelRuns { $0.tracker.origin.tag == tag }
-    return found
+    cancelSends { $0.origin.tag == tag }
   }
 
   /// True while an effect of an action sent with `tag` runs.
@@ -175,6 +189,7 @@ public final class Store<R: Reactor>: @unchecked Sendable {
       return
     }
     draining = true
+    processing = first.tracker
     lock.unlock()
     drainStarting(with: consume first)
   }
@@ -194,7 +209,11 @@ public final class Store<R: Reactor>: @unchecked Sendable {
   private func nextOrStopDraining() -> Item? {
     lock.lock()
     defer { lock.unlock() }
-    if let next = queue.popFirst() { return consume next }
+    if let next = queue.popFirst() {
+      processing = next.tracker
+      return consume next
+    }
+    processing = nil
     draining = false
     return nil
   }
@@ -318,16 +337,24 @@ public final class Store<R: Reactor>: @unchecked Sendable {
   }
 
   /// Registers and starts a task that interprets `effect`; returns it.
+  /// Returns nil, starting nothing, if its action's effects have been cancelled already.
   @discardableResult
   private func spawn(
     _ effect: Effect<R.Mutation>, id: EffectID?, action: R.Action, tracker: ActionTracker
-  ) -> Task<Void, Never> {
-    tracker.retain()
+  ) -> Task<Void, Never>? {
     let run = Run(tracker: tracker, id: id)
-    lock.withLock {
+    let registered = lock.withLock { () -> Bool in
+      // Its action's effects were cancelled before this one started.
+      guard !tracker.cancelRequested else { return false }
       run.slot = running.count
       running.append(run)
+      return true
     }
+    guard registered else {
+      tracker.markCancelled()
+      return nil
+    }
+    tracker.retain()
     // On the global executor (the REPL, the daemon) the effect starts at once on this thread,
     // up to its first suspension (an HTTP request handed to its transfer thread, a sleep):
     // enqueueing it would wake another pool thread only to do that. What it sends meanwhile is
@@ -405,7 +432,9 @@ public final class Store<R: Reactor>: @unchecked Sendable {
     case .cancellable(let id, let cancelInFlight, let inner):
       if cancelInFlight { cancel(id: id) }
       guard isLive(run) else { throw CancellationError() }
-      let child = spawn(inner, id: id, action: action, tracker: run.tracker)
+      guard let child = spawn(inner, id: id, action: action, tracker: run.tracker) else {
+        throw CancellationError()
+      }
       await withTaskCancellationHandler {
         await child.value
       } onCancel: {
@@ -446,8 +475,37 @@ public final class Store<R: Reactor>: @unchecked Sendable {
     // Someone queued an item and has not drained it yet: keep the order.
     queue.append(consume item)
     let first = queue.popFirst()!
+    processing = first.tracker
     lock.unlock()
     drainStarting(with: consume first)
+  }
+
+  /// Cancels the effects of every action whose tracker matches: its running effects now, and
+  /// (through the tracker's mark, which `spawn` checks) those it starts later, since the action
+  /// may still be queued, or processed by the draining thread between its first commit and the
+  /// start of its effects. True if any matching action was queued, processed or running.
+  @discardableResult
+  private func cancelSends(where matches: (ActionTracker) -> Bool) -> Bool {
+    let (found, tasks) = lock.withLock { () -> (Bool, [Task<Void, Never>]) in
+      var found = false
+      func mark(_ tracker: ActionTracker) {
+        tracker.cancelRequested = true
+        found = true
+      }
+      if let processing, matches(processing) { mark(processing) }
+      queue.forEach { item in
+        if case .action(_, let tracker) = item, matches(tracker) { mark(tracker) }
+      }
+      var tasks: [Task<Void, Never>] = []
+      for run in running where !run.cancelled && matches(run.tracker) {
+        mark(run.tracker)
+        run.cancelled = true
+        if let task = run.task { tasks.append(task) }
+      }
+      return (found, tasks)
+    }
+    for task in tasks { task.cancel() }
+    return found
   }
 
   private func cancelRuns(where predicate: (Run) -> Bool) {

@@ -49,6 +49,10 @@ final class ActionTracker: Sendable {
 
   private static let waiting = Lock()
 
+  /// A `cancel(tag:)`, `cancel(_:)` or `cancelAll()` reached this action: effects it starts
+  /// from now on never run. Guarded by the lock of the store the action was sent to.
+  nonisolated(unsafe) var cancelRequested = false
+
   init(origin: Origin) { self.origin = origin }
 
   var isFinished: Bool { pending.load(ordering: .acquiring) == 0 }
