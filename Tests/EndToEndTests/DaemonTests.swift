@@ -121,9 +121,10 @@ struct DaemonTests {
     daemon.closeInput()
     let (status, records, raw) = await daemon.finish()
     #expect(status == 0)
-    // Once under ASan on CI the request ran its 20 s and ended "ok"; not reproduced since in
-    // several hundred rounds. Every line is attached, to tell a lost signal (no setIdle change)
-    // from a cancellation that missed the request.
+    // Once under ASan on CI the request ran its 20 s and ended "ok". A cancellation could then
+    // miss an action between its first commit and its effect's start (fixed in the store, with
+    // tests of its own); every line is attached in case this fails again, to tell a lost signal
+    // (no setIdle change) from a cancellation that missed the request.
     #expect(
       records.ends("1").first?["status"] as? String == "cancelled",
       "output:\n\(raw.joined(separator: "\n"))")
