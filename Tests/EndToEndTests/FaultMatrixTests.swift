@@ -47,6 +47,8 @@ struct FaultRow: Sendable, CustomTestStringConvertible {
 struct FaultFixture: Sendable {
   var apiURL: String
   var servers: [LoopbackServer] = []
+  /// A port kept refusing connections until the row ends.
+  var refusing: RefusingPort?
   /// The expected message when it depends on the fixture (a port number), overriding the row's.
   var message: String?
 
@@ -56,7 +58,10 @@ struct FaultFixture: Sendable {
     return FaultFixture(apiURL: server.baseURL, servers: [server])
   }
 
-  func stop() { servers.forEach { $0.stop() } }
+  func stop() {
+    servers.forEach { $0.stop() }
+    refusing?.close()
+  }
 }
 
 enum FaultBodies {
@@ -79,10 +84,10 @@ extension FaultRow {
       "refused", "nothing listens on the port (connection refused)",
       message: "Could not reach GitHub: could not connect to 127.0.0.1:PORT.", code: "offline",
       start: {
-        let probe = try LoopbackServer { _ in .json(200, "{}") }
-        probe.stop()
+        let port = try RefusingPort()
         return FaultFixture(
-          apiURL: probe.baseURL, message: "Could not reach GitHub: could not connect to 127.0.0.1:\(probe.port).")
+          apiURL: port.baseURL, refusing: port,
+          message: "Could not reach GitHub: could not connect to 127.0.0.1:\(port.port).")
       }),
     FaultRow(
       "reset-before-response", "reads the request, then resets (RST) before answering",

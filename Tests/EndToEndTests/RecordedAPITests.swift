@@ -126,10 +126,9 @@ struct RecordedAPITests {
 
   @Test("a refused connection is an offline error, not a crash")
   func refused() async throws {
-    let server = try LoopbackServer { _ in .json(200, "{}") }
-    let url = server.baseURL
-    server.stop()
-    let result = try await ReactorBinary.run(["--api-url", url, "--timeout", "5"], input: "query swift\nhelp\n")
+    let refusing = try RefusingPort()
+    defer { refusing.close() }
+    let result = try await ReactorBinary.run(["--api-url", refusing.baseURL, "--timeout", "5"], input: "query swift\nhelp\n")
     #expect(result.status == 1)
     #expect(result.stderr.contains("error: Could not reach GitHub"))
     #expect(result.stdout.contains("commands:"))

@@ -173,10 +173,9 @@ struct FaultMatrixTransportTests {
   }
 
   @Test func refusedConnectionNamesTheServer() async throws {
-    let probe = try LoopbackServer { _ in .json(200, "{}") }
-    probe.stop()
-    let error = await failure(CurlTransport(timeout: 5), get(probe))
-    #expect(error as? HTTPTransportError == .unreachable("could not connect to 127.0.0.1:\(probe.port)"))
+    let refusing = try RefusingPort()
+    let error = await failure(CurlTransport(timeout: 5), HTTPRequest(url: URL(string: refusing.baseURL + "/x")!))
+    #expect(error as? HTTPTransportError == .unreachable("could not connect to 127.0.0.1:\(refusing.port)"))
   }
 
   @Test func redirectLoopIsUnreachable() async throws {

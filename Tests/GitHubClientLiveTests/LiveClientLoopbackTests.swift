@@ -159,10 +159,8 @@ private func searchExchanges() throws -> [RecordedExchange] {
   }
 
   @Test func closedPortIsATransportError() async throws {
-    let probe = try LoopbackServer { _ in .json(200, "{}") }
-    let baseURL = probe.baseURL
-    probe.stop()
-    let error = await gitHubError { try await liveClient(baseURL, timeout: 5).searchRepositories("x", 1, 30) }
+    let refusing = try RefusingPort()
+    let error = await gitHubError { try await liveClient(refusing.baseURL, timeout: 5).searchRepositories("x", 1, 30) }
     guard case .transport(let detail)? = error else {
       Issue.record("expected .transport, got \(String(describing: error))")
       return

@@ -19,6 +19,16 @@ enum LoopbackSocket {
 
   /// Opens a TCP socket listening on 127.0.0.1 at an ephemeral port; returns it and the port.
   static func openListener() throws(LoopbackServerError) -> (fd: Int32, port: Int) {
+    try bindLoopback(listening: true)
+  }
+
+  /// Binds a TCP socket to 127.0.0.1 at an ephemeral port without listening: connecting to it
+  /// is refused. Without `SO_REUSEADDR` on it, nothing else can bind that port while it is open.
+  static func openRefusing() throws(LoopbackServerError) -> (fd: Int32, port: Int) {
+    try bindLoopback(listening: false)
+  }
+
+  private static func bindLoopback(listening: Bool) throws(LoopbackServerError) -> (fd: Int32, port: Int) {
     let fd = socket(AF_INET, streamType, 0)
     guard fd >= 0 else { throw .system("socket") }
     var address = sockaddr_in()
@@ -30,15 +40,15 @@ enum LoopbackSocket {
     address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
     var length = socklen_t(MemoryLayout<sockaddr_in>.size)
     let ok =
-      setOption(fd, SOL_SOCKET, SO_REUSEADDR)
+      (!listening || setOption(fd, SOL_SOCKET, SO_REUSEADDR))
       && withUnsafeMutablePointer(to: &address) { pointer in
         pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-          bind(fd, $0, length) == 0 && listen(fd, 128) == 0
+          bind(fd, $0, length) == 0 && (!listening || listen(fd, 128) == 0)
             && getsockname(fd, $0, &length) == 0
         }
       }
     guard ok else {
-      let error = LoopbackServerError.system("bind/listen on 127.0.0.1")
+      let error = LoopbackServerError.system(listening ? "bind/listen on 127.0.0.1" : "bind on 127.0.0.1")
       close(fd)
       throw error
     }
