@@ -7,11 +7,13 @@ final class DaemonProcess: @unchecked Sendable {
   let process = Process()
   private let input = Pipe()
   private let output = Pipe()
+  private let errors = Pipe()
   /// Guards `lines`, `records` and `ended`, written by the reader thread.
   private let lock = NSLock()
   private var lines: [String] = []
   private var records: [[String: Any]] = []
   private var ended = false
+  private var errorBytes = Data()
 
   init(_ arguments: [String], environment: [String: String] = [:], daemon: Bool = true) throws {
     guard let url = ReactorBinary.url else { throw ReactorBinary.Missing() }
@@ -23,8 +25,14 @@ final class DaemonProcess: @unchecked Sendable {
     process.environment = env
     process.standardInput = input
     process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
+    process.standardError = errors
     try process.run()
+    let errorHandle = errors.fileHandleForReading
+    Thread { [self] in
+      while case let chunk = errorHandle.availableData, !chunk.isEmpty {
+        locked { errorBytes.append(chunk) }
+      }
+    }.start()
     let handle = output.fileHandleForReading
     Thread { [self] in
       var pending = Data()
@@ -53,6 +61,33 @@ final class DaemonProcess: @unchecked Sendable {
   func closeInput() { try? input.fileHandleForWriting.close() }
 
   func signal(_ number: Int32) { kill(process.processIdentifier, number) }
+
+  /// What the process wrote to standard error so far.
+  var standardError: String { locked { String(decoding: errorBytes, as: UTF8.self) } }
+
+  /// How the process stands with signals, from /proc: the process's caught, ignored and shared
+  /// pending sets, then each thread's name, state, blocked and pending sets and kernel wait
+  /// channel. Attached when a signal seems lost, to tell a blocked or ignored signal from a
+  /// handler that never ran or a watcher thread that is gone or stuck.
+  func signalReport() -> String {
+    let pid = process.processIdentifier
+    func read(_ path: String) -> String {
+      (try? String(contentsOfFile: path, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "?"
+    }
+    func fields(_ status: String, _ names: [String]) -> String {
+      status.split(separator: "\n").filter { line in names.contains { line.hasPrefix($0 + ":") } }
+        .map { $0.replacingOccurrences(of: "\t", with: " ") }.joined(separator: ", ")
+    }
+    var lines = ["process \(pid): " + fields(read("/proc/\(pid)/status"), ["SigCgt", "SigIgn", "ShdPnd", "Threads"])]
+    let threads = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task"))?.sorted() ?? []
+    for thread in threads {
+      let base = "/proc/\(pid)/task/\(thread)"
+      lines.append(
+        "thread \(thread) \(read(base + "/comm")): "
+          + fields(read(base + "/status"), ["State", "SigBlk", "SigPnd"]) + ", wchan " + read(base + "/wchan"))
+    }
+    return lines.joined(separator: "\n")
+  }
 
   /// Waits until `predicate` holds for the records so far (or output ends, or time runs out).
   /// It suspends between looks instead of blocking, so other tests keep the cooperative pool.

@@ -120,23 +120,45 @@ struct DaemonTests {
     // 20 s). kill() hands it to the main thread, which libdispatch parks in sigsuspend with every
     // signal open, and TSan defers the handler there until that thread next enters an intercepted
     // call. Sanitizer runs send it again every 2 s while nothing has ended; normal runs send it once.
+    let ended: @Sendable ([[String: Any]]) -> Bool = { $0.ends("1").count == 1 }
     if TimingSlack.factor > 1 {
-      for _ in 0..<5 where await daemon.wait(timeout: 0.2, until: { $0.ends("1").count == 1 }).ends("1").isEmpty {
+      for _ in 0..<5 where await !ended(daemon.wait(timeout: 0.2, until: ended)) {
         daemon.signal(SIGINT)
       }
+    } else {
+      await daemon.wait(timeout: 2, until: ended)
     }
-    await daemon.wait { $0.ends("1").count == 1 }
+    // Still in flight 2 s after the signal (sanitizers: after the resends): how the daemon
+    // stands with signals, to tell a blocked or ignored signal from a handler that never ran.
+    let report = ended(await daemon.wait(timeout: 0, until: ended)) ? nil : daemon.signalReport()
+    await daemon.wait(until: ended)
     daemon.send("help next")
     daemon.closeInput()
     let (status, records, raw) = await daemon.finish()
     #expect(status == 0)
-    // Every line is attached, to tell a lost signal (no setIdle change) from a cancellation that
-    // missed the request (as one could, between an action's first commit and its effect's start,
-    // before the store's fix).
-    #expect(
-      records.ends("1").first?["status"] as? String == "cancelled",
-      "output:\n\(raw.joined(separator: "\n"))")
     #expect(records.ends("2").first?["status"] as? String == "ok")
+    let cancelled = records.ends("1").first?["status"] as? String == "cancelled"
+    // A handled SIGINT resets the search (`setIdle`) at once, whatever then becomes of the request.
+    let handled = records.contains { $0["mutation"] as? String == "setIdle" }
+    let details = """
+      output:
+      \(raw.joined(separator: "\n"))
+      signal state while nothing had ended:
+      \(report ?? "-")
+      standard error:
+      \(daemon.standardError)
+      """
+    if !cancelled && !handled && TimingSlack.factor > 1 {
+      // Every signal lost, the handler never ran. CI saw the request run its 20 s twice under a
+      // sanitizer: under TSan with no `setIdle` in the output; under ASan, with every resend in
+      // vain, the output filtered out of the log. Never in a normal build, where this test is
+      // strict. A signal that was handled but did not cancel fails here too.
+      withKnownIssue("under a sanitizer the daemon never ran its SIGINT handler", isIntermittent: true) {
+        Issue.record(Comment(rawValue: details))
+      }
+    } else {
+      #expect(cancelled, Comment(rawValue: details))
+    }
   }
 
   @Test("SIGTERM stops reading and lets the request in flight finish")
