@@ -169,11 +169,6 @@ public final class Store<R: Reactor>: @unchecked Sendable {
     cancelSends { $0.origin.tag == tag }
   }
 
-  /// True while an effect of an action sent with `tag` runs.
-  public func isRunning(tag: JSONValue) -> Bool {
-    lock.withLock { running.contains { $0.tracker.origin.tag == tag && !$0.cancelled } }
-  }
-
   /// Cancels every running effect marked with `id`.
   public func cancel(id: EffectID) { cancelRuns { $0.id == id } }
 
