@@ -8,7 +8,7 @@ final class DaemonProcess: @unchecked Sendable {
   private let input = Pipe()
   private let output = Pipe()
   private let errors = Pipe()
-  /// Guards `lines`, `records` and `ended`, written by the reader thread.
+  /// Guards `lines`, `records`, `ended` and `errorBytes`, written by the reader threads.
   private let lock = NSLock()
   private var lines: [String] = []
   private var records: [[String: Any]] = []
