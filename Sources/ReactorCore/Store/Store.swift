@@ -489,7 +489,7 @@ public final class Store<R: Reactor>: @unchecked Sendable {
       }
       if let processing, matches(processing) { mark(processing) }
       queue.forEach { item in
-        if case .action(_, let tracker) = item, matches(tracker) { mark(tracker) }
+        if let tracker = item.tracker, matches(tracker) { mark(tracker) }
       }
       var tasks: [Task<Void, Never>] = []
       for run in running where !run.cancelled && matches(run.tracker) {
