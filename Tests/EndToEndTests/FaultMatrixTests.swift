@@ -342,7 +342,7 @@ struct FaultMatrixRedirectTests {
       let result = try await FaultMatrixProcess.run(
         ["--api-url", origin.baseURL, "--timeout", "2"] + (json ? ["--json"] : []), input: FaultMatrixTests.input,
         marker: json ? #""type":"help""# : "usage: next", environment: ["GH_TOKEN": Self.token])
-      #expect(result.status == 0 && !result.signaled)
+      #expect(result.status == 0 && !result.signaled, "status \(result.status); stderr: \(result.stderrText)")
       #expect(result.stdoutText.contains("apple/swift"))
       #expect(!result.stdoutText.contains(Self.token) && !result.stderrText.contains(Self.token))
     }
