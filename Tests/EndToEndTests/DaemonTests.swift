@@ -66,7 +66,9 @@ struct DaemonTests {
 
   @Test("a newer query cancels the previous one, which ends cancelled; cancel <id> cancels one request")
   func cancellation() async throws {
-    let server = try Self.slowServer(delay: .milliseconds(50))
+    // The slow requests outlast any delay before the `cancel` lands: with 2 s, a slow TSan run
+    // once saw `slow two` finish first (it ended ok, and `cancel s` found nothing).
+    let server = try Self.slowServer(delay: .milliseconds(50), slowDelay: .seconds(20))
     defer { server.stop() }
     let daemon = try DaemonProcess(["--api-url", server.baseURL])
     daemon.send(#"{"id":"old","command":"query slow one"}"#)
