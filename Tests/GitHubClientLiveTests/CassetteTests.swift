@@ -35,7 +35,10 @@ private func referenceRedactedPath(_ url: URL) -> String {
     let generator = SeededGenerator(seed: 0xCA55)
     func pick(_ choices: [String]) -> String { choices[Int(generator.next() % UInt64(choices.count))] }
     let paths = ["/search/repositories", "/users/oct%20cat", "/events", "", "/a/b/", "/%E2%9C%93", "/x;y"]
-    let names = ["q", "page", "per_page", "token", "TOKEN", "access_token", "client_id", "Client_Secret", "code", "tok%65n", "", "a b"]
+    let names = [
+      "q", "page", "per_page", "token", "TOKEN", "access_token", "client_id", "Client_Secret", "code", "tok%65n", "", "a b",
+      "tokens", "xcode", "cod", "access_tokeN",
+    ]
     let values = ["swift", "", "2", "language%3Aswift", "a=b", "%20", "REDACTED", "x+y", "é"]
     var mismatches: [String] = []
     for _ in 0..<3_000 {

@@ -101,11 +101,35 @@ public struct Cassette: Codable, Sendable, Equatable {
 
   /// Whether one of a query's parameter names (as written, `&`-separated, up to any `=`) is
   /// one of ``secretParameters`` in any case.
+  ///
+  /// On the bytes, without a `String` per name: a query in a URL is ASCII (anything else is
+  /// percent-encoded), so ASCII case folding is `lowercased()` here. (The split, a `String` and
+  /// a lower-cased copy per parameter were 3,500 instructions a replayed request.)
   static func hasSecretParameter(_ query: String) -> Bool {
-    query.utf8.split(separator: UInt8(ascii: "&")).contains { item in
-      let name = item.prefix { $0 != UInt8(ascii: "=") }
-      return secretParameters.contains(String(decoding: name, as: UTF8.self).lowercased())
+    var query = query
+    return query.withUTF8 { bytes in
+      var start = 0
+      while start < bytes.count {
+        var end = start
+        while end < bytes.count && bytes[end] != UInt8(ascii: "&") { end += 1 }
+        var nameEnd = start
+        while nameEnd < end && bytes[nameEnd] != UInt8(ascii: "=") { nameEnd += 1 }
+        let name = bytes[start..<nameEnd]
+        let secret = secretParameterBytes.contains { secret in
+          secret.count == name.count && zip(secret, name).allSatisfy { $0 == Self.asciiLowercased($1) }
+        }
+        if secret { return true }
+        start = end + 1
+      }
+      return false
     }
+  }
+
+  /// ``secretParameters``' UTF-8, for ``hasSecretParameter(_:)``.
+  private static let secretParameterBytes: [[UInt8]] = secretParameters.map { Array($0.utf8) }
+
+  private static func asciiLowercased(_ byte: UInt8) -> UInt8 {
+    (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
   }
 
   /// The same through `URLComponents`, for URLs with a parameter to redact.
