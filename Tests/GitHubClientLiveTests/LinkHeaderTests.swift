@@ -134,6 +134,9 @@ private enum ReferenceLinkHeader {
     "https://h/x?a=1&&page=6&", "https://h/x", "?page=8", "//h?page=9", "https://h/x?page=+5", "https://h/x?page=-2",
     "https://h/x?q=a b&page=3", "https://h/x?q=é&page=4", "https://h/x?page=99999999999999999999", "ht tp://bad",
     "https://h/x?page=1%", "", " ", "https://h/%zz?page=2", "https://h/x?q=\"&page=5",
+    // A `%` in another item's value, in an item's name, in the path or the fragment.
+    "https://h/x?q=language%3Aswift&page=2", "https://h/x?q=a%26page%3D9&page=3", "https://h/x?page=2&%70age=5",
+    "https://h/x?%70age=5&page=2", "https://h/x?page=2&q=%", "https://h/a%20b?page=6#x%20y",
   ]
   static let rels = [
     "rel=\"next\"", "rel=next", "REL=\"Next\"", "rel=\"next last\"", "rel=\"last\"", "rel=\"prev next\"", "rel=",
