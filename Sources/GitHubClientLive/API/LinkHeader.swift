@@ -64,7 +64,7 @@ public enum LinkHeader {
 
   // MARK: - Bytes
 
-  typealias Bytes = Slice<UnsafeBufferPointer<UInt8>>
+  typealias Bytes = ASCIIBytes.Bytes
 
   /// Calls `body` with the target (between `<` and `>`) and the parameters (up to the next `<`)
   /// of each entry in turn, until it returns true.
@@ -130,12 +130,7 @@ public enum LinkHeader {
     /// lowercases to ASCII letters other than `k` (the Kelvin sign), so bytes compare as ASCII.
     func equalsLowercased(_ lowercase: StaticString) -> Bool {
       switch self {
-      case .bytes(let bytes):
-        let expected = lowercase.utf8Buffer
-        guard bytes.count == expected.count else { return false }
-        return zip(bytes, expected).allSatisfy { byte, letter in
-          (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 == letter : byte == letter
-        }
+      case .bytes(let bytes): return ASCIIBytes.equalsLowercased(bytes, lowercase.utf8Buffer)
       case .text(let text):
         return text.lowercased().utf8.elementsEqual(lowercase.utf8Buffer)
       }
@@ -173,27 +168,15 @@ public enum LinkHeader {
     var target = target
     let page: PageItem = target.withUTF8 { bytes in
       guard let question = bytes.firstIndex(of: UInt8(ascii: "?")) else { return .absent }
-      var end = question + 1
-      while end < bytes.count && bytes[end] != UInt8(ascii: "#") { end += 1 }
+      let query = bytes[(question + 1)...].prefix { $0 != UInt8(ascii: "#") }
       var found = PageItem.absent
-      var start = question + 1
-      while start <= end {
-        var itemEnd = start
-        while itemEnd < end && bytes[itemEnd] != UInt8(ascii: "&") { itemEnd += 1 }
-        var nameEnd = start
-        while nameEnd < itemEnd && bytes[nameEnd] != UInt8(ascii: "=") { nameEnd += 1 }
-        let name = UnsafeBufferPointer(rebasing: bytes[start..<nameEnd])
-        if name.contains(UInt8(ascii: "%")) { return .needsDecoding }
-        if name.elementsEqual("page".utf8) {
-          if nameEnd == itemEnd {
-            found = .value(nil)
-          } else {
-            let value = UnsafeBufferPointer(rebasing: bytes[(nameEnd + 1)..<itemEnd])
-            if value.contains(UInt8(ascii: "%")) { return .needsDecoding }
-            found = .value(Int(String(decoding: value, as: UTF8.self)))
-          }
+      ASCIIBytes.forEachQueryItem(query) { name, value in
+        if name.contains(UInt8(ascii: "%")) || (name.elementsEqual("page".utf8) && value?.contains(UInt8(ascii: "%")) == true) {
+          found = .needsDecoding
+          return true
         }
-        start = itemEnd + 1
+        if name.elementsEqual("page".utf8) { found = .value(value.flatMap { Int(String(decoding: $0, as: UTF8.self)) }) }
+        return false
       }
       return found
     }

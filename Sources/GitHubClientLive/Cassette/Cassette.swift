@@ -108,29 +108,17 @@ public struct Cassette: Codable, Sendable, Equatable {
   static func hasSecretParameter(_ query: String) -> Bool {
     var query = query
     return query.withUTF8 { bytes in
-      var start = 0
-      while start < bytes.count {
-        var end = start
-        while end < bytes.count && bytes[end] != UInt8(ascii: "&") { end += 1 }
-        var nameEnd = start
-        while nameEnd < end && bytes[nameEnd] != UInt8(ascii: "=") { nameEnd += 1 }
-        let name = bytes[start..<nameEnd]
-        let secret = secretParameterBytes.contains { secret in
-          secret.count == name.count && zip(secret, name).allSatisfy { $0 == Self.asciiLowercased($1) }
-        }
-        if secret { return true }
-        start = end + 1
+      var found = false
+      ASCIIBytes.forEachQueryItem(bytes[...]) { name, _ in
+        found = secretParameterBytes.contains { ASCIIBytes.equalsLowercased(name, $0) }
+        return found
       }
-      return false
+      return found
     }
   }
 
   /// ``secretParameters``' UTF-8, for ``hasSecretParameter(_:)``.
   private static let secretParameterBytes: [[UInt8]] = secretParameters.map { Array($0.utf8) }
-
-  private static func asciiLowercased(_ byte: UInt8) -> UInt8 {
-    (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
-  }
 
   /// The same through `URLComponents`, for URLs with a parameter to redact.
   static func redactedPathComponents(_ url: URL) -> String {
