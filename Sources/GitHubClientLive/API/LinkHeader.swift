@@ -171,11 +171,16 @@ public enum LinkHeader {
       let query = bytes[(question + 1)...].prefix { $0 != UInt8(ascii: "#") }
       var found = PageItem.absent
       ASCIIBytes.forEachQueryItem(query) { name, value in
-        if name.contains(UInt8(ascii: "%")) || (name.elementsEqual("page".utf8) && value?.contains(UInt8(ascii: "%")) == true) {
+        guard !name.contains(UInt8(ascii: "%")) else {
           found = .needsDecoding
           return true
         }
-        if name.elementsEqual("page".utf8) { found = .value(value.flatMap { Int(String(decoding: $0, as: UTF8.self)) }) }
+        guard name.elementsEqual("page".utf8) else { return false }
+        guard value?.contains(UInt8(ascii: "%")) != true else {
+          found = .needsDecoding
+          return true
+        }
+        found = .value(value.flatMap { Int(String(decoding: $0, as: UTF8.self)) })
         return false
       }
       return found
