@@ -248,6 +248,12 @@ public final class Session: Sendable {
 
   /// Splits a trailing ` &` (run without waiting) from a line.
   public static func splitBackground(_ line: String) -> (String, Bool) {
+    // Most lines end in a printable ASCII byte other than `&`: their last Character is neither
+    // whitespace nor `&` (one that starts with whitespace and ends in such a byte cannot be
+    // formed), so nothing is split. Breaking Characters from the end cost ~1,700 instructions.
+    if let last = line.utf8.last, last < 0x80, last != UInt8(ascii: "&"), last != 0x20, !(0x09...0x0D).contains(last) {
+      return (line, false)
+    }
     var trimmed = Substring(line)
     while trimmed.last?.isWhitespace == true { trimmed.removeLast() }
     guard trimmed.hasSuffix("&"), trimmed.dropLast().last?.isWhitespace ?? false, !trimmed.hasSuffix("\\&") else {
