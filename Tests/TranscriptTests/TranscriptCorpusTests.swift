@@ -169,7 +169,7 @@ struct TranscriptRunnerTests {
     let plain = try await runner.run(transcript, log: ReplayLog())
     let calls = Locked<[(Int, [String])]>([])
     let kept = try await runner.run(transcript, log: ReplayLog()) { index, lines in
-      calls.withLock { $0.append((index, lines)) }
+      calls.withLock { $0.append((index, lines.map(Transcript.written))) }
       return ["kept \(index)"]
     }
     #expect(plain.count == 4 && plain.last?.isEmpty == false, "the tail lands under the last command")

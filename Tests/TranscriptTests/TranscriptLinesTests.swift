@@ -1,4 +1,6 @@
 @testable import Shell
+import ReactorCore
+import Rendering
 import Testing
 
 // TranscriptParser.lines(of:) splits with memchr; it must split exactly as the generic split.
@@ -16,7 +18,7 @@ struct TranscriptLinesTests {
   ])
   func sameAsSplit(text: String) {
     let lines = TranscriptParser.lines(of: text)
-    #expect(lines == Self.reference(text))
+    #expect(lines.map(String.init) == Self.reference(text))
     // `==` on String is canonical equivalence: compare the bytes too.
     #expect(lines.map { Array($0.utf8) } == Self.reference(text).map { Array($0.utf8) })
   }
@@ -40,6 +42,58 @@ struct TranscriptLinesTests {
   func sliceOfALargerString() {
     let whole = "prefix\nmiddle é\nend\n"
     let text = String(whole.dropFirst(3))
-    #expect(TranscriptParser.lines(of: text) == Self.reference(text))
+    #expect(TranscriptParser.lines(of: text).map(String.init) == Self.reference(text))
+  }
+}
+
+// The replayer compares an output line with its expected line on bytes, without making a
+// String of the line; `Transcript.written` (escape of the text) is the oracle.
+
+@Suite("Comparing output lines with expected lines")
+struct WrittenLineTests {
+  /// The same text as a plain line and as a record line (UTF-8 kept as a writer wrote it).
+  static func lines(_ text: String) -> [OutputLine] {
+    var writer = JSONWriter()
+    writer.append(text)
+    return [OutputLine(.out, text), OutputLine(record: writer, deferred: { [:] })]
+  }
+
+  @Test("a line matches how it is written, and nothing else", arguments: [
+    "", ">", "> query", "#", "# x", "%", "%mode json", "\\", "\\\\x", "plain", "é", "{\"a\":1}", " >", "\u{301}#",
+  ])
+  func matchesItsWrittenForm(text: String) {
+    for line in Self.lines(text) {
+      let written = Transcript.written(line)
+      #expect(Transcript.isWritten(line, as: Substring(written)))
+      // Unescaped where it needs the backslash, escaped where it does not, one byte more or less.
+      #expect(!Transcript.isWritten(line, as: Substring("\\" + written)))
+      #expect(written == text || !Transcript.isWritten(line, as: Substring(text)))
+      #expect(!Transcript.isWritten(line, as: Substring(written + " ")))
+      if !written.isEmpty { #expect(!Transcript.isWritten(line, as: Substring(written.utf8.dropLast()))) }
+    }
+  }
+
+  @Test("random lines and random expected slices agree with comparing the written text")
+  func randomLines() {
+    let pieces = [">", "#", "%", "\\", " ", "a", "é", "\r", "{", "\u{301}"]
+    var state: UInt64 = 0x11E5
+    func next(_ count: Int) -> Int {
+      state = state &* 6364136223846793005 &+ 1442695040888963407
+      return Int(state >> 33) % count
+    }
+    func randomText() -> String { (0..<next(5)).map { _ in pieces[next(pieces.count)] }.joined() }
+    var mismatches: [String] = []
+    for _ in 0..<5_000 {
+      let text = randomText()
+      // The expected line, as a slice of a larger text (as the parser makes it).
+      let expected = randomText()
+      let whole = "x\n" + expected + "\ny"
+      let slice = whole.split(separator: "\n", omittingEmptySubsequences: false)[1]
+      for line in Self.lines(text)
+      where Transcript.isWritten(line, as: slice) != Transcript.sameBytes(slice, Transcript.written(line)) {
+        mismatches.append("\(text.debugDescription) vs \(expected.debugDescription)")
+      }
+    }
+    #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
   }
 }

@@ -57,7 +57,7 @@ enum ReplayBench {
     let text = transcriptText(commands, cassette: cassette)
     let transcript = try! TranscriptParser.parse(text)
     let outputs = try! await runner.run(transcript)
-    return transcript.text(outputs: outputs)
+    return transcript.text(outputs: outputs.map { $0.map { Substring($0) } })
   }
 
   /// Seconds to replay and check `expected`.

@@ -32,7 +32,7 @@ public func fuzzTranscript(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     "parse(text()) differs:\n  first:  \(transcript)\n  second: \(reparsed)\n  text: \(written.debugDescription)")
   require(reparsed.text() == written, "text() is not a fixed point: \(written.debugDescription)")
   // Rewriting with outputs, as the replayer does.
-  let outputs = transcript.commands.map { $0.expected.reversed().map(Transcript.escape) }
+  let outputs = transcript.commands.map { $0.expected.reversed().map { Substring(Transcript.escape(String($0))) } }
   _ = transcript.text(outputs: outputs)
   return 0
 }
@@ -42,7 +42,7 @@ private func lines(of transcript: Transcript) -> [String] {
   transcript.items.flatMap { item -> [String] in
     switch item {
     case .verbatim(let line): [line]
-    case .command(let command): [command.input] + command.comments + command.expected
+    case .command(let command): [command.input] + command.comments + command.expected.map(String.init)
     }
   }
 }

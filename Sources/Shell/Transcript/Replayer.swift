@@ -1,5 +1,6 @@
 import Foundation
 import ReactorCore
+import Rendering
 
 /// `reactor replay [--update] FILE...`: replays transcripts and reports each.
 public struct Replayer: Sendable {
@@ -28,14 +29,14 @@ public struct Replayer: Sendable {
     } catch {
       return (.broken("\(name): \(error)"), nil)
     }
-    let merged: [[String]]
+    let merged: [[Substring]]
     let log = ReplayLog()
     let commands = transcript.commands
     do {
-      // Merged as each command completes: a matching line is kept as the expected string, so
-      // the actual one is freed at once.
+      // Merged as each command completes: a matching line is kept as the expected one (a slice
+      // of `text`), so the actual one is freed at once.
       merged = try await runner.run(transcript, log: log) { index, lines in
-        Self.merge(expected: commands[index].expected, actual: lines)
+        Self.merge(expected: index < commands.count ? commands[index].expected : [], actual: lines)
       }
     } catch {
       return (.broken("\(name): \(error)"), nil)
@@ -45,7 +46,7 @@ public struct Replayer: Sendable {
       return (.broken("\(name): \(problem) (record the transcript again, or add the exchange to its cassette)"), nil)
     }
     // Line by line first: building and comparing the whole texts is for a difference.
-    let sameLines = zip(transcript.commands, merged).allSatisfy { command, lines in
+    let sameLines = zip(commands, merged).allSatisfy { command, lines in
       command.expected.count == lines.count && zip(command.expected, lines).allSatisfy { Transcript.sameBytes($0, $1) }
     }
     if sameLines { return (.ok, nil) }
@@ -98,13 +99,15 @@ public struct Replayer: Sendable {
 
   /// Keeps an expected line wherever it matches the actual line at the same position, so
   /// `(glob)` and `(re)` lines survive an update and do not show up in diffs.
-  static func merge(expected: [String], actual: [String]) -> [String] {
+  static func merge(expected: [Substring], actual: [OutputLine]) -> [Substring] {
     actual.enumerated().map { index, line in
-      guard index < expected.count else { return line }
+      guard index < expected.count else { return Substring(Transcript.written(line)) }
       // The same bytes: kept either way (a pattern line that its own text does not match is
       // kept as the actual line, which is the same text).
-      if Transcript.sameBytes(expected[index], line) { return expected[index] }
-      return LineMatcher.matches(expected: expected[index], actual: Transcript.unescape(line)) ? expected[index] : line
+      if Transcript.isWritten(line, as: expected[index]) { return expected[index] }
+      let written = Transcript.written(line)
+      return LineMatcher.matches(expected: String(expected[index]), actual: Transcript.unescape(written))
+        ? expected[index] : Substring(written)
     }
   }
 
@@ -113,8 +116,8 @@ public struct Replayer: Sendable {
   /// "\r\r\n", ran into the next one in the diff.)
   static func lines(_ text: String) -> [String] {
     var lines = TranscriptParser.lines(of: text)
-    if lines.last == "" { lines.removeLast() }
-    return lines
+    if lines.last?.isEmpty == true { lines.removeLast() }
+    return lines.map(String.init)
   }
 }
 

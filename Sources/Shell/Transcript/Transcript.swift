@@ -3,6 +3,7 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
+public import Rendering
 
 /// A recorded session: directives, the commands typed, and the exact output expected under
 /// each. The format is documented in reactor-transcript(5).
@@ -57,11 +58,12 @@ public struct Transcript: Sendable, Equatable {
     /// Written with a trailing ` &`: start it and go on without waiting for its effects.
     public var background: Bool
     /// Expected output lines, as written (escapes and `(glob)`/`(re)` suffixes included).
-    public var expected: [String]
+    /// Parsed ones are slices of the transcript's text.
+    public var expected: [Substring]
     /// Comments that appeared inside the block; kept on rewrite, right after the input.
     public var comments: [String]
 
-    public init(input: String, background: Bool = false, expected: [String] = [], comments: [String] = []) {
+    public init(input: String, background: Bool = false, expected: [Substring] = [], comments: [String] = []) {
       self.input = input
       self.background = background
       self.expected = expected
@@ -84,47 +86,84 @@ public struct Transcript: Sendable, Equatable {
 }
 
 extension Transcript {
+  /// The file text, as written.
+  public func text() -> String { text(outputs: nil) }
+
   /// The file text, with each command's expected lines replaced by `outputs[i]` when given.
-  public func text(outputs: [[String]]? = nil) -> String {
-    var lines: [String] = []
+  public func text(outputs: [[Substring]]?) -> String {
+    var text = ""
+    // The parser drops one "\r" before each "\n" (CRLF files); a line that really ends in
+    // "\r" gets a second one, so parse(text()) gives the same transcript back.
+    func add(_ line: Substring) {
+      text += line
+      if line.utf8.last == UInt8(ascii: "\r") { text += "\r" }
+      text += "\n"
+    }
     var index = 0
     for item in items {
       switch item {
-      case .verbatim(let line): lines.append(line)
+      case .verbatim(let line): add(Substring(line))
       case .command(let command):
-        lines.append("> " + command.input + (command.background ? " &" : ""))
-        lines += command.comments
-        lines += outputs.map { $0[index] } ?? command.expected
+        add(Substring("> " + command.input + (command.background ? " &" : "")))
+        for comment in command.comments { add(Substring(comment)) }
+        if let outputs {
+          for line in outputs[index] { add(line) }
+        } else {
+          for line in command.expected { add(line) }
+        }
         index += 1
       }
     }
-    // The parser drops one "\r" before each "\n" (CRLF files); a line that really ends in
-    // "\r" gets a second one, so parse(text()) gives the same transcript back.
-    return lines.map { ($0.hasSuffix("\r") ? $0 + "\r" : $0) + "\n" }.joined()
+    return text
   }
 
   /// How an actual output line is written in a transcript: lines that would read as syntax
-  /// (`>`, `#`, `%`, `\`) get a leading backslash.
+  /// (their first byte is `>`, `#`, `%` or `\`) get a leading backslash.
   public static func escape(_ line: String) -> String {
-    guard let first = line.first, ">#%\\".contains(first) else { return line }
-    return "\\" + line
+    needsEscape(line.utf8.first) ? "\\" + line : line
+  }
+
+  /// Whether a line that starts with `first` is written with a leading backslash.
+  private static func needsEscape(_ first: UInt8?) -> Bool {
+    switch first {
+    case UInt8(ascii: ">"), UInt8(ascii: "#"), UInt8(ascii: "%"), UInt8(ascii: "\\"): true
+    default: false
+    }
+  }
+
+  /// How an output line is written in a transcript, escaped.
+  public static func written(_ line: OutputLine) -> String { escape(line.text) }
+
+  /// Whether `expected` is the same bytes as `line` written in a transcript (escaped), without
+  /// making a `String` of `line`: a record line's UTF-8 is compared as written.
+  static func isWritten(_ line: OutputLine, as expected: Substring) -> Bool {
+    line.withUTF8 { actual in
+      let escaped = needsEscape(actual.first)
+      let same = expected.utf8.withContiguousStorageIfAvailable { expected -> Bool in
+        guard expected.count == actual.count + (escaped ? 1 : 0) else { return false }
+        guard !escaped || expected.first == UInt8(ascii: "\\") else { return false }
+        let rest = UnsafeBufferPointer(rebasing: expected[(escaped ? 1 : 0)...])
+        return rest.isEmpty || memcmp(rest.baseAddress!, actual.baseAddress!, rest.count) == 0
+      }
+      return same ?? sameBytes(expected, written(line))
+    }
   }
 
   /// Whether two texts are the same bytes: the transcript contract. (`==` on `String` compares
   /// canonical equivalence, and normalizes non-ASCII text to do it: slower, and more lenient
   /// than byte for byte.)
-  public static func sameBytes(_ a: String, _ b: String) -> Bool {
-    var a = a
-    var b = b
-    return a.withUTF8 { a in
-      b.withUTF8 { b in
+  public static func sameBytes(_ a: some StringProtocol, _ b: some StringProtocol) -> Bool {
+    let same = a.utf8.withContiguousStorageIfAvailable { a in
+      b.utf8.withContiguousStorageIfAvailable { b in
         a.count == b.count && (a.count == 0 || a.baseAddress == b.baseAddress || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0)
       }
     }
+    // Both are native (contiguous) in practice; bridged text compares byte by byte.
+    return (same ?? nil) ?? a.utf8.elementsEqual(b.utf8)
   }
 
   /// Splits a directive or input prefix from a raw line; nil when it is an output line.
   static func unescape(_ line: String) -> String {
-    line.hasPrefix("\\") ? String(line.dropFirst()) : line
+    line.utf8.first == UInt8(ascii: "\\") ? String(Substring(line.utf8.dropFirst())) : String(line)
   }
 }

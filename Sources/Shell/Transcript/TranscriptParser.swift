@@ -9,30 +9,37 @@ public enum TranscriptParser {
     public var description: String { "line \(line): \(message)" }
   }
 
+  /// Parses `text`. Expected output lines are slices of `text` (no copy: a long replay's
+  /// output is most of its file), so the transcript keeps `text`'s storage alive.
   public static func parse(_ text: String) throws(Failure) -> Transcript {
     var transcript = Transcript()
     var current: Transcript.Command?
     var lines = Self.lines(of: text)
-    if lines.last == "" { lines.removeLast() }
+    if lines.last?.isEmpty == true { lines.removeLast() }
     for (offset, raw) in lines.enumerated() {
       let number = offset + 1
-      let line = raw.hasSuffix("\r") ? String(raw.dropLast()) : raw
-      if line.hasPrefix("> ") || line == ">" {
+      // The line is classified by its bytes, as `Transcript.escape` writes it.
+      let line = raw.utf8.last == UInt8(ascii: "\r") ? Substring(raw.utf8.dropLast()) : raw
+      let bytes = line.utf8
+      switch bytes.first {
+      case UInt8(ascii: ">") where bytes.count == 1 || bytes.dropFirst().first == UInt8(ascii: " "):
         if let command = current { transcript.items.append(.command(command)) }
-        let (input, background) = Session.splitBackground(String(line.dropFirst(2)))
+        let (input, background) = Session.splitBackground(String(Substring(bytes.dropFirst(2))))
         current = Transcript.Command(input: input, background: background)
-      } else if line.hasPrefix("#") {
-        if current != nil { current!.comments.append(line) } else { transcript.items.append(.verbatim(line)) }
-      } else if line.hasPrefix("%") {
+      case UInt8(ascii: "#"):
+        if current != nil { current!.comments.append(String(line)) } else { transcript.items.append(.verbatim(String(line))) }
+      case UInt8(ascii: "%"):
         guard current == nil else { throw Failure(line: number, message: "directives belong before the first command") }
-        try apply(directive: line, to: &transcript.settings, line: number)
-        transcript.items.append(.verbatim(line))
-      } else if current != nil {
-        current!.expected.append(line)
-      } else if line.trimmingCharacters(in: .whitespaces).isEmpty {
-        transcript.items.append(.verbatim(line))
-      } else {
-        throw Failure(line: number, message: "output before the first command ('> ...')")
+        try apply(directive: String(line), to: &transcript.settings, line: number)
+        transcript.items.append(.verbatim(String(line)))
+      default:
+        if current != nil {
+          current!.expected.append(line)
+        } else if line.trimmingCharacters(in: .whitespaces).isEmpty {
+          transcript.items.append(.verbatim(String(line)))
+        } else {
+          throw Failure(line: number, message: "output before the first command ('> ...')")
+        }
       }
     }
     if let command = current { transcript.items.append(.command(command)) }
@@ -47,8 +54,9 @@ public enum TranscriptParser {
   /// It splits on the byte of "\n" (never part of another scalar in UTF-8), not on Characters:
   /// "\r\n" is one Character, so a CRLF file would otherwise be one line. `memchr` finds the
   /// newlines (the generic `split` on the UTF-8 view took 28 instructions a byte, a third of
-  /// a large replay), and each line is a copy of bytes already known to be valid, not decoded.
-  static func lines(of text: String) -> [String] {
+  /// a large replay), and each line is a slice of `text`, not a copy: copying took most of
+  /// the parse of a large transcript, and a page fault for every 4 KiB of it.
+  static func lines(of text: String) -> [Substring] {
     var text = text
     var bounds: [Range<Int>] = []
     text.withUTF8 { bytes in
@@ -66,7 +74,7 @@ public enum TranscriptParser {
     return bounds.map { range in
       let lower = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
       let upper = utf8.index(lower, offsetBy: range.count)
-      return String(Substring(utf8[lower..<upper]))
+      return Substring(utf8[lower..<upper])
     }
   }
 

@@ -1,6 +1,6 @@
 public import GitHubClient
 public import ReactorCore
-import Rendering
+public import Rendering
 
 /// Replays a transcript deterministically and returns the output under each command.
 ///
@@ -28,13 +28,19 @@ public struct TranscriptRunner: Sendable {
     try await run(transcript, log: ReplayLog())
   }
 
+  /// The same, reporting problems beyond the output (unexpected requests) to `log`.
+  public func run(_ transcript: Transcript, log: ReplayLog) async throws -> [[String]] {
+    try await run(transcript, log: log) { $1.map(Transcript.written) }
+  }
+
   /// The same, reporting problems beyond the output (unexpected requests) to `log`. Each
-  /// command's output goes through `keep` (with the command's index) once it is complete, and
-  /// what `keep` returns is what is kept: the replayer keeps the expected lines where they
-  /// match, so a long replay does not hold two copies of its output.
-  public func run(
-    _ transcript: Transcript, log: ReplayLog, keep: (Int, [String]) -> [String] = { $1 }
-  ) async throws -> [[String]] {
+  /// command's output lines go through `keep` (with the command's index) once it is complete,
+  /// and what `keep` returns is what is kept: the replayer compares them with the expected
+  /// lines and keeps those where they match, so a long replay makes no `String` of an output
+  /// line that matches (``Transcript/written(_:)`` makes one) and never holds two copies.
+  public func run<Kept>(
+    _ transcript: Transcript, log: ReplayLog, keep: (Int, [OutputLine]) -> Kept
+  ) async throws -> [Kept] {
     let clock = VirtualClock()
     let executor = ManualExecutor()
     let time = TimeSource.virtual(clock, start: transcript.settings.clock)
@@ -51,15 +57,15 @@ public struct TranscriptRunner: Sendable {
     adjust(&configuration)
     let session = Session(configuration: configuration)
     if transcript.settings.daemon {
-      var outputs = runDaemon(transcript, session: session, sink: sink, executor: executor, clock: clock)
-      for index in outputs.indices { Self.keep(&outputs, index, keep) }
-      return outputs
+      return runDaemon(transcript, session: session, sink: sink, executor: executor, clock: clock)
+        .enumerated().map { keep($0.offset, $0.element) }
     }
-    var outputs: [[String]] = []
+    var kept: [Kept] = []
+    // The output of the command run last: output printed after its turn still belongs to it.
+    var last: [OutputLine]?
     var pending: [Execution] = []
     for command in transcript.commands {
       let execution = session.start(command.input)
-      pending.append(execution)
       if command.background || execution.isFinished {
         // Nothing to wait for (a command done at once, like `help`), or nothing wanted.
         executor.runUntilIdle()
@@ -82,9 +88,11 @@ public struct TranscriptRunner: Sendable {
           sink.write([OutputLine(.err, "replay: the command never finished (its effects wait for nothing this replay can provide)")])
         }
       }
-      outputs.append(sink.drain().map { Transcript.escape($0.text) })
-      // The one before is complete: only the last command's output grows after its turn.
-      if outputs.count >= 2 { Self.keep(&outputs, outputs.count - 2, keep) }
+      // Only what may still run is waited for at the end.
+      if !execution.isFinished { pending.append(execution) }
+      // The one before is complete.
+      if let last { kept.append(keep(kept.count, last)) }
+      last = sink.drain()
     }
     // Let everything still running finish; its output belongs to the last command.
     let allDone = Flag()
@@ -95,17 +103,13 @@ public struct TranscriptRunner: Sendable {
     }
     settle(executor, clock) { allDone.isSet }
     _ = watcher
-    let tail = sink.drain().map { Transcript.escape($0.text) }
-    if !tail.isEmpty {
-      if outputs.isEmpty { outputs.append(tail) } else { outputs[outputs.count - 1] += tail }
+    let tail = sink.drain()
+    if let last {
+      kept.append(keep(kept.count, last + tail))
+    } else if !tail.isEmpty {
+      kept.append(keep(0, tail))
     }
-    if !transcript.commands.isEmpty { Self.keep(&outputs, outputs.count - 1, keep) }
-    return outputs
-  }
-
-  /// Replaces command `index`'s output with what `keep` makes of it.
-  private static func keep(_ outputs: inout [[String]], _ index: Int, _ keep: (Int, [String]) -> [String]) {
-    outputs[index] = keep(index, outputs[index])
+    return kept
   }
 
   /// A `%daemon` transcript: each input line is a request to a ``Daemon``. Without a trailing
@@ -113,7 +117,7 @@ public struct TranscriptRunner: Sendable {
   /// next line is read while the request is still running.
   private func runDaemon(
     _ transcript: Transcript, session: Session, sink: MemorySink, executor: ManualExecutor, clock: VirtualClock
-  ) -> [[String]] {
+  ) -> [[OutputLine]] {
     let (lines, input) = AsyncStream<ByteLineReader.Line>.makeStream()
     let daemon = Daemon(session: session, output: session.configuration.sink, version: ReactorVersion.current)
     let done = Flag()
@@ -122,19 +126,19 @@ public struct TranscriptRunner: Sendable {
       done.set()
     }
     executor.runUntilIdle()
-    var outputs: [[String]] = []
+    var outputs: [[OutputLine]] = []
     for command in transcript.commands {
       input.yield(.bytes(Array(command.input.utf8)))
       executor.runUntilIdle()
       if !command.background {
         while clock.advanceToNextDeadline() { executor.runUntilIdle() }
       }
-      outputs.append(sink.drain().map { Transcript.escape($0.text) })
+      outputs.append(sink.drain())
     }
     input.finish()
     settle(executor, clock) { done.isSet }
     _ = server
-    let tail = sink.drain().map { Transcript.escape($0.text) }
+    let tail = sink.drain()
     if !outputs.isEmpty { outputs[outputs.count - 1] += tail }
     return outputs
   }
