@@ -40,7 +40,13 @@ public final class VirtualClock: Clock, Sendable {
   public var sleeperCount: Int { storage.withLock { $0.sleepers.count } }
 
   /// The earliest deadline of a sleeping task, if any.
-  public var nextDeadline: Instant? { storage.withLock { $0.sleepers.map(\.deadline).min() } }
+  public var nextDeadline: Instant? {
+    storage.withLock { storage in
+      var earliest: Instant?
+      for sleeper in storage.sleepers where earliest.map({ sleeper.deadline < $0 }) ?? true { earliest = sleeper.deadline }
+      return earliest
+    }
+  }
 
   public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
     try Task.checkCancellation()
@@ -77,10 +83,25 @@ public final class VirtualClock: Clock, Sendable {
   public func advance(to instant: Instant) {
     let due = storage.withLock { storage -> [Sleeper] in
       if instant > storage.now { storage.now = instant }
-      let due = storage.sleepers.enumerated().filter { $0.element.deadline <= storage.now }
-        .sorted { ($0.element.deadline, $0.offset) < ($1.element.deadline, $1.offset) }.map(\.element)
-      let ids = Set(due.map(\.id))
-      storage.sleepers.removeAll { ids.contains($0.id) }
+      let now = storage.now
+      guard storage.sleepers.contains(where: { $0.deadline <= now }) else { return [] }
+      // Sleepers are kept in the order they went to sleep; the due ones keep that order, then
+      // a stable insertion sort puts them in deadline order (usually there is one).
+      var due: [Sleeper] = []
+      var waiting: [Sleeper] = []
+      for sleeper in storage.sleepers {
+        if sleeper.deadline <= now { due.append(sleeper) } else { waiting.append(sleeper) }
+      }
+      storage.sleepers = waiting
+      for index in due.indices.dropFirst() {
+        let sleeper = due[index]
+        var slot = index
+        while slot > 0, sleeper.deadline < due[slot - 1].deadline {
+          due[slot] = due[slot - 1]
+          slot -= 1
+        }
+        due[slot] = sleeper
+      }
       return due
     }
     for sleeper in due { sleeper.continuation.resume() }
