@@ -79,11 +79,13 @@ let package = Package(
       dependencies: ["Rendering", "ReactorCore", "SearchFeature", "SignupFeature", "FeedFeature", "GitHubClient"]),
     .testTarget(
       name: "ShellTests",
-      dependencies: ["Shell", "ReactorCore", "SearchFeature", "SignupFeature", "FeedFeature", "GitHubClient", "Rendering"]),
+      dependencies: [
+        "Shell", "ReactorCore", "SearchFeature", "SignupFeature", "FeedFeature", "GitHubClient", "Rendering", "TestSupport",
+      ]),
     .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
     .testTarget(name: "ReactorCommandTests", dependencies: ["reactor", "ReactorCore"]),
     .testTarget(
       name: "TranscriptTests",
-      dependencies: ["Shell", "GitHubClient", "GitHubClientLive", "ReactorCore", "SearchFeature"]),
+      dependencies: ["Shell", "GitHubClient", "GitHubClientLive", "ReactorCore", "SearchFeature", "TestSupport"]),
   ]
 )

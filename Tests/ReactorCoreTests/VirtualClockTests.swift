@@ -3,80 +3,74 @@ import Testing
 
 @Suite("VirtualClock")
 struct VirtualClockTests {
-  /// Starts one task per (label, deadline in ms), in order, each sleeping until its deadline
-  /// and then logging its label (or "label!" when cancelled); returns once all are asleep.
-  static func sleepers(
-    _ deadlines: [(String, Int)], clock: VirtualClock, executor: ManualExecutor, log: Locked<[String]>
-  ) -> [Task<Void, Never>] {
-    let tasks = deadlines.map { label, milliseconds in
-      Task(executorPreference: executor) {
-        do {
-          try await clock.sleep(until: VirtualClock.Instant(offset: .milliseconds(milliseconds)))
-          log.withLock { $0.append(label) }
-        } catch {
-          log.withLock { $0.append(label + "!") }
+  /// A clock, and one task per (label, deadline in ms) started in order on a manual executor,
+  /// each sleeping until its deadline and then logging its label ("label!" when cancelled).
+  struct Sleepers {
+    let clock = VirtualClock()
+    let executor = ManualExecutor()
+    private let log = Locked<[String]>([])
+    private(set) var tasks: [Task<Void, Never>] = []
+
+    /// Starts the sleepers after moving the clock by `start`; returns once all are asleep.
+    init(_ deadlines: [(String, Int)], start: Duration = .zero) {
+      clock.advance(by: start)
+      let (clock, log) = (clock, log)
+      tasks = deadlines.map { label, milliseconds in
+        Task(executorPreference: executor) {
+          do {
+            try await clock.sleep(until: VirtualClock.Instant(offset: .milliseconds(milliseconds)))
+            log.withLock { $0.append(label) }
+          } catch {
+            log.withLock { $0.append(label + "!") }
+          }
         }
       }
+      executor.runUntilIdle()
     }
-    executor.runUntilIdle()
-    return tasks
+
+    /// What woke so far, in order, once the woken tasks have run.
+    var woken: [String] {
+      executor.runUntilIdle()
+      return log.withLock { $0 }
+    }
+
+    static func at(_ milliseconds: Int) -> VirtualClock.Instant { VirtualClock.Instant(offset: .milliseconds(milliseconds)) }
   }
 
   @Test("sleepers wake in deadline order, ties in the order they went to sleep")
   func wakeOrder() {
-    let clock = VirtualClock()
-    let executor = ManualExecutor()
-    let log = Locked<[String]>([])
-    let tasks = Self.sleepers([("a", 30), ("b", 10), ("c", 20), ("d", 10), ("e", 30), ("f", 5)], clock: clock, executor: executor, log: log)
-    #expect(clock.sleeperCount == 6 && clock.nextDeadline == VirtualClock.Instant(offset: .milliseconds(5)))
-    clock.advance(to: VirtualClock.Instant(offset: .milliseconds(30)))
-    executor.runUntilIdle()
-    #expect(log.withLock { $0 } == ["f", "b", "d", "c", "a", "e"])
-    #expect(clock.sleeperCount == 0 && clock.nextDeadline == nil)
-    _ = tasks
+    let sleepers = Sleepers([("a", 30), ("b", 10), ("c", 20), ("d", 10), ("e", 30), ("f", 5)])
+    #expect(sleepers.clock.sleeperCount == 6 && sleepers.clock.nextDeadline == Sleepers.at(5))
+    sleepers.clock.advance(to: Sleepers.at(30))
+    #expect(sleepers.woken == ["f", "b", "d", "c", "a", "e"])
+    #expect(sleepers.clock.sleeperCount == 0 && sleepers.clock.nextDeadline == nil)
   }
 
   @Test("advancing wakes only the sleepers that are due, and time never goes back")
   func partialAdvance() {
-    let clock = VirtualClock()
-    let executor = ManualExecutor()
-    let log = Locked<[String]>([])
-    let tasks = Self.sleepers([("late", 20), ("early", 10), ("early2", 10)], clock: clock, executor: executor, log: log)
-    clock.advance(by: .milliseconds(15))
-    executor.runUntilIdle()
-    #expect(log.withLock { $0 } == ["early", "early2"])
-    #expect(clock.nextDeadline == VirtualClock.Instant(offset: .milliseconds(20)))
-    clock.advance(to: VirtualClock.Instant(offset: .milliseconds(1)))
-    #expect(clock.now == VirtualClock.Instant(offset: .milliseconds(15)))
-    #expect(clock.advanceToNextDeadline())
-    executor.runUntilIdle()
-    #expect(log.withLock { $0 } == ["early", "early2", "late"])
-    #expect(!clock.advanceToNextDeadline())
-    _ = tasks
+    let sleepers = Sleepers([("late", 20), ("early", 10), ("early2", 10)])
+    sleepers.clock.advance(by: .milliseconds(15))
+    #expect(sleepers.woken == ["early", "early2"])
+    #expect(sleepers.clock.nextDeadline == Sleepers.at(20))
+    sleepers.clock.advance(to: Sleepers.at(1))
+    #expect(sleepers.clock.now == Sleepers.at(15))
+    #expect(sleepers.clock.advanceToNextDeadline())
+    #expect(sleepers.woken == ["early", "early2", "late"])
+    #expect(!sleepers.clock.advanceToNextDeadline())
   }
 
   @Test("a cancelled sleeper wakes at once with CancellationError and leaves the clock")
   func cancellation() {
-    let clock = VirtualClock()
-    let executor = ManualExecutor()
-    let log = Locked<[String]>([])
-    let tasks = Self.sleepers([("kept", 10), ("cancelled", 10)], clock: clock, executor: executor, log: log)
-    tasks[1].cancel()
-    executor.runUntilIdle()
-    #expect(log.withLock { $0 } == ["cancelled!"] && clock.sleeperCount == 1)
-    clock.advance(by: .milliseconds(10))
-    executor.runUntilIdle()
-    #expect(log.withLock { $0 } == ["cancelled!", "kept"])
+    let sleepers = Sleepers([("kept", 10), ("cancelled", 10)])
+    sleepers.tasks[1].cancel()
+    #expect(sleepers.woken == ["cancelled!"] && sleepers.clock.sleeperCount == 1)
+    sleepers.clock.advance(by: .milliseconds(10))
+    #expect(sleepers.woken == ["cancelled!", "kept"])
   }
 
   @Test("a deadline that has passed returns at once")
   func pastDeadline() {
-    let clock = VirtualClock()
-    let executor = ManualExecutor()
-    let log = Locked<[String]>([])
-    clock.advance(by: .seconds(1))
-    let tasks = Self.sleepers([("now", 1_000), ("before", 500)], clock: clock, executor: executor, log: log)
-    #expect(log.withLock { $0 } == ["now", "before"] && clock.sleeperCount == 0)
-    _ = tasks
+    let sleepers = Sleepers([("now", 1_000), ("before", 500)], start: .seconds(1))
+    #expect(sleepers.woken == ["now", "before"] && sleepers.clock.sleeperCount == 0)
   }
 }

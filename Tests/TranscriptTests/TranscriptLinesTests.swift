@@ -1,6 +1,7 @@
 @testable import Shell
 import ReactorCore
 import Rendering
+import TestSupport
 import Testing
 
 // TranscriptParser.lines(of:) splits with memchr; it must split exactly as the generic split.
@@ -26,14 +27,9 @@ struct TranscriptLinesTests {
   @Test("random texts of newlines, carriage returns and multi-byte scalars")
   func randomTexts() {
     let pieces = ["\n", "\r", "\r\n", "a", "é", "🙂", "> ", "\\", " ", "\u{301}"]
-    var state: UInt64 = 0x5EED
+    let generator = SeededGenerator(seed: 0x5EED)
     for _ in 0..<2_000 {
-      var text = ""
-      state = state &* 6364136223846793005 &+ 1442695040888963407
-      for _ in 0..<Int(state >> 59) {
-        state = state &* 6364136223846793005 &+ 1442695040888963407
-        text += pieces[Int(state >> 33) % pieces.count]
-      }
+      let text = generator.text(of: pieces, maxPieces: 31)
       #expect(TranscriptParser.lines(of: text).map { Array($0.utf8) } == Self.reference(text).map { Array($0.utf8) }, "\(Array(text.utf8))")
     }
   }
@@ -76,12 +72,8 @@ struct WrittenLineTests {
   @Test("random lines and random expected slices agree with comparing the written text")
   func randomLines() {
     let pieces = [">", "#", "%", "\\", " ", "a", "é", "\r", "{", "\u{301}"]
-    var state: UInt64 = 0x11E5
-    func next(_ count: Int) -> Int {
-      state = state &* 6364136223846793005 &+ 1442695040888963407
-      return Int(state >> 33) % count
-    }
-    func randomText() -> String { (0..<next(5)).map { _ in pieces[next(pieces.count)] }.joined() }
+    let generator = SeededGenerator(seed: 0x11E5)
+    func randomText() -> String { generator.text(of: pieces, maxPieces: 4) }
     var mismatches: [String] = []
     for _ in 0..<5_000 {
       let text = randomText()
