@@ -4,7 +4,8 @@
 /// and tests build their own from closures. Every closure throws ``GitHubError`` only.
 public struct GitHubClient: Sendable {
   /// `GET /search/repositories?q=&page=&per_page=`.
-  public var searchRepositories: @Sendable (_ query: String, _ page: Int, _ perPage: Int) async throws -> Page<Repository>
+  public var searchRepositories:
+    @Sendable (_ query: String, _ page: Int, _ perPage: Int) async throws -> Page<Repository>
 
   /// `GET /users/{login}`: whether a login is taken.
   public var userExists: @Sendable (_ login: String) async throws -> Bool
@@ -13,11 +14,13 @@ public struct GitHubClient: Sendable {
   public var events: @Sendable (_ page: Int, _ perPage: Int, _ etag: String?) async throws -> EventsResult
 
   public init(
-    searchRepositories: @escaping @Sendable (_ query: String, _ page: Int, _ perPage: Int) async throws -> Page<Repository>,
+    searchRepositories:
+      @escaping @Sendable (_ query: String, _ page: Int, _ perPage: Int) async throws -> Page<Repository>,
     userExists: @escaping @Sendable (_ login: String) async throws -> Bool = { _ in
       throw GitHubError.transport("user lookup is not configured")
     },
-    events: @escaping @Sendable (_ page: Int, _ perPage: Int, _ etag: String?) async throws -> EventsResult = { _, _, _ in
+    events: @escaping @Sendable (_ page: Int, _ perPage: Int, _ etag: String?) async throws -> EventsResult = {
+      _, _, _ in
       throw GitHubError.transport("events are not configured")
     }
   ) {

@@ -1,4 +1,5 @@
 public import ReactorCore
+
 /// Every way a GitHub request can fail, as the features show it.
 ///
 /// Each case has a stable ``code`` for NDJSON `error` records and a ``message`` that reads like
@@ -73,8 +74,10 @@ public enum GitHubError: Error, Sendable, Equatable, Hashable {
       return "GitHub had a server error (HTTP \(status))" + (detail.map { ": \(clause($0))." } ?? "; try again later.")
     case .http(let status, let detail):
       return "GitHub answered HTTP \(status)" + (detail.map { ": \(clause($0))." } ?? ".")
-    case .invalidResponse(let detail): return "GitHub sent a response that is not the expected JSON (\(clause(detail)))."
-    case .responseTooLarge(let limit): return "GitHub's response was larger than \(limit / 1_000_000) MB and was refused."
+    case .invalidResponse(let detail):
+      return "GitHub sent a response that is not the expected JSON (\(clause(detail)))."
+    case .responseTooLarge(let limit):
+      return "GitHub's response was larger than \(limit / 1_000_000) MB and was refused."
     }
   }
 

@@ -57,7 +57,8 @@ public struct Repository: Sendable, Equatable, Hashable {
   public init(id: Int, fullName: String, description: String?, stars: Int, language: String?, url: String) {
     var writer = JSONWriter(capacity: 64 + fullName.utf8.count * 2 + (description?.utf8.count ?? 0) + url.utf8.count)
     storage = Storage.make(
-      id: id, stars: stars, fullName: fullName, description: description, language: language, url: url, scratch: &writer)
+      id: id, stars: stars, fullName: fullName, description: description, language: language, url: url, scratch: &writer
+    )
   }
 
   /// For decoders: the string fields as UTF-8, which must be valid (the decoder checked it)
@@ -68,7 +69,8 @@ public struct Repository: Sendable, Equatable, Hashable {
     scratch: inout JSONWriter
   ) {
     storage = Storage.make(
-      id: id, stars: stars, fullName: fullName, description: description, language: language, url: url, scratch: &scratch)
+      id: id, stars: stars, fullName: fullName, description: description, language: language, url: url,
+      scratch: &scratch)
   }
 
   public static func == (lhs: Repository, rhs: Repository) -> Bool {
@@ -150,7 +152,8 @@ public struct Repository: Sendable, Equatable, Hashable {
     deinit { _ = buffer.withUnsafeMutablePointerToHeader { $0.deinitialize(count: 1) } }
 
     static func make<Text: RepositoryText>(
-      id: Int, stars: Int, fullName: Text, description: Text?, language: Text?, url: Text, scratch writer: inout JSONWriter
+      id: Int, stars: Int, fullName: Text, description: Text?, language: Text?, url: Text,
+      scratch writer: inout JSONWriter
     ) -> Storage {
       writer.removeAll()
       var verbatim = true
@@ -184,10 +187,12 @@ public struct Repository: Sendable, Equatable, Hashable {
       let originals =
         verbatim
         ? nil
-        : Originals(fullName: fullName.string, description: description?.string, language: language?.string, url: url.string)
+        : Originals(
+          fullName: fullName.string, description: description?.string, language: language?.string, url: url.string)
       let buffer = Buffer(bufferClass: Storage.self, minimumCapacity: count) { _, _ in
         Header(
-          id: id, stars: stars, count: count, fullName: fullNameSpan, description: descriptionSpan, language: languageSpan,
+          id: id, stars: stars, count: count, fullName: fullNameSpan, description: descriptionSpan,
+          language: languageSpan,
           url: urlSpan, originals: originals)
       }
       buffer.withUnsafeMutablePointerToElements { elements in

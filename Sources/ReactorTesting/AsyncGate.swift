@@ -26,7 +26,7 @@ public final class AsyncGate: Sendable, Equatable {
       defer { state.waiters.removeAll() }
       return state.waiters
     }
-    waiters.forEach { $0.resume() }
+    for waiter in waiters { waiter.resume() }
   }
 
   /// Closes the gate for later waiters.
@@ -43,7 +43,6 @@ public final class Recorder<Value: Sendable>: Sendable {
   public func append(_ value: Value) { storage.withLock { $0.append(value) } }
   public var values: [Value] { storage.withLock { $0 } }
 }
-
 
 extension VirtualClock {
   /// Waits until `count` tasks are asleep on the clock, so a test can advance time knowing the

@@ -50,7 +50,9 @@ public final class TestStore<R: Reactor>: Sendable where R.State: Equatable, R.M
   public func send(_ action: R.Action, sourceLocation: SourceLocation = #_sourceLocation) async -> StoreTask {
     let pending = inbox.withLock { $0 }
     if !pending.isEmpty {
-      Issue.record("Must handle \(pending.count) received item(s) before sending \(action): \(pending)", sourceLocation: sourceLocation)
+      Issue.record(
+        "Must handle \(pending.count) received item(s) before sending \(action): \(pending)",
+        sourceLocation: sourceLocation)
     }
     let task = store.send(action)
     tasks.withLock { $0.append(task) }
@@ -67,7 +69,8 @@ public final class TestStore<R: Reactor>: Sendable where R.State: Equatable, R.M
     _ update: ((inout R.State) -> Void)? = nil
   ) async {
     guard let item = await next(timeout: timeout) else {
-      Issue.record("Expected to receive \(mutation), but nothing arrived within \(timeout)", sourceLocation: sourceLocation)
+      Issue.record(
+        "Expected to receive \(mutation), but nothing arrived within \(timeout)", sourceLocation: sourceLocation)
       return
     }
     guard case .mutation(let actualMutation, let actualState) = item else {
@@ -90,17 +93,22 @@ public final class TestStore<R: Reactor>: Sendable where R.State: Equatable, R.M
   }
 
   /// Waits for the next notice and checks its text.
-  public func receiveNotice(_ message: String, timeout: Duration = .seconds(20), sourceLocation: SourceLocation = #_sourceLocation) async {
+  public func receiveNotice(
+    _ message: String, timeout: Duration = .seconds(20), sourceLocation: SourceLocation = #_sourceLocation
+  ) async {
     let item = await next(timeout: timeout)
     guard case .notice(let actual)? = item else {
-      Issue.record("Expected notice \"\(message)\", received \(String(describing: item))", sourceLocation: sourceLocation)
+      Issue.record(
+        "Expected notice \"\(message)\", received \(String(describing: item))", sourceLocation: sourceLocation)
       return
     }
     #expect(actual == message, sourceLocation: sourceLocation)
   }
 
   /// Waits for the next effect failure and returns its description.
-  public func receiveFailure(timeout: Duration = .seconds(20), sourceLocation: SourceLocation = #_sourceLocation) async -> String? {
+  public func receiveFailure(timeout: Duration = .seconds(20), sourceLocation: SourceLocation = #_sourceLocation) async
+    -> String?
+  {
     let item = await next(timeout: timeout)
     guard case .failure(let description)? = item else {
       Issue.record("Expected a failure, received \(String(describing: item))", sourceLocation: sourceLocation)
@@ -114,7 +122,9 @@ public final class TestStore<R: Reactor>: Sendable where R.State: Equatable, R.M
     var deadline = PatientDeadline(timeout)
     for task in tasks.withLock({ $0 }) {
       while !task.isFinished && !deadline.expired() { try? await Task.sleep(for: .milliseconds(1)) }
-      if !task.isFinished { Issue.record("An effect is still running after \(timeout)", sourceLocation: sourceLocation) }
+      if !task.isFinished {
+        Issue.record("An effect is still running after \(timeout)", sourceLocation: sourceLocation)
+      }
     }
     let pending = inbox.withLock { $0 }
     if !pending.isEmpty {

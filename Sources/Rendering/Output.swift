@@ -1,9 +1,9 @@
+public import ReactorCore
+
 /// Where a line of output goes.
 public enum OutputStream: Sendable, Equatable {
   case out, err
 }
-
-public import ReactorCore
 
 /// One line of output, without its newline.
 public struct OutputLine: Sendable, Equatable {
@@ -61,7 +61,9 @@ public struct OutputLine: Sendable, Equatable {
 
   /// A record line written by `writer` (its UTF-8 is taken as it is); `record` builds the same
   /// object on demand.
-  public init(record writer: borrowing JSONWriter, deferred make: @escaping @Sendable () -> JSONObject, tag: JSONValue? = nil) {
+  public init(
+    record writer: borrowing JSONWriter, deferred make: @escaping @Sendable () -> JSONObject, tag: JSONValue? = nil
+  ) {
     self.stream = .out
     self.content = .utf8(writer.bytes)
     self.source = .deferred(make)

@@ -12,13 +12,16 @@ public struct Records: Sendable {
   /// `{"type":"change",...}`: one committed state change.
   ///
   /// The hottest record: written straight to text, with the object built only if asked for.
-  public func change(feature: String, seq: UInt64, action: String, mutation: String, patch: [PatchOperation]) -> OutputLine {
+  public func change(feature: String, seq: UInt64, action: String, mutation: String, patch: [PatchOperation])
+    -> OutputLine
+  {
     change(feature: feature, seq: seq, action: action, mutation: mutation, patch: Patch(patch))
   }
 
   /// `{"type":"change",...}` for a patch as the differ made it.
   public func change(feature: String, seq: UInt64, action: String, mutation: String, patch: Patch) -> OutputLine {
-    var writer = JSONWriter(capacity: 96 + action.utf8.count + feature.utf8.count + mutation.utf8.count + patch.sizeHint)
+    var writer = JSONWriter(
+      capacity: 96 + action.utf8.count + feature.utf8.count + mutation.utf8.count + patch.sizeHint)
     writer.raw(#"{"action":"#)
     writer.string(action)
     writer.raw(#","feature":"#)
@@ -43,7 +46,8 @@ public struct Records: Sendable {
     if options.mode == .json {
       return [record(["type": .string("state"), "feature": .string(feature), "state": state])]
     }
-    return PrettyJSON.lines(state).map { OutputLine(.out, TerminalText.sanitize($0)) }.prepending(OutputLine(.out, style.bold(feature) + ":"))
+    return PrettyJSON.lines(state).map { OutputLine(.out, TerminalText.sanitize($0)) }.prepending(
+      OutputLine(.out, style.bold(feature) + ":"))
   }
 
   /// An error: `{"type":"error","code":...}` or `error: message` on standard error.
@@ -91,7 +95,8 @@ enum PrettyJSON {
     return lines
   }
 
-  private static func write(_ value: JSONValue, indent: Int, prefix: String, suffix: String, into lines: inout [String]) {
+  private static func write(_ value: JSONValue, indent: Int, prefix: String, suffix: String, into lines: inout [String])
+  {
     let pad = String(repeating: "  ", count: indent)
     switch value.resolved {
     case .array(let items) where !items.isEmpty:
@@ -105,7 +110,9 @@ enum PrettyJSON {
       for (index, member) in object.members.enumerated() {
         var key = ""
         JSONValue.writeString(member.key, to: &key)
-        write(member.value, indent: indent + 1, prefix: key + ": ", suffix: index < object.count - 1 ? "," : "", into: &lines)
+        write(
+          member.value, indent: indent + 1, prefix: key + ": ", suffix: index < object.count - 1 ? "," : "",
+          into: &lines)
       }
       lines.append(pad + "}" + suffix)
     default:

@@ -1,6 +1,6 @@
+import GitHubClient
 public import ReactorCore
 public import SearchFeature
-import GitHubClient
 
 /// Text and NDJSON rendering of search transitions.
 public struct SearchText: Sendable {
@@ -74,7 +74,8 @@ public struct SearchText: Sendable {
       let end = state.repos.count
       let start = end - page.items.count
       if page.items.isEmpty { return [OutputLine(.out, "no further results")] }
-      return [OutputLine(.out, "+ \(Self.repos(page.items.count)) (\(start + 1)-\(end))")] + list(state, from: start, count: page.items.count)
+      return [OutputLine(.out, "+ \(Self.repos(page.items.count)) (\(start + 1)-\(end))")]
+        + list(state, from: start, count: page.items.count)
     case .setError:
       return state.lastError.map { [records.error(code: $0.code, message: $0.message, feature: "search")] } ?? []
     case .setIdle:

@@ -11,9 +11,13 @@ public enum TerminalText {
       let value = scalar.value
       switch value {
       case 0x09: out.append(keepTab ? scalar : " ")
-      case 0x00..<0x20: out.append("^"); out.append(Unicode.Scalar(UInt8(value + 0x40)))
+      case 0x00..<0x20:
+        out.append("^")
+        out.append(Unicode.Scalar(UInt8(value + 0x40)))
       case 0x7F: out.append(contentsOf: "^?".unicodeScalars)
-      case 0x80...0x9F: out.append(contentsOf: "^[".unicodeScalars); out.append(Unicode.Scalar(UInt8(value - 0x40)))
+      case 0x80...0x9F:
+        out.append(contentsOf: "^[".unicodeScalars)
+        out.append(Unicode.Scalar(UInt8(value - 0x40)))
       case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069, 0x2028, 0x2029:
         let hex = String(value, radix: 16, uppercase: true)
         out.append(contentsOf: "<U+\(String(repeating: "0", count: max(0, 4 - hex.count)))\(hex)>".unicodeScalars)

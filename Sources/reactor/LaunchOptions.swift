@@ -35,10 +35,19 @@ struct LaunchOptions: Equatable, Sendable {
 
   func validate() throws(ValidationError) {
     guard timeout > 0, timeout <= 600 else { throw ValidationError("--timeout must be between 0 and 600 seconds") }
-    guard (0...1).contains(signupFailureRate) else { throw ValidationError("--signup-failure-rate must be between 0 and 1") }
-    guard (0...60).contains(signupLatency) else { throw ValidationError("--signup-latency must be between 0 and 60 seconds") }
-    guard (0...3600).contains(drainTimeout) else { throw ValidationError("--drain-timeout must be between 0 and 3600 seconds") }
-    if daemon && record != nil { throw ValidationError("--daemon and --record cannot be combined; record a daemon session with a transcript instead") }
+    guard (0...1).contains(signupFailureRate) else {
+      throw ValidationError("--signup-failure-rate must be between 0 and 1")
+    }
+    guard (0...60).contains(signupLatency) else {
+      throw ValidationError("--signup-latency must be between 0 and 60 seconds")
+    }
+    guard (0...3600).contains(drainTimeout) else {
+      throw ValidationError("--drain-timeout must be between 0 and 3600 seconds")
+    }
+    if daemon && record != nil {
+      throw ValidationError(
+        "--daemon and --record cannot be combined; record a daemon session with a transcript instead")
+    }
   }
 
   /// The options `arguments` (without the program name) ask for, if they are only long flags
@@ -74,19 +83,35 @@ struct LaunchOptions: Equatable, Sendable {
         continue
       default: break
       }
-      guard let value = inline.map(String.init) ?? rest.popFirst(), !value.isEmpty, !value.hasPrefix("-") else { return nil }
+      guard let value = inline.map(String.init) ?? rest.popFirst(), !value.isEmpty, !value.hasPrefix("-") else {
+        return nil
+      }
       // A value of the wrong form refuses the whole list. (Not a generic setter: a key path to
       // an optional would take any parse, failed ones as `.some(nil)`.)
       switch name {
-      case "drain-timeout": guard let seconds = Double(value) else { return nil }; options.drainTimeout = seconds
+      case "drain-timeout":
+        guard let seconds = Double(value) else { return nil }
+        options.drainTimeout = seconds
       case "api-url": options.apiURL = value
-      case "timeout": guard let seconds = Double(value) else { return nil }; options.timeout = seconds
-      case "color": guard let color = ColorChoice(rawValue: value) else { return nil }; options.color = color
-      case "engine": guard let engine = EngineChoice(rawValue: value) else { return nil }; options.engine = engine
+      case "timeout":
+        guard let seconds = Double(value) else { return nil }
+        options.timeout = seconds
+      case "color":
+        guard let color = ColorChoice(rawValue: value) else { return nil }
+        options.color = color
+      case "engine":
+        guard let engine = EngineChoice(rawValue: value) else { return nil }
+        options.engine = engine
       case "record": options.record = value
-      case "seed": guard let seed = UInt64(value) else { return nil }; options.seed = seed
-      case "signup-failure-rate": guard let rate = Double(value) else { return nil }; options.signupFailureRate = rate
-      case "signup-latency": guard let seconds = Double(value) else { return nil }; options.signupLatency = seconds
+      case "seed":
+        guard let seed = UInt64(value) else { return nil }
+        options.seed = seed
+      case "signup-failure-rate":
+        guard let rate = Double(value) else { return nil }
+        options.signupFailureRate = rate
+      case "signup-latency":
+        guard let seconds = Double(value) else { return nil }
+        options.signupLatency = seconds
       default: return nil
       }
     }
@@ -124,11 +149,12 @@ extension LaunchOptions {
     if let recording { transport = recording }
 
     let interactive = Terminal.isInteractive && !daemon
-    let colorOn = switch color {
-    case .always: record == nil
-    case .never: false
-    case .auto: !json && record == nil && Terminal.wantsColor(environment: environment)
-    }
+    let colorOn =
+      switch color {
+      case .always: record == nil
+      case .never: false
+      case .auto: !json && record == nil && Terminal.wantsColor(environment: environment)
+      }
     let options = RenderOptions(
       mode: json || daemon ? .json : .text, color: colorOn && !daemon, width: Terminal.width(environment: environment))
     let seed = self.seed ?? UInt64(Date().timeIntervalSince1970 * 1000)
@@ -184,10 +210,12 @@ extension LaunchOptions {
       reader = editor
     } else {
       // Still a REPL, without editing or history: better than refusing to start.
-      FileHandle.standardError.write(Data("reactor: no line editing: \(EditLineReader.loadError ?? "libedit failed")\n".utf8))
+      FileHandle.standardError.write(
+        Data("reactor: no line editing: \(EditLineReader.loadError ?? "libedit failed")\n".utf8))
       reader = PlainLineReader()
     }
-    let banner = "reactor \(ReactorCommand.version): type 'help' for commands, Ctrl-D to leave"
+    let banner =
+      "reactor \(ReactorCommand.version): type 'help' for commands, Ctrl-D to leave"
       + (offline ? " (offline sample data)" : "")
     var onInput: (@Sendable (String) -> Void)?
     if let recorder { onInput = { line in recorder.begin(line) } }

@@ -35,10 +35,17 @@ struct ReactorCommand: AsyncParsableCommand {
   @Flag(help: "Serve NDJSON requests on standard input, many in flight at once (see DAEMON MODE in reactor(1)).")
   var daemon = LaunchOptions.defaults.daemon
 
-  @Option(name: .customLong("drain-timeout"), help: ArgumentHelp("With --daemon: seconds in-flight requests may take to finish after end of input or SIGTERM.", valueName: "seconds"))
+  @Option(
+    name: .customLong("drain-timeout"),
+    help: ArgumentHelp(
+      "With --daemon: seconds in-flight requests may take to finish after end of input or SIGTERM.",
+      valueName: "seconds"))
   var drainTimeout = LaunchOptions.defaults.drainTimeout
 
-  @Option(name: .customLong("api-url"), help: ArgumentHelp("The GitHub API root (default: $GITHUB_API_URL, then https://api.github.com).", valueName: "url"))
+  @Option(
+    name: .customLong("api-url"),
+    help: ArgumentHelp("The GitHub API root (default: $GITHUB_API_URL, then https://api.github.com).", valueName: "url")
+  )
   var apiURL: String?
 
   @Option(help: ArgumentHelp("Seconds to wait for GitHub before giving up.", valueName: "seconds"))
@@ -47,19 +54,29 @@ struct ReactorCommand: AsyncParsableCommand {
   @Option(help: ArgumentHelp("When to use colour: auto, always or never.", valueName: "when"))
   var color = LaunchOptions.defaults.color
 
-  @Option(help: ArgumentHelp("The search engine: reactor (ReactorKit style, the default) or feedback (RxFeedback style). With replay: every transcript runs on it, whatever its %engine says.", valueName: "engine"))
+  @Option(
+    help: ArgumentHelp(
+      "The search engine: reactor (ReactorKit style, the default) or feedback (RxFeedback style). With replay: every transcript runs on it, whatever its %engine says.",
+      valueName: "engine"))
   var engine: EngineChoice?
 
-  @Option(help: ArgumentHelp("Record the session as a transcript in <file>, with its HTTP cassette beside it as <file>.cassette.json.", valueName: "file"))
+  @Option(
+    help: ArgumentHelp(
+      "Record the session as a transcript in <file>, with its HTTP cassette beside it as <file>.cassette.json.",
+      valueName: "file"))
   var record: String?
 
   @Option(help: ArgumentHelp("Seed for everything random in the session (default: from the time).", valueName: "n"))
   var seed: UInt64?
 
-  @Option(name: .customLong("signup-failure-rate"), help: ArgumentHelp("How often the simulated signup service fails, from 0 to 1.", valueName: "rate"))
+  @Option(
+    name: .customLong("signup-failure-rate"),
+    help: ArgumentHelp("How often the simulated signup service fails, from 0 to 1.", valueName: "rate"))
   var signupFailureRate = LaunchOptions.defaults.signupFailureRate
 
-  @Option(name: .customLong("signup-latency"), help: ArgumentHelp("Seconds the simulated signup service takes.", valueName: "seconds"))
+  @Option(
+    name: .customLong("signup-latency"),
+    help: ArgumentHelp("Seconds the simulated signup service takes.", valueName: "seconds"))
   var signupLatency = LaunchOptions.defaults.signupLatency
 
   /// The values parsed, for ``LaunchOptions/run()``.
@@ -106,9 +123,12 @@ struct ReplayCommand: AsyncParsableCommand {
   }
 
   /// The client a replay uses: the cassette, or the offline sample, on virtual time.
-  @Sendable static func replayClient(settings: Transcript.Settings, time: TimeSource, log: ReplayLog) throws -> GitHubClient {
+  @Sendable static func replayClient(settings: Transcript.Settings, time: TimeSource, log: ReplayLog) throws
+    -> GitHubClient
+  {
     try .replaying(
-      cassettePath: settings.offline ? nil : settings.cassette, time: time, userAgent: "reactor/\(ReactorCommand.version)",
+      cassettePath: settings.offline ? nil : settings.cassette, time: time,
+      userAgent: "reactor/\(ReactorCommand.version)",
       log: log)
   }
 }

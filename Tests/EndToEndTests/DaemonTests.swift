@@ -1,23 +1,30 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `reactor --daemon` end to end: framing, concurrency, cancellation, draining, signals and bad input.
 @Suite("reactor --daemon")
 struct DaemonTests {
   /// A loopback GitHub whose answers take `delay` (search for `slow...` takes `slowDelay`).
-  static func slowServer(delay: Duration = .milliseconds(300), slowDelay: Duration = .seconds(2)) throws -> LoopbackServer {
+  static func slowServer(delay: Duration = .milliseconds(300), slowDelay: Duration = .seconds(2)) throws
+    -> LoopbackServer
+  {
     try LoopbackServer { request in
       let path = request.pathAndQuery
       let wait = path.contains("q=slow") ? slowDelay : delay
       if path.hasPrefix("/users/") {
-        return LoopbackResponse(status: 404, headers: [("Content-Type", "application/json")], body: Data(#"{"message":"Not Found"}"#.utf8), delay: wait)
+        return LoopbackResponse(
+          status: 404, headers: [("Content-Type", "application/json")], body: Data(#"{"message":"Not Found"}"#.utf8),
+          delay: wait)
       }
       if path.hasPrefix("/events") {
-        return LoopbackResponse(status: 200, headers: [("Content-Type", "application/json")], body: Data("[]".utf8), delay: wait)
+        return LoopbackResponse(
+          status: 200, headers: [("Content-Type", "application/json")], body: Data("[]".utf8), delay: wait)
       }
-      let body = #"{"total_count":1,"incomplete_results":false,"items":[{"id":1,"full_name":"a/b","description":null,"stargazers_count":3,"language":"Swift","html_url":"https://github.com/a/b"}]}"#
-      return LoopbackResponse(status: 200, headers: [("Content-Type", "application/json")], body: Data(body.utf8), delay: wait)
+      let body =
+        #"{"total_count":1,"incomplete_results":false,"items":[{"id":1,"full_name":"a/b","description":null,"stargazers_count":3,"language":"Swift","html_url":"https://github.com/a/b"}]}"#
+      return LoopbackResponse(
+        status: 200, headers: [("Content-Type", "application/json")], body: Data(body.utf8), delay: wait)
     }
   }
 
@@ -58,7 +65,9 @@ struct DaemonTests {
     daemon.closeInput()
     let (status, _, raw) = await daemon.finish()
     #expect(status == 0)
-    let ids = raw.compactMap { line in line.range(of: #""id":[^,}]*"#, options: .regularExpression).map { String(line[$0]) } }
+    let ids = raw.compactMap { line in
+      line.range(of: #""id":[^,}]*"#, options: .regularExpression).map { String(line[$0]) }
+    }
     #expect(ids.contains(#""id":1.0"#))
     #expect(!ids.contains(#""id":1"#))
     #expect(raw.contains { $0.contains(#""id":18446744073709551617"#) && $0.contains(#""status":"cancelled""#) })
@@ -203,7 +212,9 @@ struct DaemonTests {
     let daemon = try DaemonProcess(["--offline"])
     let count = 10_000
     let writer = Thread {
-      for index in 0..<count { daemon.send(index % 2 == 0 ? "help next" : #"{"id":"x\#(index)","command":"state feed"}"#) }
+      for index in 0..<count {
+        daemon.send(index % 2 == 0 ? "help next" : #"{"id":"x\#(index)","command":"state feed"}"#)
+      }
       daemon.closeInput()
     }
     writer.start()

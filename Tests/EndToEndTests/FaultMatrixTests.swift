@@ -59,7 +59,7 @@ struct FaultFixture: Sendable {
   }
 
   func stop() {
-    servers.forEach { $0.stop() }
+    for server in servers { server.stop() }
     refusing?.close()
   }
 }
@@ -163,14 +163,16 @@ extension FaultRow {
       "100MB-chunked", "200, Transfer-Encoding chunked, 100 MB (no length up front)",
       timeout: 10, message: tooLarge, code: "response-too-large",
       start: {
-        let stream = LoopbackStream(length: hundredMB, prefix: #"{"total_count":1,"items":[],"pad":""#, framing: .chunked)
+        let stream = LoopbackStream(
+          length: hundredMB, prefix: #"{"total_count":1,"items":[],"pad":""#, framing: .chunked)
         return try .serving { _ in .streamed(stream, headers: FaultBodies.json) }
       }),
     FaultRow(
       "100MB-until-close", "200, no length, 100 MB ended by closing the connection",
       timeout: 10, message: tooLarge, code: "response-too-large",
       start: {
-        let stream = LoopbackStream(length: hundredMB, prefix: #"{"total_count":1,"items":[],"pad":""#, framing: .untilClose)
+        let stream = LoopbackStream(
+          length: hundredMB, prefix: #"{"total_count":1,"items":[],"pad":""#, framing: .untilClose)
         return try .serving { _ in .streamed(stream, headers: FaultBodies.json) }
       }),
     FaultRow(
@@ -188,7 +190,11 @@ extension FaultRow {
     FaultRow(
       "401", #"401 {"message":"Bad credentials"}"#,
       message: "GitHub rejected the token (Bad credentials). Check GH_TOKEN or GITHUB_TOKEN.", code: "unauthorized",
-      start: { try .serving { _ in .json(401, #"{"message":"Bad credentials","documentation_url":"https://docs.github.com/rest"}"#) } }),
+      start: {
+        try .serving { _ in
+          .json(401, #"{"message":"Bad credentials","documentation_url":"https://docs.github.com/rest"}"#)
+        }
+      }),
     FaultRow(
       "403-primary-limit", "403, x-ratelimit-remaining 0, x-ratelimit-reset now+120",
       messages: (115...120).map { "GitHub rate limit reached; resets in \($0) s. Set GH_TOKEN for a higher limit." },
@@ -257,7 +263,8 @@ struct FaultMatrixTests {
   static let wallLimit: Duration = .seconds(15)
   /// The peak RSS allowed while refusing a 100 MB body: well below the body itself.
   /// Sanitizers (scripts/check) multiply memory use; the bound is for normal builds.
-  static let rssLimitKiB = ProcessInfo.processInfo.environment["REACTOR_UNDER_SANITIZER"] == nil ? 60 * 1024 : 600 * 1024
+  static let rssLimitKiB =
+    ProcessInfo.processInfo.environment["REACTOR_UNDER_SANITIZER"] == nil ? 60 * 1024 : 600 * 1024
 
   @Test("text mode: the exact error on stderr, exit 1, no hang, the next command works", arguments: FaultRow.all)
   func text(row: FaultRow) async throws {
@@ -279,7 +286,8 @@ struct FaultMatrixTests {
     }
   }
 
-  @Test("--json: valid NDJSON, the error record's code, exit 1, no hang, the next command works", arguments: FaultRow.all)
+  @Test(
+    "--json: valid NDJSON, the error record's code, exit 1, no hang, the next command works", arguments: FaultRow.all)
   func json(row: FaultRow) async throws {
     let fixture = try row.start()
     defer { fixture.stop() }
@@ -358,7 +366,8 @@ struct FaultMatrixRedirectTests {
 struct FaultMatrixTerminalSafetyTests {
   static let osc52 = "\u{1B}]52;c;SGVsbG8=\u{07}"
   static let hostileName = "evil/\u{1B}[2Jrepo\u{1B}[10;10H\u{9B}31m\u{202E}gnp.exe"
-  static let hostileDescription = "clip \(osc52) clear \u{1B}[2J up \u{1B}[1A\rover bell\u{07} csi\u{9B}2J rtl\u{202E}txt.exe"
+  static let hostileDescription =
+    "clip \(osc52) clear \u{1B}[2J up \u{1B}[1A\rover bell\u{07} csi\u{9B}2J rtl\u{202E}txt.exe"
   static let hostileLanguage = "C\u{1B}[31m"
   static let hostileURL = "https://github.com/evil/\u{1B}]8;;http://x\u{07}repo"
   static let hostileMessage = "Validation \u{1B}[2J\u{1B}]52;c;SGVsbG8=\u{07}Failed\r\u{9B}6n\u{202E}"
@@ -403,9 +412,13 @@ struct FaultMatrixTerminalSafetyTests {
     // The inert forms are there instead.
     // (The name column is cut to its width, so only the start of the name shows.)
     #expect(result.stdoutText.contains("evil/^[[2Jrepo^[[10;10H^[[31m"), "stdout: \(result.stdoutText)")
-    #expect(result.stdoutText.contains("clip ^[]52;c;SGVsbG8=^G clear ^[[2J up ^[[1A^Mover bell^G csi^[[2J rtl<U+202E>txt.exe"))
+    #expect(
+      result.stdoutText.contains(
+        "clip ^[]52;c;SGVsbG8=^G clear ^[[2J up ^[[1A^Mover bell^G csi^[[2J rtl<U+202E>txt.exe"))
     #expect(result.stdoutText.contains("https://github.com/evil/^[]8;;http://x^Grepo"))
-    #expect(result.stderrText == "error: GitHub rejected the query: Validation ^[[2J^[]52;c;SGVsbG8=^GFailed^M^[[6n<U+202E>.\n",
+    #expect(
+      result.stderrText
+        == "error: GitHub rejected the query: Validation ^[[2J^[]52;c;SGVsbG8=^GFailed^M^[[6n<U+202E>.\n",
       "stderr: \(result.stderrText)")
     #expect(result.stdoutText.contains("usage: next"))
   }

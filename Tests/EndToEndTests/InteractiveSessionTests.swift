@@ -3,7 +3,9 @@ import Testing
 
 /// The REPL on a terminal: `script(1)` gives reactor a pseudo-terminal, so it edits lines with
 /// libedit (loaded on first use), completes with tab and keeps history.
-@Suite("reactor binary: interactive REPL on a terminal", .enabled(if: ReactorBinary.hasScript, "needs script(1) from util-linux"))
+@Suite(
+  "reactor binary: interactive REPL on a terminal",
+  .enabled(if: ReactorBinary.hasScript, "needs script(1) from util-linux"))
 struct InteractiveSessionTests {
   /// `input` typed into `reactor --offline` on a terminal, with a HOME of its own.
   private func onTerminal(_ input: String, _ check: (ReactorBinary.Result, String) throws -> Void) async throws {
@@ -43,13 +45,16 @@ struct InteractiveSessionTests {
   func libeditOnlyOnATerminal() async throws {
     try await ReactorBinary.withScratchHome { home in
       func loaded(_ arguments: [String], input: String = "", terminal: Bool = false) async throws -> String {
-        try await ReactorBinary.librariesLoaded(arguments, input: input, environment: ["HOME": home], terminal: terminal)
+        try await ReactorBinary.librariesLoaded(
+          arguments, input: input, environment: ["HOME": home], terminal: terminal)
       }
       let version = try await loaded(["--version"])
       #expect(!version.isEmpty, "LD_DEBUG wrote nothing: the check would prove nothing")
       #expect(!version.contains("libedit"))
       #expect(!(try await loaded(["--offline"], input: "query swift\n")).contains("libedit"))
-      #expect(!(try await loaded(["--offline", "--daemon"], input: #"{"id":1,"command":"query swift"}"# + "\n")).contains("libedit"))
+      #expect(
+        !(try await loaded(["--offline", "--daemon"], input: #"{"id":1,"command":"query swift"}"# + "\n")).contains(
+          "libedit"))
       #expect(try await loaded(["--offline"], input: "quit\n", terminal: true).contains("libedit.so.2"))
     }
   }

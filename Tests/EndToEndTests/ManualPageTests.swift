@@ -13,7 +13,7 @@ struct ManualPageTests {
   }
 
   /// Every long option of every (sub)command, from ArgumentParser's own description of them.
-  static func options() async throws -> [String]  {
+  static func options() async throws -> [String] {
     let result = try await ReactorBinary.run(["--experimental-dump-help"])
     let json = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as! [String: Any]
     var names: [String] = []

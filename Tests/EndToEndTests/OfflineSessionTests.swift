@@ -41,7 +41,8 @@ struct OfflineSessionTests {
 
   @Test("NDJSON: every line is an object with a type; patches replay to the printed state")
   func patchInvariant() async throws {
-    let script = "state search\nquery swift\nnext\nnext\nquery rust language:rust\nnext\nquery\nquery go\nstate search\n"
+    let script =
+      "state search\nquery swift\nnext\nnext\nquery rust language:rust\nnext\nquery\nquery go\nstate search\n"
     let result = try await ReactorBinary.run(["--offline", "--json"], input: script)
     #expect(result.status == 0)
     let records = try jsonLines(result.stdout)
@@ -67,7 +68,8 @@ struct OfflineSessionTests {
   func deterministic() async throws {
     let script = "query swift\nnext\nquery language:go stars:>20000\nstate search\n"
     let first = try await ReactorBinary.run(["--offline", "--json"], input: script)
-    let second = try await ReactorBinary.run(["--offline", "--json"], input: script, environment: ["TZ": "Asia/Tokyo", "COLUMNS": "40"])
+    let second = try await ReactorBinary.run(
+      ["--offline", "--json"], input: script, environment: ["TZ": "Asia/Tokyo", "COLUMNS": "40"])
     #expect(first.stdout == second.stdout)
   }
 
@@ -78,7 +80,8 @@ struct OfflineSessionTests {
     let child = try DaemonProcess(["--offline", "--json"], daemon: false)
     child.send("query swift &")
     let records = await child.wait { $0.contains { $0["mutation"] as? String == "setRepos" } }
-    #expect(records.contains { $0["mutation"] as? String == "setRepos" }, "no answer while the input was open: \(records)")
+    #expect(
+      records.contains { $0["mutation"] as? String == "setRepos" }, "no answer while the input was open: \(records)")
     child.send("next")
     child.closeInput()
     let (status, all, _) = await child.finish()
@@ -133,7 +136,9 @@ enum PatchApplier {
   struct Failure: Error { var reason: String }
 
   static func apply(_ operation: [String: Any], to document: Any) throws -> Any {
-    guard let op = operation["op"] as? String, let path = operation["path"] as? String else { throw Failure(reason: "bad op") }
+    guard let op = operation["op"] as? String, let path = operation["path"] as? String else {
+      throw Failure(reason: "bad op")
+    }
     let tokens = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map {
       $0.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
     }
@@ -189,7 +194,8 @@ struct LazyLibcurlTests {
 
   @Test func aLiveRequestLoadsIt() async throws {
     // Nothing listens on port 9 of the loopback: the request fails, after loading libcurl.
-    let loaded = try await librariesLoaded(["--api-url", "http://127.0.0.1:9", "--timeout", "2"], input: "query swift\n")
+    let loaded = try await librariesLoaded(
+      ["--api-url", "http://127.0.0.1:9", "--timeout", "2"], input: "query swift\n")
     #expect(loaded.contains("libcurl.so.4"))
   }
 }

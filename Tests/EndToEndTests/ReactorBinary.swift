@@ -19,7 +19,8 @@ struct ReactorBinary {
       if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
       directory.deleteLastPathComponent()
     }
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
     let fallback = root.appendingPathComponent(".build/debug/reactor")
     return FileManager.default.isExecutableFile(atPath: fallback.path) ? fallback : nil
   }
@@ -39,7 +40,9 @@ struct ReactorBinary {
   ) throws -> Result {
     let (process, stdin, stdout, stderr) = try prepare(arguments, environment: environment)
     if terminal {
-      let command = ([process.executableURL!.path] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: #"'\''"#) + "'" }
+      let command = ([process.executableURL!.path] + arguments).map {
+        "'" + $0.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
+      }
       process.executableURL = URL(fileURLWithPath: scriptPath)
       process.arguments = ["-qec", command.joined(separator: " "), "/dev/null"]
     }
@@ -56,7 +59,8 @@ struct ReactorBinary {
     process.waitUntilExit()
     while !errData.done { Thread.sleep(forTimeInterval: 0.001) }
     // A crash must not pass for "exit 1": report a signal as 128 + its number, as shells do.
-    let status = process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
+    let status =
+      process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
     return Result(
       stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: errData.value, as: UTF8.self),
       status: status)
@@ -102,7 +106,7 @@ struct ReactorBinary {
       ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [])
         .filter { $0.hasPrefix(log.lastPathComponent) }.map { directory.appendingPathComponent($0) }
     }
-    defer { logFiles().forEach { try? FileManager.default.removeItem(at: $0) } }
+    defer { for file in logFiles() { try? FileManager.default.removeItem(at: file) } }
     var environment = environment
     environment["LD_DEBUG"] = "libs"
     environment["LD_DEBUG_OUTPUT"] = log.path
@@ -130,7 +134,12 @@ final class LockedData: @unchecked Sendable {
   private let lock = NSLock()
   private var data = Data()
   private var finished = false
-  func set(_ value: Data) { lock.withLock { data = value; finished = true } }
+  func set(_ value: Data) {
+    lock.withLock {
+      data = value
+      finished = true
+    }
+  }
   var value: Data { lock.withLock { data } }
   var done: Bool { lock.withLock { finished } }
 }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The built binary against a loopback server that serves the real recorded GitHub exchanges.
 @Suite("reactor binary: recorded GitHub exchanges")
@@ -20,7 +20,9 @@ struct RecordedAPITests {
     return try LoopbackServer(makeHandler: { baseURL in
       { request in
         check?(request)
-        let page = URLComponents(string: request.pathAndQuery)?.queryItems?.first { $0.name == "page" }?.value.flatMap(Int.init) ?? 1
+        let page =
+          URLComponents(string: request.pathAndQuery)?.queryItems?.first { $0.name == "page" }?.value.flatMap(Int.init)
+          ?? 1
         let isSearch = request.pathAndQuery.hasPrefix("/search/")
         let index = isSearch ? page - 1 : counter.next()
         guard index < exchanges.count || !isSearch else { return .json(404, #"{"message":"Not Found"}"#) }
@@ -40,7 +42,8 @@ struct RecordedAPITests {
       let body = try JSONSerialization.jsonObject(with: exchange.body) as! [String: Any]
       return (body["items"] as! [[String: Any]]).map { $0["full_name"] as! String }
     }
-    let state = try #require(try jsonLines(result.stdout).last { $0["type"] as? String == "state" }?["state"] as? [String: Any])
+    let state = try #require(
+      try jsonLines(result.stdout).last { $0["type"] as? String == "state" }?["state"] as? [String: Any])
     let names = (state["repos"] as! [[String: Any]]).map { $0["fullName"] as! String }
     #expect(names.count == 60)
     #expect(names == recorded)
@@ -56,7 +59,9 @@ struct RecordedAPITests {
   func headersAndSecrecy() async throws {
     let token = "ghp_e2eSecretToken0123456789"
     let seen = Headers()
-    guard let server = try Self.server("Exceptions.testBadAuthentication.txt", check: { seen.add($0.headers) }) else { return }
+    guard let server = try Self.server("Exceptions.testBadAuthentication.txt", check: { seen.add($0.headers) }) else {
+      return
+    }
     defer { server.stop() }
     let home = NSTemporaryDirectory() + "reactor-e2e-\(UUID().uuidString)"
     let result = try await ReactorBinary.run(
@@ -67,7 +72,8 @@ struct RecordedAPITests {
     #expect(headers["x-github-api-version"] == "2022-11-28")
     #expect(headers["user-agent"]?.hasPrefix("reactor/") == true)
     #expect(result.status == 1)
-    #expect(result.stderr.contains("error: GitHub rejected the token (Bad credentials). Check GH_TOKEN or GITHUB_TOKEN."))
+    #expect(
+      result.stderr.contains("error: GitHub rejected the token (Bad credentials). Check GH_TOKEN or GITHUB_TOKEN."))
     #expect(!result.stdout.contains(token) && !result.stderr.contains(token))
     #expect(!FileManager.default.fileExists(atPath: home + "/.local/state/reactor/history"))
     for case let path as String in FileManager.default.enumerator(atPath: home)?.allObjects ?? [] {
@@ -83,7 +89,9 @@ struct RecordedAPITests {
     defer { server.stop() }
     let result = try await ReactorBinary.run(["--api-url", server.baseURL], input: "query swift\nstate search\nhelp\n")
     #expect(result.status == 1)
-    #expect(result.stderr.contains("error: GitHub rate limit reached; try again in a minute. Set GH_TOKEN for a higher limit."))
+    #expect(
+      result.stderr.contains(
+        "error: GitHub rate limit reached; try again in a minute. Set GH_TOKEN for a higher limit."))
     #expect(result.stdout.contains("commands:"))
   }
 
@@ -97,11 +105,16 @@ struct RecordedAPITests {
     #expect(result.stdout.contains("no more results"))
   }
 
-  @Test("recorded failures each give a clear error and the shell keeps working", arguments: [
-    ("Exceptions.testNonJsonDataReturnedByGithub.txt", "GitHub had a server error (HTTP 503); try again later.", "server-error"),
-    ("Exceptions.testJSONParseError.txt", "GitHub sent a response that is not the expected JSON", "invalid-response"),
-    ("Exceptions.testBadAuthentication.txt", "GitHub rejected the token (Bad credentials).", "unauthorized"),
-  ])
+  @Test(
+    "recorded failures each give a clear error and the shell keeps working",
+    arguments: [
+      (
+        "Exceptions.testNonJsonDataReturnedByGithub.txt", "GitHub had a server error (HTTP 503); try again later.",
+        "server-error"
+      ),
+      ("Exceptions.testJSONParseError.txt", "GitHub sent a response that is not the expected JSON", "invalid-response"),
+      ("Exceptions.testBadAuthentication.txt", "GitHub rejected the token (Bad credentials).", "unauthorized"),
+    ])
   func failures(file: String, message: String, code: String) async throws {
     guard let server = try Self.server(file) else { return }
     defer { server.stop() }
@@ -128,7 +141,8 @@ struct RecordedAPITests {
   func refused() async throws {
     let refusing = try RefusingPort()
     defer { refusing.close() }
-    let result = try await ReactorBinary.run(["--api-url", refusing.baseURL, "--timeout", "5"], input: "query swift\nhelp\n")
+    let result = try await ReactorBinary.run(
+      ["--api-url", refusing.baseURL, "--timeout", "5"], input: "query swift\nhelp\n")
     #expect(result.status == 1)
     #expect(result.stderr.contains("error: Could not reach GitHub"))
     #expect(result.stdout.contains("commands:"))
@@ -138,7 +152,12 @@ struct RecordedAPITests {
 final class Counter: @unchecked Sendable {
   private let lock = NSLock()
   private var value = -1
-  func next() -> Int { lock.withLock { value += 1; return value } }
+  func next() -> Int {
+    lock.withLock {
+      value += 1
+      return value
+    }
+  }
 }
 
 final class Headers: @unchecked Sendable {

@@ -13,11 +13,13 @@ struct ReplayBinaryTests {
       .map { corpus.appendingPathComponent($0).path }
   }
 
-  @Test("the corpus passes under different TZ, LANG and COLUMNS, with identical output", arguments: [
-    ["TZ": "UTC", "LANG": "C.UTF-8", "COLUMNS": "80"],
-    ["TZ": "Asia/Kolkata", "LANG": "de_DE.UTF-8", "COLUMNS": "40"],
-    ["TZ": "America/St_Johns", "LANG": "C", "COLUMNS": "200"],
-  ])
+  @Test(
+    "the corpus passes under different TZ, LANG and COLUMNS, with identical output",
+    arguments: [
+      ["TZ": "UTC", "LANG": "C.UTF-8", "COLUMNS": "80"],
+      ["TZ": "Asia/Kolkata", "LANG": "de_DE.UTF-8", "COLUMNS": "40"],
+      ["TZ": "America/St_Johns", "LANG": "C", "COLUMNS": "200"],
+    ])
   func deterministic(environment: [String: String]) async throws {
     let files = Self.files
     try #require(!files.isEmpty)
@@ -43,11 +45,13 @@ struct ReplayBinaryTests {
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
     for name in ["search-no-results.t", "search-no-results.t.cassette.json"] {
-      try FileManager.default.copyItem(at: Self.corpus.appendingPathComponent(name), to: directory.appendingPathComponent(name))
+      try FileManager.default.copyItem(
+        at: Self.corpus.appendingPathComponent(name), to: directory.appendingPathComponent(name))
     }
     let copy = directory.appendingPathComponent("search-no-results.t")
     let original = try String(contentsOf: source, encoding: .utf8)
-    try original.replacingOccurrences(of: "no more results", with: "no more resultz").write(to: copy, atomically: true, encoding: .utf8)
+    try original.replacingOccurrences(of: "no more results", with: "no more resultz").write(
+      to: copy, atomically: true, encoding: .utf8)
     let failed = try await ReactorBinary.run(["replay", copy.path])
     #expect(failed.status == 1)
     #expect(failed.stdout.contains("FAIL \(copy.path)"))

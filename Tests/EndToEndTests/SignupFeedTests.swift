@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Signup and the event feed through the built binary, against the real recordings.
 @Suite("reactor binary: signup and feed")
@@ -9,7 +9,8 @@ struct SignupFeedTests {
   func taken() async throws {
     guard let server = try RecordedAPITests.server("NamedUser.testAttributesOfOtherUser.txt") else { return }
     defer { server.stop() }
-    let result = try await ReactorBinary.run(["--api-url", server.baseURL, "--signup-latency", "0"], input: "signup nvie hunter22 hunter22\n")
+    let result = try await ReactorBinary.run(
+      ["--api-url", server.baseURL, "--signup-latency", "0"], input: "signup nvie hunter22 hunter22\n")
     #expect(result.stdout.contains(#"username: "nvie" — Username already taken"#))
     #expect(result.stdout.contains("cannot submit: username is taken"))
     #expect(!result.stdout.contains("submitting"))
@@ -29,7 +30,9 @@ struct SignupFeedTests {
 
   @Test("a rate-limited availability check is shown as such, never as taken")
   func rateLimitedCheck() async throws {
-    guard let server = try RecordedAPITests.server("SpecificExceptions.testRateLimitExceeded.txt", exchange: 1) else { return }
+    guard let server = try RecordedAPITests.server("SpecificExceptions.testRateLimitExceeded.txt", exchange: 1) else {
+      return
+    }
     defer { server.stop() }
     let result = try await ReactorBinary.run(["--api-url", server.baseURL], input: "username octocat\n")
     #expect(result.stderr.contains("Could not check availability: GitHub rate limit reached"))
@@ -61,7 +64,8 @@ struct SignupFeedTests {
       }
     })
     defer { server.stop() }
-    let result = try await ReactorBinary.run(["--api-url", server.baseURL, "--json"], input: "refresh\nmore\nrefresh\nstate feed\n")
+    let result = try await ReactorBinary.run(
+      ["--api-url", server.baseURL, "--json"], input: "refresh\nmore\nrefresh\nstate feed\n")
     #expect(result.status == 0)
     let records = try jsonLines(result.stdout)
     let state = try #require(records.last { $0["type"] as? String == "state" }?["state"] as? [String: Any])
@@ -74,7 +78,8 @@ struct SignupFeedTests {
 
   @Test("no typed password appears in anything a recorded session writes")
   func passwordsNeverWritten() async throws {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("reactor-secrets-\(UUID().uuidString)")
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "reactor-secrets-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
     let passwords = ["Sup3rSecretPw", "An0therSecret", "tiny"]
@@ -101,7 +106,8 @@ struct SignupFeedTests {
     let replay = try await ReactorBinary.run(["replay", transcript, transcript + "j"])
     #expect(replay.lines.last == "2 passed, 0 failed")
     for case let file as String in FileManager.default.enumerator(atPath: directory.path)?.allObjects ?? [] {
-      let text = String(decoding: (try? Data(contentsOf: directory.appendingPathComponent(file))) ?? Data(), as: UTF8.self)
+      let text = String(
+        decoding: (try? Data(contentsOf: directory.appendingPathComponent(file))) ?? Data(), as: UTF8.self)
       for password in passwords { #expect(!text.contains(password), "\(file) holds a password") }
     }
   }

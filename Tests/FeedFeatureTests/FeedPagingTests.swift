@@ -188,12 +188,18 @@ struct FeedPagingTests {
     var document = FeedState().jsonValue
     for patch in patches.values { document = try JSONPatch.apply(patch, to: document) }
     #expect(document == store.currentState.jsonValue)
-    guard case .object(let object) = document else { Issue.record("not an object"); return }
+    guard case .object(let object) = document else {
+      Issue.record("not an object")
+      return
+    }
     #expect(object.members.map(\.key) == ["error", "isLoadingMore", "isRefreshing", "items", "nextPage"])
     #expect(
       store.currentState.items[0].jsonValue.jsonText
-        == #"{"actor":"user100","createdAt":1700000100,"detail":"main","id":"100","repository":"owner/repo100","type":"PushEvent"}"#)
+        == #"{"actor":"user100","createdAt":1700000100,"detail":"main","id":"100","repository":"owner/repo100","type":"PushEvent"}"#
+    )
     let noDetail = Event(id: "1", type: "WatchEvent", actor: "a", repository: "o/r", createdAt: 1.5)
-    #expect(noDetail.jsonValue.jsonText == #"{"actor":"a","createdAt":1.5,"detail":null,"id":"1","repository":"o/r","type":"WatchEvent"}"#)
+    #expect(
+      noDetail.jsonValue.jsonText
+        == #"{"actor":"a","createdAt":1.5,"detail":null,"id":"1","repository":"o/r","type":"WatchEvent"}"#)
   }
 }

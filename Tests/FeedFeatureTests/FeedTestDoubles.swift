@@ -1,6 +1,6 @@
-import ReactorTesting
 import GitHubClient
 import ReactorCore
+import ReactorTesting
 
 // A stand-in for GitHub's /events, and events to fill it with.
 
@@ -49,4 +49,3 @@ final class EventsEndpoint: Sendable {
       })
   }
 }
-

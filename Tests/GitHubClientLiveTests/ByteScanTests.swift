@@ -20,8 +20,12 @@ struct ByteScanTests {
 
   static func check(_ bytes: [UInt8], _ start: Int, _ comment: @autoclosure () -> Comment? = nil) {
     bytes.withUnsafeBufferPointer { buffer in
-      #expect(Int(rc_plain_run_end(buffer.baseAddress, start, buffer.count)) == reference(bytes, start, delete: false), comment())
-      #expect(Int(rc_escape_run_end(buffer.baseAddress, start, buffer.count)) == reference(bytes, start, delete: true), comment())
+      #expect(
+        Int(rc_plain_run_end(buffer.baseAddress, start, buffer.count)) == reference(bytes, start, delete: false),
+        comment())
+      #expect(
+        Int(rc_escape_run_end(buffer.baseAddress, start, buffer.count)) == reference(bytes, start, delete: true),
+        comment())
     }
   }
 

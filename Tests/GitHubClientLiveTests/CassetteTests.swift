@@ -36,7 +36,8 @@ private func referenceRedactedPath(_ url: URL) -> String {
     func pick(_ choices: [String]) -> String { choices[Int(generator.next() % UInt64(choices.count))] }
     let paths = ["/search/repositories", "/users/oct%20cat", "/events", "", "/a/b/", "/%E2%9C%93", "/x;y"]
     let names = [
-      "q", "page", "per_page", "token", "TOKEN", "access_token", "client_id", "Client_Secret", "code", "tok%65n", "", "a b",
+      "q", "page", "per_page", "token", "TOKEN", "access_token", "client_id", "Client_Secret", "code", "tok%65n", "",
+      "a b",
       "tokens", "xcode", "cod", "access_tokeN",
     ]
     let values = ["swift", "", "2", "language%3Aswift", "a=b", "%20", "REDACTED", "x+y", "é"]
@@ -66,7 +67,9 @@ private func referenceRedactedPath(_ url: URL) -> String {
   static func exchange(_ path: String, body: String, status: Int = 200) -> Cassette.Exchange {
     Cassette.Exchange(
       request: HTTPRequest(url: URL(string: "https://api.github.com" + path)!),
-      response: HTTPResponse(status: status, headers: [HTTPHeader("Link", "<x>; rel=\"next\""), HTTPHeader("ETag", "\"1\"")], body: Data(body.utf8)),
+      response: HTTPResponse(
+        status: status, headers: [HTTPHeader("Link", "<x>; rel=\"next\""), HTTPHeader("ETag", "\"1\"")],
+        body: Data(body.utf8)),
       latencyMs: 0)
   }
 

@@ -25,7 +25,9 @@ private func resolve(_ apiURL: String? = nil, _ environment: [String: String] = 
   }
 
   @Test func environmentBeatsDefault() throws {
-    #expect(try resolve(nil, ["GITHUB_API_URL": "https://env.example/api"]).baseURL.absoluteString == "https://env.example/api")
+    #expect(
+      try resolve(nil, ["GITHUB_API_URL": "https://env.example/api"]).baseURL.absoluteString
+        == "https://env.example/api")
   }
 
   @Test func emptyValuesCountAsUnset() throws {

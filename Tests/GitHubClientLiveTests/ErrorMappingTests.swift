@@ -13,7 +13,9 @@ struct StatusCase: Sendable, CustomTestStringConvertible {
   var expected: GitHubError
   var testDescription: String { name }
 
-  init(_ name: String, _ status: Int, _ headers: [(String, String)] = [], body: String = "", expect expected: GitHubError) {
+  init(
+    _ name: String, _ status: Int, _ headers: [(String, String)] = [], body: String = "", expect expected: GitHubError
+  ) {
     self.name = name
     self.response = httpResponse(status, headers, body: body)
     self.expected = expected
@@ -24,7 +26,8 @@ private let statusCases: [StatusCase] = [
   StatusCase(
     "403 with Retry-After", 403, [("Retry-After", "30")], body: #"{"message":"You have exceeded a limit"}"#,
     expect: .secondaryRateLimited(retryAfter: 30)),
-  StatusCase("403 with padded Retry-After", 403, [("retry-after", " 7 ")], expect: .secondaryRateLimited(retryAfter: 7)),
+  StatusCase(
+    "403 with padded Retry-After", 403, [("retry-after", " 7 ")], expect: .secondaryRateLimited(retryAfter: 7)),
   StatusCase("429 with no headers", 429, expect: .secondaryRateLimited(retryAfter: nil)),
   StatusCase("429 with Retry-After", 429, [("Retry-After", "120")], expect: .secondaryRateLimited(retryAfter: 120)),
   StatusCase(
@@ -42,7 +45,8 @@ private let statusCases: [StatusCase] = [
   StatusCase("404 without a body", 404, expect: .notFound("HTTP 404")),
   StatusCase(
     "422 with GitHub's errors array", 422,
-    body: #"{"message":"Validation Failed","errors":[{"message":"The listed users cannot be searched","resource":"Search","field":"q","code":"invalid"}],"documentation_url":"https://docs.github.com"}"#,
+    body:
+      #"{"message":"Validation Failed","errors":[{"message":"The listed users cannot be searched","resource":"Search","field":"q","code":"invalid"}],"documentation_url":"https://docs.github.com"}"#,
     expect: .validationFailed("Validation Failed: The listed users cannot be searched")),
   StatusCase(
     "422 with field and code only", 422,
@@ -70,12 +74,19 @@ private let statusCases: [StatusCase] = [
   }
 
   @Test func errorMessagesReadLikeSentences() {
-    #expect(GitHubError.secondaryRateLimited(retryAfter: 30).message == "GitHub secondary rate limit reached; retry in 30 s.")
-    #expect(GitHubError.secondaryRateLimited(retryAfter: nil).message == "GitHub secondary rate limit reached; retry in a minute.")
+    #expect(
+      GitHubError.secondaryRateLimited(retryAfter: 30).message == "GitHub secondary rate limit reached; retry in 30 s.")
+    #expect(
+      GitHubError.secondaryRateLimited(retryAfter: nil).message
+        == "GitHub secondary rate limit reached; retry in a minute.")
     #expect(GitHubError.http(status: 418, message: "I'm a teapot").message == "GitHub answered HTTP 418: I'm a teapot.")
     #expect(GitHubError.http(status: 418, message: nil).message == "GitHub answered HTTP 418.")
-    #expect(GitHubError.server(status: 502, message: "Bad Gateway").message == "GitHub had a server error (HTTP 502): Bad Gateway.")
-    #expect(GitHubError.responseTooLarge(limit: 10_000_000).message == "GitHub's response was larger than 10 MB and was refused.")
+    #expect(
+      GitHubError.server(status: 502, message: "Bad Gateway").message
+        == "GitHub had a server error (HTTP 502): Bad Gateway.")
+    #expect(
+      GitHubError.responseTooLarge(limit: 10_000_000).message
+        == "GitHub's response was larger than 10 MB and was refused.")
     #expect(GitHubError.notFound("Not Found").code == "not-found")
     #expect(GitHubError.secondaryRateLimited(retryAfter: 1).code == "secondary-rate-limited")
   }
@@ -104,7 +115,8 @@ private let statusCases: [StatusCase] = [
 
   @Test func transportErrorsMap() {
     #expect(GitHubAPI.mapTransport(HTTPTransportError.timedOut) == .timeout)
-    #expect(GitHubAPI.mapTransport(HTTPTransportError.unreachable("connection refused")) == .transport("connection refused"))
+    #expect(
+      GitHubAPI.mapTransport(HTTPTransportError.unreachable("connection refused")) == .transport("connection refused"))
     #expect(GitHubAPI.mapTransport(HTTPTransportError.bodyTooLarge(limit: 5)) == .responseTooLarge(limit: 5))
     #expect(GitHubAPI.mapTransport(CancellationError()) == .cancelled)
     #expect(GitHubAPI.mapTransport(GitHubError.notFound("x")) == .notFound("x"))
@@ -124,7 +136,9 @@ private let statusCases: [StatusCase] = [
       body: #"{"total_count":5000,"incomplete_results":false,"items":[]}"#)
   }
 
-  @Test(arguments: [(33, 30, 34), (34, 30, nil), (35, 30, nil), (9, 100, 10), (10, 100, nil), (1, 1000, nil)] as [(Int, Int, Int?)])
+  @Test(
+    arguments: [(33, 30, 34), (34, 30, nil), (35, 30, nil), (9, 100, 10), (10, 100, nil), (1, 1000, nil)]
+      as [(Int, Int, Int?)])
   func nextPageStopsAtTheCap(page: Int, perPage: Int, expected: Int?) throws {
     let decoded = try makeAPI().searchPage(pageWithNext(page, perPage: perPage), page: page, perPage: perPage)
     #expect(decoded.nextPage == expected)

@@ -32,9 +32,11 @@ private func seconds(_ duration: Duration) -> Double {
 struct FaultMatrixTransportTests {
   static let limit = 1_000_000
 
-  @Test("a body of exactly the limit is accepted, one byte more is refused", arguments: [
-    LoopbackStream.Framing.contentLength, .chunked, .untilClose,
-  ])
+  @Test(
+    "a body of exactly the limit is accepted, one byte more is refused",
+    arguments: [
+      LoopbackStream.Framing.contentLength, .chunked, .untilClose,
+    ])
   func limitIsExact(framing: LoopbackStream.Framing) async throws {
     let server = try LoopbackServer { request in
       let extra = request.pathAndQuery == "/over" ? 1 : 0
@@ -52,9 +54,11 @@ struct FaultMatrixTransportTests {
   /// 1 GB offered at 200 MB/s: refused once past the limit (from the Content-Length alone when
   /// there is one), and the transport stops reading, so the server cannot write much beyond the
   /// limit plus what socket buffers hold.
-  @Test("an endless body is cut off at the limit, not downloaded", arguments: [
-    LoopbackStream.Framing.contentLength, .chunked, .untilClose,
-  ])
+  @Test(
+    "an endless body is cut off at the limit, not downloaded",
+    arguments: [
+      LoopbackStream.Framing.contentLength, .chunked, .untilClose,
+    ])
   func endlessBodyIsCutOff(framing: LoopbackStream.Framing) async throws {
     let stream = LoopbackStream(length: 1_000_000_000, framing: framing, bytesPerSecond: 200_000_000)
     let server = try LoopbackServer { _ in .streamed(stream) }
@@ -83,7 +87,8 @@ struct FaultMatrixTransportTests {
       return
     }
     let server = try LoopbackServer { _ in
-      LoopbackResponse(status: 200, headers: [("Content-Encoding", "gzip"), ("Content-Type", "application/json")], body: bomb)
+      LoopbackResponse(
+        status: 200, headers: [("Content-Encoding", "gzip"), ("Content-Type", "application/json")], body: bomb)
     }
     defer { server.stop() }
     let transport = CurlTransport(timeout: 10, maxBodyBytes: 10_000_000)
@@ -179,7 +184,9 @@ struct FaultMatrixTransportTests {
   }
 
   @Test func redirectLoopIsUnreachable() async throws {
-    let server = try LoopbackServer { request in LoopbackResponse(status: 302, headers: [("Location", request.pathAndQuery)]) }
+    let server = try LoopbackServer { request in
+      LoopbackResponse(status: 302, headers: [("Location", request.pathAndQuery)])
+    }
     defer { server.stop() }
     let error = await failure(CurlTransport(timeout: 5), get(server))
     #expect(error as? HTTPTransportError == .unreachable("too many redirects"))
@@ -187,7 +194,8 @@ struct FaultMatrixTransportTests {
 
   @Test func sameOriginRedirectKeepsTheToken() async throws {
     let server = try LoopbackServer { request in
-      request.pathAndQuery == "/moved" ? .json(200, "{}") : LoopbackResponse(status: 301, headers: [("Location", "/moved")])
+      request.pathAndQuery == "/moved"
+        ? .json(200, "{}") : LoopbackResponse(status: 301, headers: [("Location", "/moved")])
     }
     defer { server.stop() }
     let response = try await CurlTransport(timeout: 5).send(
@@ -215,7 +223,8 @@ struct FaultMatrixTransportTests {
   /// (on the global dispatch queues, limited to a thread a core, four would on two cores).
   @Test func slowRequestsDoNotHoldUpAFastOne() async throws {
     let server = try LoopbackServer { request in
-      request.pathAndQuery == "/fast" ? .json(200, "{}") : LoopbackResponse(status: 200, body: Data("{}".utf8), delay: .seconds(3))
+      request.pathAndQuery == "/fast"
+        ? .json(200, "{}") : LoopbackResponse(status: 200, body: Data("{}".utf8), delay: .seconds(3))
     }
     defer { server.stop() }
     let transport = CurlTransport(timeout: 10)

@@ -1,5 +1,6 @@
-@testable import GitHubClientLive
 import Testing
+
+@testable import GitHubClientLive
 
 // Header names are ASCII tokens, compared ignoring ASCII case only (RFC 9110, 5.1).
 
@@ -12,11 +13,13 @@ struct HTTPHeaderNameTests {
     #expect(Self.headers.value(of: name) == "<x>; rel=\"next\"")
   }
 
-  @Test("Unicode case folding does not make a name match", arguments: [
-    "lin\u{212A}",  // KELVIN SIGN, which folds to k
-    "\u{17F}tatus",  // LATIN SMALL LETTER LONG S, which folds to s
-    "lınk",  // dotless i
-  ])
+  @Test(
+    "Unicode case folding does not make a name match",
+    arguments: [
+      "lin\u{212A}",  // KELVIN SIGN, which folds to k
+      "\u{17F}tatus",  // LATIN SMALL LETTER LONG S, which folds to s
+      "lınk",  // dotless i
+    ])
   func noUnicodeFolding(name: String) {
     let headers = [HTTPHeader(name, "spoofed")]
     #expect(headers.value(of: name) == "spoofed")

@@ -1,6 +1,7 @@
 import Foundation
-@testable import GitHubClientLive
 import Testing
+
+@testable import GitHubClientLive
 
 /// The header block libcurl hands over, read into fields.
 @Suite struct HeaderFieldsTests {

@@ -83,7 +83,8 @@ private let base = "https://api.github.com/search/repositories?q=swift"
   /// found no `next`; `nextPage`, splitting bytes, found one.
   @Test func aSpaceBeforeACombiningMarkSeparatesRelationsForParseAndNextPageAlike() {
     let header = "<https://api.github.com/search/repositories?q=swift&page=2>; rel=\"next \u{36F}\u{FFFD}last\""
-    #expect(LinkHeader.parse(header)["next"]?.absoluteString == "https://api.github.com/search/repositories?q=swift&page=2")
+    #expect(
+      LinkHeader.parse(header)["next"]?.absoluteString == "https://api.github.com/search/repositories?q=swift&page=2")
     #expect(LinkHeader.parse(header).keys.sorted() == ["next", "\u{36F}\u{FFFD}last"])
     #expect(LinkHeader.nextPage(header) == 2)
   }

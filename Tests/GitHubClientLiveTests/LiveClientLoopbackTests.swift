@@ -11,7 +11,8 @@ import Testing
 private func liveClient(_ baseURL: String, timeout: TimeInterval = 10, environment: [String: String] = [:]) throws
   -> GitHubClient
 {
-  let configuration = try GitHubConfiguration.resolve(apiURL: baseURL, environment: { environment[$0] }, userAgent: "reactor/x")
+  let configuration = try GitHubConfiguration.resolve(
+    apiURL: baseURL, environment: { environment[$0] }, userAgent: "reactor/x")
   return GitHubClient.live(configuration: configuration, transport: CurlTransport(timeout: timeout))
 }
 
@@ -80,7 +81,9 @@ private func searchExchanges() throws -> [RecordedExchange] {
 
   @Test func eventsNotModifiedOverTheWire() async throws {
     let server = try LoopbackServer { request in
-      if request.headers["if-none-match"] == #"W/"v1""# { return LoopbackResponse(status: 304, headers: [("ETag", #"W/"v1""#)]) }
+      if request.headers["if-none-match"] == #"W/"v1""# {
+        return LoopbackResponse(status: 304, headers: [("ETag", #"W/"v1""#)])
+      }
       return .json(200, "[]", headers: [("ETag", #"W/"v1""#)])
     }
     defer { server.stop() }
@@ -92,8 +95,10 @@ private func searchExchanges() throws -> [RecordedExchange] {
   @Test func oversizedBodyIsRefused() async throws {
     let server = try LoopbackServer { _ in .json(200, String(repeating: " ", count: 5000) + #"{"login":"x"}"#) }
     defer { server.stop() }
-    let configuration = try GitHubConfiguration.resolve(apiURL: server.baseURL, environment: { _ in nil }, userAgent: "reactor/x")
-    let client = GitHubClient.live(configuration: configuration, transport: CurlTransport(timeout: 5, maxBodyBytes: 1000))
+    let configuration = try GitHubConfiguration.resolve(
+      apiURL: server.baseURL, environment: { _ in nil }, userAgent: "reactor/x")
+    let client = GitHubClient.live(
+      configuration: configuration, transport: CurlTransport(timeout: 5, maxBodyBytes: 1000))
     #expect(await gitHubError { try await client.userExists("x") } == .responseTooLarge(limit: 1000))
   }
 

@@ -149,7 +149,8 @@ private func allPages(_ client: GitHubClient, _ query: String, perPage: Int = 30
     #expect(page.items.allSatisfy { $0.createdAt <= now.timeIntervalSince1970 })
     let times = page.items.map(\.createdAt)
     #expect(times == times.sorted(by: >), "newest first")
-    guard case .page(let later, _) = try await offlineClient(now: now.addingTimeInterval(3600)).events(1, 30, nil) else {
+    guard case .page(let later, _) = try await offlineClient(now: now.addingTimeInterval(3600)).events(1, 30, nil)
+    else {
       Issue.record("expected a page")
       return
     }

@@ -78,7 +78,9 @@ import Testing
       api.searchRepositories(query: "x", page: 1, perPage: 30).url.absoluteString
         == "https://ghe.example/api/v3/search/repositories?q=x&page=1&per_page=30")
     #expect(api.user("octocat").url.absoluteString == "https://ghe.example/api/v3/users/octocat")
-    #expect(api.events(page: 1, perPage: 30, etag: nil).url.absoluteString == "https://ghe.example/api/v3/events?page=1&per_page=30")
+    #expect(
+      api.events(page: 1, perPage: 30, etag: nil).url.absoluteString
+        == "https://ghe.example/api/v3/events?page=1&per_page=30")
   }
 
   @Test func rootBaseURLWithTrailingSlash() {

@@ -1,8 +1,9 @@
 import Foundation
 import GitHubClient
-@testable import GitHubClientLive
 import TestSupport
 import Testing
+
+@testable import GitHubClientLive
 
 // SearchPageDecoder scans search pages without Codable. Against JSONDecoder decoding the wire
 // types below (the code it replaced): it decodes every page JSONDecoder decodes identically,
@@ -18,7 +19,9 @@ private struct SearchResponseWire: Decodable {
   var items: [RepositoryWire]
 
   enum CodingKeys: String, CodingKey {
-    case totalCount = "total_count", incompleteResults = "incomplete_results", items
+    case totalCount = "total_count"
+    case incompleteResults = "incomplete_results"
+    case items
   }
 }
 
@@ -31,7 +34,11 @@ private struct RepositoryWire: Decodable {
   var htmlURL: String
 
   enum CodingKeys: String, CodingKey {
-    case id, fullName = "full_name", description, stargazersCount = "stargazers_count", language
+    case id
+    case fullName = "full_name"
+    case description
+    case stargazersCount = "stargazers_count"
+    case language
     case htmlURL = "html_url"
   }
 }
@@ -43,7 +50,8 @@ private enum Outcome: Equatable, CustomStringConvertible {
 
   var description: String {
     switch self {
-    case .page(let total, let incomplete, let items): "page(total: \(total), incomplete: \(incomplete), \(items.count) items)"
+    case .page(let total, let incomplete, let items):
+      "page(total: \(total), incomplete: \(incomplete), \(items.count) items)"
     case .failure(let message): "failure(\(message))"
     }
   }
@@ -75,7 +83,8 @@ private func divergence(_ body: Data) -> String? {
   case (.failure(let wanted), .failure(let got)):
     return wanted.hasPrefix("missing field") && got != wanted && got != "not valid JSON" ? "\(got), not \(wanted)" : nil
   case (.page, .failure(let got)):
-    return got == "not valid JSON" || got.hasPrefix("unexpected value") ? nil : "rejected a page JSONDecoder reads: \(got)"
+    return got == "not valid JSON" || got.hasPrefix("unexpected value")
+      ? nil : "rejected a page JSONDecoder reads: \(got)"
   }
 }
 
@@ -119,7 +128,8 @@ private let smallPage = #"""
   @Test func everyRecordedResponseGivesTheSameOutcome() throws {
     guard fixturesPresent() else { return }
     let directory = try #require(RecordedFixtures.directory)
-    let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".txt") }.sorted()
+    let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".txt") }
+      .sorted()
     var compared = 0
     for file in files {
       for exchange in try RecordedFixtures.load(file) where !exchange.body.isEmpty {
@@ -146,18 +156,25 @@ private let smallPage = #"""
   @Test func everySpecialByteIsSeenAtEveryOffset() {
     let specials: [[UInt8]] = [
       Array(#"\""#.utf8), Array(#"\\"#.utf8), Array(#"\n"#.utf8), Array(#"\u00e9"#.utf8), Array("é".utf8),
-      Array("😀".utf8), [0x1F], [0x00], [0x7F], [0x80], [0xFF], [0x21], [0x23], [0x5B], [0x5D], [0x20], Array(#"""#.utf8),
+      Array("😀".utf8), [0x1F], [0x00], [0x7F], [0x80], [0xFF], [0x21], [0x23], [0x5B], [0x5D], [0x20],
+      Array(#"""#.utf8),
     ]
     var differences: [String] = []
     var decoded = 0
     for field in ["description", "node_id"] {
       for special in specials {
         for offset in 0..<20 {
-          let value = Array(repeating: UInt8(ascii: "a"), count: offset) + special + Array(repeating: UInt8(ascii: "b"), count: 11)
+          let value =
+            Array(repeating: UInt8(ascii: "a"), count: offset) + special
+            + Array(repeating: UInt8(ascii: "b"), count: 11)
           let body =
-            Array(#"{"total_count": 1, "items": [{"id": 1, "full_name": "a/b", "stargazers_count": 0, "html_url": "u", "\#(field)": ""#.utf8)
+            Array(
+              #"{"total_count": 1, "items": [{"id": 1, "full_name": "a/b", "stargazers_count": 0, "html_url": "u", "\#(field)": ""#
+                .utf8)
             + value + Array(#""}]}"#.utf8)
-          if let difference = divergence(Data(body)) { differences.append("\(field) \(special) at \(offset): \(difference)") }
+          if let difference = divergence(Data(body)) {
+            differences.append("\(field) \(special) at \(offset): \(difference)")
+          }
           if case .page = scanned(Data(body)) { decoded += 1 }
         }
       }
@@ -174,7 +191,9 @@ private let smallPage = #"""
       for replacement: UInt8 in [0x00, 0x22, 0x5C, 0x7D, 0x5D, 0x2C, 0x78, 0x31, 0x2E, 0x65, 0xFF, 0xC3, 0x20] {
         var corrupted = body
         corrupted[position] = replacement
-        if let difference = divergence(Data(corrupted)) { differences.append("byte \(position) -> \(replacement): \(difference)") }
+        if let difference = divergence(Data(corrupted)) {
+          differences.append("byte \(position) -> \(replacement): \(difference)")
+        }
       }
     }
     #expect(differences.isEmpty, "\(differences.count) differences, first: \(differences.prefix(5))")
@@ -198,12 +217,18 @@ private let smallPage = #"""
     (#"{"total_count": 1, "items": [1]}"#, "unexpected value at 'items.Index 0'"),
     (#"{"total_count": 1, "items": [{}]}"#, "missing field 'id'"),
     (#"{"total_count": 1, "items": [{"id": 1}]}"#, "missing field 'full_name'"),
-    (#"{"total_count": 1, "items": [{"id": 1, "full_name": "a", "stargazers_count": 1, "html_url": "u", "description": 5}]}"#,
-     "unexpected value at 'items.Index 0.description'"),
-    (#"{"total_count": 1, "items": [{"id": "1", "full_name": 2, "stargazers_count": 1, "html_url": "u"}]}"#,
-     "unexpected value at 'items.Index 0.id'"),
-    (#"{"total_count": 1, "items": [{"id": 1, "full_name": "a", "stargazers_count": 1, "html_url": "u"}, {"id": 2}]}"#,
-     "missing field 'full_name'"),
+    (
+      #"{"total_count": 1, "items": [{"id": 1, "full_name": "a", "stargazers_count": 1, "html_url": "u", "description": 5}]}"#,
+      "unexpected value at 'items.Index 0.description'"
+    ),
+    (
+      #"{"total_count": 1, "items": [{"id": "1", "full_name": 2, "stargazers_count": 1, "html_url": "u"}]}"#,
+      "unexpected value at 'items.Index 0.id'"
+    ),
+    (
+      #"{"total_count": 1, "items": [{"id": 1, "full_name": "a", "stargazers_count": 1, "html_url": "u"}, {"id": 2}]}"#,
+      "missing field 'full_name'"
+    ),
     (#"{"total_count": "x", "items": [{"id": 2}]}"#, "unexpected value at 'total_count'"),
     (#"{"total_count": -0, "items": []}"#, "ok"), (#" {"total_count": 1, "items": []} "#, "ok"),
     (#"{"total_count": 1, "items": [], "x": [[[[[[[[[[]]]]]]]]]]}"#, "ok"),
@@ -233,10 +258,13 @@ private let smallPage = #"""
   }
 
   @Test func invalidUTF8IsNotValidJSON() {
-    for bytes: [UInt8] in [[0xFF], [0xC0, 0xAF], [0xE0, 0x80, 0xAF], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xC3]] {
+    for bytes: [UInt8] in [
+      [0xFF], [0xC0, 0xAF], [0xE0, 0x80, 0xAF], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xC3],
+    ] {
       for field in ["x", "full_name"] {
         let body =
-          Data(#"{"total_count": 1, "items": [{"id": 1, "stargazers_count": 1, "html_url": "u", "\#(field)": ""#.utf8) + Data(bytes)
+          Data(#"{"total_count": 1, "items": [{"id": 1, "stargazers_count": 1, "html_url": "u", "\#(field)": ""#.utf8)
+          + Data(bytes)
           + Data(#""}]}"#.utf8)
         #expect(scanned(body) == .failure("not valid JSON"), "\(bytes) in \(field)")
         #expect(divergence(body) == nil, "\(bytes) in \(field)")

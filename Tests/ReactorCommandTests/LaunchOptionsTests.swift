@@ -52,9 +52,11 @@ import Testing
 
   /// Help, subcommands, short names, repeats, malformed or invalid values: ArgumentParser's.
   static let refused: [[String]] = [
-    ["--help"], ["-h"], ["help"], ["--version", "--json"], ["replay", "a.t"], ["--engine", "feedback", "replay", "a.t"],
+    ["--help"], ["-h"], ["help"], ["--version", "--json"], ["replay", "a.t"],
+    ["--engine", "feedback", "replay", "a.t"],
     ["-"], ["--"], ["--", "--json"], ["--=x"], ["--jsonx"], ["--json=true"], ["--json", "--json"],
-    ["--timeout"], ["--timeout", "--json"], ["--timeout", "-1"], ["--timeout", ""], ["--timeout="], ["--timeout", "soon"],
+    ["--timeout"], ["--timeout", "--json"], ["--timeout", "-1"], ["--timeout", ""], ["--timeout="],
+    ["--timeout", "soon"],
     ["--timeout", "0"], ["--timeout", "601"], ["--timeout", "nan"], ["--signup-failure-rate", "1.5"],
     ["--signup-latency", "61"], ["--drain-timeout", "3601"], ["--seed", "-1"], ["--seed", "1.5"],
     ["--seed", "18446744073709551616"], ["--color", "sometimes"], ["--engine", "rx"], ["--daemon", "--record", "x.t"],
@@ -74,7 +76,8 @@ import Testing
       "--seed", "--signup-failure-rate", "--signup-latency", "--help", "--nope", "replay", "-h",
     ]
     let values = [
-      "0", "1", "5", "0.5", "30", "600", "601", "-3", "1e2", "inf", "nan", "+4", "0x10", " 5", "never", "always", "auto",
+      "0", "1", "5", "0.5", "30", "600", "601", "-3", "1e2", "inf", "nan", "+4", "0x10", " 5", "never", "always",
+      "auto",
       "feedback", "reactor", "x.t", "http://127.0.0.1:1/", "", "=", "--json",
     ]
     // Seeded, so a failure reproduces.

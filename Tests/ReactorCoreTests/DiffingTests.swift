@@ -116,34 +116,40 @@ struct DiffingTests {
     return writer.text
   }
 
-  @Test("JSON Patch: RFC 6902 operations and pointer escaping", arguments: [
-    (#"{"a":1}"#, PatchOperation(op: .add, path: "/b", value: .int(2)), #"{"a":1,"b":2}"#),
-    (#"{"a":[1,2]}"#, PatchOperation(op: .add, path: "/a/1", value: .int(9)), #"{"a":[1,9,2]}"#),
-    (#"{"a":[1,2]}"#, PatchOperation(op: .add, path: "/a/-", value: .int(3)), #"{"a":[1,2,3]}"#),
-    (#"{"a":1,"b":2}"#, PatchOperation(op: .remove, path: "/a"), #"{"b":2}"#),
-    (#"{"a":{"b":1}}"#, PatchOperation(op: .replace, path: "/a/b", value: .string("x")), #"{"a":{"b":"x"}}"#),
-    (#"{"a/b":1}"#, PatchOperation(op: .replace, path: "/a~1b", value: .int(2)), #"{"a/b":2}"#),
-    (#"{"m~n":1}"#, PatchOperation(op: .remove, path: "/m~0n"), #"{}"#),
-  ])
+  @Test(
+    "JSON Patch: RFC 6902 operations and pointer escaping",
+    arguments: [
+      (#"{"a":1}"#, PatchOperation(op: .add, path: "/b", value: .int(2)), #"{"a":1,"b":2}"#),
+      (#"{"a":[1,2]}"#, PatchOperation(op: .add, path: "/a/1", value: .int(9)), #"{"a":[1,9,2]}"#),
+      (#"{"a":[1,2]}"#, PatchOperation(op: .add, path: "/a/-", value: .int(3)), #"{"a":[1,2,3]}"#),
+      (#"{"a":1,"b":2}"#, PatchOperation(op: .remove, path: "/a"), #"{"b":2}"#),
+      (#"{"a":{"b":1}}"#, PatchOperation(op: .replace, path: "/a/b", value: .string("x")), #"{"a":{"b":"x"}}"#),
+      (#"{"a/b":1}"#, PatchOperation(op: .replace, path: "/a~1b", value: .int(2)), #"{"a/b":2}"#),
+      (#"{"m~n":1}"#, PatchOperation(op: .remove, path: "/m~0n"), #"{}"#),
+    ])
   func apply(_ input: String, _ operation: PatchOperation, _ output: String) throws {
     let result = try JSONPatch.apply([operation], to: TinyJSON.parse(input))
     #expect(result.jsonText == output)
   }
 
-  @Test("JSON Patch errors", arguments: [
-    PatchOperation(op: .remove, path: "/missing"),
-    PatchOperation(op: .replace, path: "/a/5", value: .int(1)),
-    PatchOperation(op: .add, path: "no-slash", value: .int(1)),
-    PatchOperation(op: .test, path: "/a", value: .int(7)),
-    PatchOperation(op: .add, path: "", value: .int(1)),
-  ])
+  @Test(
+    "JSON Patch errors",
+    arguments: [
+      PatchOperation(op: .remove, path: "/missing"),
+      PatchOperation(op: .replace, path: "/a/5", value: .int(1)),
+      PatchOperation(op: .add, path: "no-slash", value: .int(1)),
+      PatchOperation(op: .test, path: "/a", value: .int(7)),
+      PatchOperation(op: .add, path: "", value: .int(1)),
+    ])
   func applyErrors(_ operation: PatchOperation) throws {
     #expect(throws: JSONPatch.Failure.self) { try JSONPatch.apply([operation], to: TinyJSON.parse(#"{"a":[1]}"#)) }
   }
 
   @Test("JSON text: sorted keys, escapes that keep a terminal inert")
   func encoding() {
-    let object: JSONValue = .object(["b": .string("\u{1B}]52;c;x\u{07}\n\u{9B}\u{202E}\"\\"), "a": .double(1.5), "c": .null])
+    let object: JSONValue = .object([
+      "b": .string("\u{1B}]52;c;x\u{07}\n\u{9B}\u{202E}\"\\"), "a": .double(1.5), "c": .null,
+    ])
     #expect(object.jsonText == #"{"a":1.5,"b":"\u001b]52;c;x\u0007\n\u009b\u202e\"\\","c":null}"#)
   }
 
@@ -185,39 +191,58 @@ enum TinyJSON {
         index += 1
         var pairs: [(String, JSONValue)] = []
         skip()
-        if scalars[index] == "}" { index += 1; return .object(JSONObject(pairs)) }
+        if scalars[index] == "}" {
+          index += 1
+          return .object(JSONObject(pairs))
+        }
         while true {
           guard case .string(let key) = value() else { return .null }
-          skip(); index += 1
+          skip()
+          index += 1
           pairs.append((key, value()))
           skip()
-          let c = scalars[index]; index += 1
+          let c = scalars[index]
+          index += 1
           if c == "}" { return .object(JSONObject(pairs)) }
         }
       case "[":
         index += 1
         var items: [JSONValue] = []
         skip()
-        if scalars[index] == "]" { index += 1; return .array(items) }
+        if scalars[index] == "]" {
+          index += 1
+          return .array(items)
+        }
         while true {
           items.append(value())
           skip()
-          let c = scalars[index]; index += 1
+          let c = scalars[index]
+          index += 1
           if c == "]" { return .array(items) }
         }
       case "\"":
         index += 1
         var out = ""
-        while scalars[index] != "\"" { out.unicodeScalars.append(scalars[index]); index += 1 }
+        while scalars[index] != "\"" {
+          out.unicodeScalars.append(scalars[index])
+          index += 1
+        }
         index += 1
         return .string(out)
-      case "n": index += 4; return .null
-      case "t": index += 4; return .bool(true)
-      case "f": index += 5; return .bool(false)
+      case "n":
+        index += 4
+        return .null
+      case "t":
+        index += 4
+        return .bool(true)
+      case "f":
+        index += 5
+        return .bool(false)
       default:
         var digits = ""
         while index < scalars.count, "-0123456789.".unicodeScalars.contains(scalars[index]) {
-          digits.unicodeScalars.append(scalars[index]); index += 1
+          digits.unicodeScalars.append(scalars[index])
+          index += 1
         }
         return digits.contains(".") ? .double(Double(digits)!) : .int(Int(digits)!)
       }

@@ -1,5 +1,5 @@
-import ReactorTesting
 import ReactorCore
+import ReactorTesting
 import Testing
 
 // FeedbackLoop, FeedbackSetLoop and FeedbackSystem on a real Store: every effect waits on a

@@ -1,5 +1,5 @@
-import ReactorTesting
 import ReactorCore
+import ReactorTesting
 
 /// A reactor whose effects the tests drive by hand.
 struct ProbeReactor: Reactor {
@@ -62,10 +62,12 @@ struct ProbeReactor: Reactor {
     case .parallel(let count):
       return .merge((0..<count).map { value in .run { send in send(.append(value)) } })
     case .announceThenLoad(let name, let gate):
-      return .concatenate(.send(.increment), .run { send in
-        await gate.wait()
-        send(.setLoaded(name))
-      })
+      return .concatenate(
+        .send(.increment),
+        .run { send in
+          await gate.wait()
+          send(.setLoaded(name))
+        })
     case .stepwise(let gate):
       return .run { send in
         send(.append(1))
@@ -111,7 +113,9 @@ final class Recorder: Sendable {
     store.observe { [self] event, _ in
       switch event {
       case .transition(let t):
-        entries.withLock { $0.append(Entry(seq: t.seq, mutation: t.mutation, patch: t.patch, failed: t.failure != nil)) }
+        entries.withLock {
+          $0.append(Entry(seq: t.seq, mutation: t.mutation, patch: t.patch, failed: t.failure != nil))
+        }
       case .notice(let notice, _, _): notices.withLock { $0.append(notice.message) }
       case .failure(let error, _, _): failures.withLock { $0.append(String(describing: error)) }
       }

@@ -1,5 +1,6 @@
-import ReactorTesting
+import Foundation
 import ReactorCore
+import ReactorTesting
 import Testing
 
 @Suite("Store")
@@ -35,9 +36,10 @@ struct StoreTests {
       }
     }
     store.send(.add([1, 2]))
-    #expect(order.withLock { $0 } == [
-      "commit append(1) count=0", "send returned", "commit append(2) count=0", "commit append(7) count=0",
-    ])
+    #expect(
+      order.withLock { $0 } == [
+        "commit append(1) count=0", "send returned", "commit append(2) count=0", "commit append(7) count=0",
+      ])
   }
 
   @Test("transform hooks: a dropped action does nothing; transform(state:) runs after every reduce")
@@ -163,7 +165,8 @@ struct StoreTests {
   /// What an observer does here, a daemon's `cancel <id>` or a Ctrl-C does from another thread
   /// when it sees an action's first change: the action's synchronous mutation is committed and
   /// printed, and its effect is not started yet. The cancellation must still reach that effect.
-  @Test("cancel(tag:), cancel(task) and cancelAll reach an action between its first commit and its effect's start",
+  @Test(
+    "cancel(tag:), cancel(task) and cancelAll reach an action between its first commit and its effect's start",
     arguments: ["tag", "task", "all"])
   func cancelBeforeTheEffectStarts(how: String) async {
     let store = Store(reactor: ProbeReactor())
@@ -330,7 +333,7 @@ struct StoreTests {
       gates.append(gate)
       last = store.send(.load("q\(index)", gate))
     }
-    gates.forEach { $0.open() }
+    for gate in gates { gate.open() }
     await last?.finish()
     for _ in 0..<20_000 where store.runningEffectCount > 0 { try? await Task.sleep(for: .milliseconds(1)) }
     #expect(store.runningEffectCount == 0)
@@ -343,15 +346,15 @@ struct StoreTests {
       typealias State = ProbeReactor.State
       let initialState = State()
       func mutate(action: Int, state: State) -> Effect<ProbeReactor.Mutation> { .send(.setError("bad")) }
-      func reduce(state: inout State, mutation: ProbeReactor.Mutation) { ProbeReactor().reduce(state: &state, mutation: mutation) }
+      func reduce(state: inout State, mutation: ProbeReactor.Mutation) {
+        ProbeReactor().reduce(state: &state, mutation: mutation)
+      }
       func failure(of mutation: ProbeReactor.Mutation) -> (any Error)? { ProbeReactor().failure(of: mutation) }
     }
     let store = Store(reactor: ErrorReactor())
     #expect(await store.send(1).finish() == .error)
   }
 }
-
-import Foundation
 
 extension Thread {
   static func sleepBriefly() { Thread.sleep(forTimeInterval: 0.02) }

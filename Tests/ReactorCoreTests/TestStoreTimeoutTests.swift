@@ -1,7 +1,8 @@
 import Foundation
 import ReactorCore
-@testable import ReactorTesting
 import Testing
+
+@testable import ReactorTesting
 
 // The test store's timeouts: they must expire on a real hang, and must not charge a stall of
 // the whole machine to the effect under test.

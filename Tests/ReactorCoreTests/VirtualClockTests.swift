@@ -34,7 +34,9 @@ struct VirtualClockTests {
       return log.withLock { $0 }
     }
 
-    static func at(_ milliseconds: Int) -> VirtualClock.Instant { VirtualClock.Instant(offset: .milliseconds(milliseconds)) }
+    static func at(_ milliseconds: Int) -> VirtualClock.Instant {
+      VirtualClock.Instant(offset: .milliseconds(milliseconds))
+    }
   }
 
   @Test("sleepers wake in deadline order, ties in the order they went to sleep")

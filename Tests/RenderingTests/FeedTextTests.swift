@@ -9,8 +9,10 @@ import Testing
 
 private let now = 1_700_000_000.0
 
-private func event(_ id: String, _ type: String, _ actor: String = "torvalds", _ repository: String = "torvalds/linux",
-  age: Double = 180, detail: String? = nil) -> Event {
+private func event(
+  _ id: String, _ type: String, _ actor: String = "torvalds", _ repository: String = "torvalds/linux",
+  age: Double = 180, detail: String? = nil
+) -> Event {
   Event(id: id, type: type, actor: actor, repository: repository, createdAt: now - age, detail: detail)
 }
 
@@ -104,12 +106,17 @@ private final class FeedHarness: Sendable {
   @Test func jsonRecordsAndErrors() async {
     let harness = FeedHarness(mode: .json)
     await harness.run(.refresh)
-    #expect(harness.texts.first == #"{"action":"refresh","feature":"feed","mutation":"setRefreshing","patch":[{"op":"replace","path":"/isRefreshing","value":true}],"seq":1,"type":"change"}"#)
+    #expect(
+      harness.texts.first
+        == #"{"action":"refresh","feature":"feed","mutation":"setRefreshing","patch":[{"op":"replace","path":"/isRefreshing","value":true}],"seq":1,"type":"change"}"#
+    )
     #expect(harness.texts.count == 2)
     #expect(harness.texts[1].contains(#""path":"/items","value":[{"actor":"torvalds","createdAt":1699999820,"#))
-    let failing = Store(reactor: FeedReactor(client: GitHubClient(
-      searchRepositories: { _, _, _ in throw GitHubError.transport("unused") },
-      events: { _, _, _ in throw GitHubError.server(status: 502, message: nil) })))
+    let failing = Store(
+      reactor: FeedReactor(
+        client: GitHubClient(
+          searchRepositories: { _, _, _ in throw GitHubError.transport("unused") },
+          events: { _, _, _ in throw GitHubError.server(status: 502, message: nil) })))
     let renderer = FeedText(options: RenderOptions(mode: .json), now: { now })
     let lines = Locked<[OutputLine]>([])
     failing.observe { event, state in
@@ -117,14 +124,19 @@ private final class FeedHarness: Sendable {
       lines.withLock { $0 += renderer.render(transition, state: state, command: "refresh") }
     }
     await failing.send(.refresh).finish()
-    #expect(lines.withLock { $0.last?.text } == #"{"code":"server-error","feature":"feed","message":"GitHub had a server error (HTTP 502); try again later.","type":"error"}"#)
+    #expect(
+      lines.withLock { $0.last?.text }
+        == #"{"code":"server-error","feature":"feed","message":"GitHub had a server error (HTTP 502); try again later.","type":"error"}"#
+    )
     #expect(lines.withLock { $0.count } == 3)
   }
 
   @Test func textErrorGoesToStandardError() async {
-    let failing = Store(reactor: FeedReactor(client: GitHubClient(
-      searchRepositories: { _, _, _ in throw GitHubError.transport("unused") },
-      events: { _, _, _ in throw GitHubError.timeout })))
+    let failing = Store(
+      reactor: FeedReactor(
+        client: GitHubClient(
+          searchRepositories: { _, _, _ in throw GitHubError.transport("unused") },
+          events: { _, _, _ in throw GitHubError.timeout })))
     let renderer = FeedText(options: RenderOptions(mode: .text), now: { now })
     let lines = Locked<[OutputLine]>([])
     failing.observe { event, state in

@@ -49,7 +49,9 @@ private func parse(_ text: String) throws -> Any {
   }
 
   @Test func objectKeysAreSortedByBytes() {
-    let object: JSONObject = ["type": .string("x"), "b": .int(1), "a": .int(2), "B": .int(3), "é": .int(4), "aa": .int(5)]
+    let object: JSONObject = [
+      "type": .string("x"), "b": .int(1), "a": .int(2), "B": .int(3), "é": .int(4), "aa": .int(5),
+    ]
     #expect(JSONValue.object(object).jsonText == #"{"B":3,"a":2,"aa":5,"b":1,"type":"x","é":4}"#)
   }
 
@@ -115,7 +117,9 @@ private func scalars(in ranges: [ClosedRange<UInt32>]) -> [Unicode.Scalar] {
     for scalar in scalars(in: [0...0x2FFF, 0xFE00...0xFFFF, 0x1F600...0x1F64F, 0x10FFF0...0x10FFFF]) {
       // In the middle of plain text, so the scan's plain runs are exercised around it.
       let text = "ab" + String(Character(scalar)) + "cd"
-      if JSONValue.string(text).jsonText != "\"ab" + referenceEscaped(scalar) + "cd\"" { mismatches.append(scalar.value) }
+      if JSONValue.string(text).jsonText != "\"ab" + referenceEscaped(scalar) + "cd\"" {
+        mismatches.append(scalar.value)
+      }
     }
     #expect(mismatches.isEmpty, "wrongly escaped: \(mismatches.prefix(20).map { String($0, radix: 16) })")
   }
@@ -130,9 +134,12 @@ private func scalars(in ranges: [ClosedRange<UInt32>]) -> [Unicode.Scalar] {
           let prefix = String(repeating: "x", count: offset)
           let suffix = neighbour + String(repeating: "y", count: 17 - offset)
           let text = prefix + String(Character(scalar)) + suffix
-          let expected = "\"" + prefix + referenceEscaped(scalar) + neighbour.unicodeScalars.map(referenceEscaped).joined()
+          let expected =
+            "\"" + prefix + referenceEscaped(scalar) + neighbour.unicodeScalars.map(referenceEscaped).joined()
             + String(repeating: "y", count: 17 - offset) + "\""
-          if JSONValue.string(text).jsonText != expected { mismatches.append("U+\(String(scalar.value, radix: 16)) at \(offset)") }
+          if JSONValue.string(text).jsonText != expected {
+            mismatches.append("U+\(String(scalar.value, radix: 16)) at \(offset)")
+          }
         }
       }
     }

@@ -17,26 +17,37 @@ private func tree(_ repository: Repository) -> JSONValue {
 }
 
 private let hostile = [
-  Repository(id: 1, fullName: "apple/swift", description: "The Swift Programming Language", stars: 67_100, language: "C++", url: "https://github.com/apple/swift"),
+  Repository(
+    id: 1, fullName: "apple/swift", description: "The Swift Programming Language", stars: 67_100, language: "C++",
+    url: "https://github.com/apple/swift"),
   Repository(id: -7, fullName: "a/\"quoted\"\\", description: nil, stars: 0, language: nil, url: ""),
   Repository(
-    id: .max, fullName: "evil/\u{1B}]52;c;QQ==\u{07}", description: "clear\u{1B}[2J\r\u{9B}31m \u{202E}rlo\u{2066} \u{2028}",
+    id: .max, fullName: "evil/\u{1B}]52;c;QQ==\u{07}",
+    description: "clear\u{1B}[2J\r\u{9B}31m \u{202E}rlo\u{2066} \u{2028}",
     stars: .min, language: "漢字 😀", url: "https://example.com/\u{7F}\u{85}\u{061C}"),
   Repository(id: 0, fullName: "", description: "", stars: 1, language: "", url: "x"),
   // Non-ASCII that JSON text keeps as it is: read back from the text, not from originals.
-  Repository(id: 5, fullName: "café/漢字", description: "😀 naïve — ok", stars: 3, language: "Ελληνικά", url: "https://example.com/é"),
+  Repository(
+    id: 5, fullName: "café/漢字", description: "😀 naïve — ok", stars: 3, language: "Ελληνικά",
+    url: "https://example.com/é"),
 ]
 
 /// The fields a repository was made with.
 private func fields(_ repository: Repository) -> [String?] {
-  [String(repository.id), repository.fullName, repository.description, String(repository.stars), repository.language, repository.url]
+  [
+    String(repository.id), repository.fullName, repository.description, String(repository.stars), repository.language,
+    repository.url,
+  ]
 }
 
 @Suite struct PreencodedJSONTests {
   @Test(arguments: hostile)
   func repositoryTextIsTheTreesText(_ repository: Repository) throws {
     let encoded = repository.jsonValue
-    guard case .encoded = encoded else { Issue.record("a repository should be pre-encoded"); return }
+    guard case .encoded = encoded else {
+      Issue.record("a repository should be pre-encoded")
+      return
+    }
     #expect(encoded.jsonText == tree(repository).jsonText)
     #expect(encoded == tree(repository) && tree(repository) == encoded, "equal to its tree, both ways")
     #expect(encoded.resolved == tree(repository))
@@ -63,7 +74,8 @@ private func fields(_ repository: Repository) -> [String?] {
       ("a/\"b\"", "tab\there", nil, "u\u{2028}"), ("é/ü", nil, "漢字", ""), ("", "", "", "x\u{7F}"),
     ]
     for (fullName, description, language, url) in cases {
-      let repository = Repository(id: 9, fullName: fullName, description: description, stars: -1, language: language, url: url)
+      let repository = Repository(
+        id: 9, fullName: fullName, description: description, stars: -1, language: language, url: url)
       #expect(fields(repository) == ["9", fullName, description, "-1", language, url])
     }
   }
@@ -79,7 +91,8 @@ private func fields(_ repository: Repository) -> [String?] {
               Repository(
                 id: repository.id, stars: repository.stars, fullName: .init(validUTF8: fullName),
                 description: repository.description == nil ? nil : .init(validUTF8: description),
-                language: language == nil ? nil : .init(validUTF8: languageBytes), url: .init(validUTF8: url), scratch: &scratch)
+                language: language == nil ? nil : .init(validUTF8: languageBytes), url: .init(validUTF8: url),
+                scratch: &scratch)
             }
           }
         }
@@ -88,7 +101,8 @@ private func fields(_ repository: Repository) -> [String?] {
     // Twice through one scratch writer: nothing of the first leaks into the second.
     for _ in 0..<2 {
       let decoded = made(
-        Array(repository.fullName.utf8), repository.description.map { Array($0.utf8) }, repository.language.map { Array($0.utf8) },
+        Array(repository.fullName.utf8), repository.description.map { Array($0.utf8) },
+        repository.language.map { Array($0.utf8) },
         Array(repository.url.utf8))
       #expect(decoded == repository && decoded.hashValue == repository.hashValue)
       #expect(decoded.jsonValue.jsonText == repository.jsonValue.jsonText)
@@ -98,8 +112,10 @@ private func fields(_ repository: Repository) -> [String?] {
 
   @Test func equalityAndHashingFollowTheFields() {
     let a = hostile[0]
-    let same = Repository(id: a.id, fullName: a.fullName, description: a.description, stars: a.stars, language: a.language, url: a.url)
-    let other = Repository(id: a.id, fullName: a.fullName, description: a.description, stars: a.stars + 1, language: a.language, url: a.url)
+    let same = Repository(
+      id: a.id, fullName: a.fullName, description: a.description, stars: a.stars, language: a.language, url: a.url)
+    let other = Repository(
+      id: a.id, fullName: a.fullName, description: a.description, stars: a.stars + 1, language: a.language, url: a.url)
     #expect(a == same && a.hashValue == same.hashValue)
     #expect(a != other && a.jsonValue != other.jsonValue)
     #expect(a.jsonValue != .object(["id": .int(a.id)]))
@@ -115,10 +131,14 @@ private func fields(_ repository: Repository) -> [String?] {
   @Test func patchesApplyInsideEncodedValues() throws {
     var document: JSONValue = .object(["repos": .array(hostile.map(\.jsonValue))])
     try JSONPatch.apply(PatchOperation(op: .replace, path: "/repos/0/stars", value: .int(5)), to: &document)
-    try JSONPatch.apply(PatchOperation(op: .test, path: "/repos/1/fullName", value: .string(hostile[1].fullName)), to: &document)
+    try JSONPatch.apply(
+      PatchOperation(op: .test, path: "/repos/1/fullName", value: .string(hostile[1].fullName)), to: &document)
     try JSONPatch.apply(PatchOperation(op: .add, path: "/repos/-", value: hostile[3].jsonValue), to: &document)
     #expect(document["repos"].map { if case .array(let items) = $0 { items.count } else { 0 } } == hostile.count + 1)
-    guard case .array(let items)? = document["repos"] else { Issue.record("no repos"); return }
+    guard case .array(let items)? = document["repos"] else {
+      Issue.record("no repos")
+      return
+    }
     #expect(items[0]["stars"] == .int(5))
     #expect(items[0]["fullName"] == .string("apple/swift"))
     #expect(items[hostile.count] == tree(hostile[3]))
@@ -129,12 +149,13 @@ private func fields(_ repository: Repository) -> [String?] {
 
   @Test func changeRecordTextIsItsObjectsText() throws {
     let records = Records(options: RenderOptions(mode: .json))
-    let patch = hostile.map { PatchOperation(op: .add, path: "/repos/-", value: $0.jsonValue) } + [
-      PatchOperation(op: .replace, path: "/query", value: .string("a \"b\"\u{1B}"), oldValue: .null),
-      PatchOperation(op: .remove, path: "/last~0Error~1x"),
-      PatchOperation(op: .test, path: "/nextPage", value: .int(2)),
-      PatchOperation(op: .replace, path: "/isLoading", value: .bool(false), oldValue: .bool(true)),
-    ]
+    let patch =
+      hostile.map { PatchOperation(op: .add, path: "/repos/-", value: $0.jsonValue) } + [
+        PatchOperation(op: .replace, path: "/query", value: .string("a \"b\"\u{1B}"), oldValue: .null),
+        PatchOperation(op: .remove, path: "/last~0Error~1x"),
+        PatchOperation(op: .test, path: "/nextPage", value: .int(2)),
+        PatchOperation(op: .replace, path: "/isLoading", value: .bool(false), oldValue: .bool(true)),
+      ]
     let line = records.change(feature: "search\u{9B}", seq: 42, action: "next", mutation: "appendRepos", patch: patch)
     let record = try #require(line.record)
     #expect(line.text == JSONValue.object(record).jsonText)

@@ -76,7 +76,8 @@ private func keyOrder(_ line: OutputLine, _ keys: [String]) -> [String] {
   }
 
   @Test func errorInfoAndOpenRecords() throws {
-    let error = try object(json.error(code: "unknown-command", message: "unknown command 'serch'; did you mean 'search'?"))
+    let error = try object(
+      json.error(code: "unknown-command", message: "unknown command 'serch'; did you mean 'search'?"))
     #expect(error["type"] as? String == "error" && error["code"] as? String == "unknown-command")
     #expect(error["message"] as? String == "unknown command 'serch'; did you mean 'search'?")
     #expect(error["feature"] == nil)
@@ -95,7 +96,8 @@ private func keyOrder(_ line: OutputLine, _ keys: [String]) -> [String] {
   @Test func hostileStringsStayInertInNDJSON() throws {
     let hostile = "x\u{1B}]52;c;AAAA\u{07}\u{9B}2J\u{202E}"
     let line = json.error(code: "c", message: hostile)
-    #expect(!line.text.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0.value == 0x202E })
+    #expect(
+      !line.text.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0.value == 0x202E })
     #expect(try object(line)["message"] as? String == hostile)
   }
 
@@ -121,7 +123,9 @@ private func keyOrder(_ line: OutputLine, _ keys: [String]) -> [String] {
 
   @Test func textInfoAndOpen() {
     #expect(text.info("no more\u{07}") == OutputLine(.out, "no more^G"))
-    #expect(text.open(url: "https://github.com/apple/swift", launched: true) == OutputLine(.out, "opening https://github.com/apple/swift"))
+    #expect(
+      text.open(url: "https://github.com/apple/swift", launched: true)
+        == OutputLine(.out, "opening https://github.com/apple/swift"))
     #expect(text.open(url: "https://x/\u{1B}[2J\ty", launched: false) == OutputLine(.out, "https://x/^[[2J y"))
   }
 

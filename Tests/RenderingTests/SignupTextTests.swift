@@ -64,7 +64,8 @@ private final class SignupHarness: Sendable {
   @Test func textAvailabilityErrorGoesToStandardError() async {
     let harness = SignupHarness(mode: .text)
     await harness.run(.updateUsername("limited"))
-    let message = "Could not check availability: GitHub rate limit reached; resets in 42 s. Set GH_TOKEN for a higher limit."
+    let message =
+      "Could not check availability: GitHub rate limit reached; resets in 42 s. Set GH_TOKEN for a higher limit."
     #expect(harness.lines.last == OutputLine(.err, "error: " + message))
   }
 
@@ -88,10 +89,11 @@ private final class SignupHarness: Sendable {
   @Test func textSubmitFailure() async {
     let harness = SignupHarness(mode: .text)
     await harness.run(.updateUsername("refused"), .updatePassword(secret), .updateRepeat(secret), .submit)
-    #expect(harness.lines.suffix(2) == [
-      OutputLine(.out, "submitting..."),
-      OutputLine(.err, "error: Signup failed: the signup server is busy; try again"),
-    ])
+    #expect(
+      harness.lines.suffix(2) == [
+        OutputLine(.out, "submitting..."),
+        OutputLine(.err, "error: Signup failed: the signup server is busy; try again"),
+      ])
   }
 
   @Test func jsonRecordsAndErrors() async {
@@ -100,10 +102,18 @@ private final class SignupHarness: Sendable {
       .updateUsername("limited"), .updateUsername("refused"), .updatePassword(secret), .updateRepeat(secret), .submit)
     let texts = harness.texts
     #expect(texts.allSatisfy { $0.hasPrefix("{") && !$0.contains(secret) })
-    #expect(texts.contains(#"{"action":"updatePassword","feature":"signup","mutation":"setPassword","patch":[{"op":"replace","path":"/passwordSet","value":true},{"op":"replace","path":"/passwordValid","value":true}],"seq":5,"type":"change"}"#))
-    #expect(texts.contains(
-      #"{"code":"rate-limited","feature":"signup","message":"Could not check availability: GitHub rate limit reached; resets in 42 s. Set GH_TOKEN for a higher limit.","type":"error"}"#))
-    #expect(texts.last == #"{"code":"signup-failed","feature":"signup","message":"Signup failed: the signup server is busy; try again","type":"error"}"#)
+    #expect(
+      texts.contains(
+        #"{"action":"updatePassword","feature":"signup","mutation":"setPassword","patch":[{"op":"replace","path":"/passwordSet","value":true},{"op":"replace","path":"/passwordValid","value":true}],"seq":5,"type":"change"}"#
+      ))
+    #expect(
+      texts.contains(
+        #"{"code":"rate-limited","feature":"signup","message":"Could not check availability: GitHub rate limit reached; resets in 42 s. Set GH_TOKEN for a higher limit.","type":"error"}"#
+      ))
+    #expect(
+      texts.last
+        == #"{"code":"signup-failed","feature":"signup","message":"Signup failed: the signup server is busy; try again","type":"error"}"#
+    )
     #expect(texts.filter { $0.contains(#""type":"error""#) }.count == 2)
     #expect(texts.filter { $0.contains(#""type":"change""#) }.count == 8)
   }

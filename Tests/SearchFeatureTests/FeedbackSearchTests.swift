@@ -1,6 +1,6 @@
-import ReactorTesting
 import GitHubClient
 import ReactorCore
+import ReactorTesting
 import SearchFeature
 import Testing
 

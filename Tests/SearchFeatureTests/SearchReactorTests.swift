@@ -7,7 +7,11 @@ import Testing
 @Suite("SearchReactor")
 struct SearchReactorTests {
   static func repos(_ range: Range<Int>) -> [Repository] {
-    range.map { Repository(id: $0, fullName: "o/r\($0)", description: nil, stars: $0, language: "Swift", url: "https://github.com/o/r\($0)") }
+    range.map {
+      Repository(
+        id: $0, fullName: "o/r\($0)", description: nil, stars: $0, language: "Swift", url: "https://github.com/o/r\($0)"
+      )
+    }
   }
 
   static func page(_ number: Int, next: Int?, total: Int = 90) -> Page<Repository> {
@@ -54,9 +58,15 @@ struct SearchReactorTests {
   func emptyQuery() async {
     let store = TestStore(reactor: SearchReactor(client: Self.client([1: Self.page(1, next: 2)])))
     await store.send(.updateQuery("swift"))
-    await store.receive(.setQuery("swift")) { $0.query = "swift"; $0.isLoading = true }
+    await store.receive(.setQuery("swift")) {
+      $0.query = "swift"
+      $0.isLoading = true
+    }
     await store.receive(.setRepos(Self.page(1, next: 2))) {
-      $0.repos = TrackedArray(Self.repos(0..<30)); $0.nextPage = 2; $0.totalCount = 90; $0.isLoading = false
+      $0.repos = TrackedArray(Self.repos(0..<30))
+      $0.nextPage = 2
+      $0.totalCount = 90
+      $0.isLoading = false
     }
     await store.send(.updateQuery("   "))
     await store.receive(.setQuery(nil)) { $0 = SearchState() }
@@ -74,7 +84,8 @@ struct SearchReactorTests {
     ])
   func queryTrimming(_ text: String, _ expected: String) {
     let reactor = SearchReactor(client: Self.client([:]))
-    #expect(reactor.mutate(action: .updateQuery(text), state: SearchState()).synchronousOutputs == [.setQuery(expected)])
+    #expect(
+      reactor.mutate(action: .updateQuery(text), state: SearchState()).synchronousOutputs == [.setQuery(expected)])
   }
 
   @Test("a query of white space only is no query", arguments: ["", " ", "\t\n", "\u{3000}\u{A0}", "\r\n"])
@@ -85,16 +96,22 @@ struct SearchReactorTests {
 
   @Test("an error becomes state, and the task reports failure")
   func error() async {
-    let client = GitHubClient(searchRepositories: { _, _, _ in throw GitHubError.rateLimited(resetsIn: 42, authenticated: false) })
+    let client = GitHubClient(searchRepositories: { _, _, _ in
+      throw GitHubError.rateLimited(resetsIn: 42, authenticated: false)
+    })
     let store = TestStore(reactor: SearchReactor(client: client))
     let task = await store.send(.updateQuery("swift"))
-    await store.receive(.setQuery("swift")) { $0.query = "swift"; $0.isLoading = true }
+    await store.receive(.setQuery("swift")) {
+      $0.query = "swift"
+      $0.isLoading = true
+    }
     await store.receive(.setError(.rateLimited(resetsIn: 42, authenticated: false))) {
       $0.isLoading = false
       $0.lastError = GitHubFailure(.rateLimited(resetsIn: 42, authenticated: false))
     }
     #expect(await task.finish() == .error)
-    #expect(store.state.lastError?.message == "GitHub rate limit reached; resets in 42 s. Set GH_TOKEN for a higher limit.")
+    #expect(
+      store.state.lastError?.message == "GitHub rate limit reached; resets in 42 s. Set GH_TOKEN for a higher limit.")
     await store.send(.loadNextPage)
     await store.receiveNotice("the last search failed; run 'query' again")
     await store.finish()
@@ -130,7 +147,9 @@ struct SearchReactorTests {
     let slow = AsyncGate()
     let client = GitHubClient(searchRepositories: { query, page, _ in
       if query == "sw" { await slow.wait() }
-      return Page(items: [Repository(id: query.count, fullName: query, description: nil, stars: 0, language: nil, url: "u")], page: page, nextPage: nil)
+      return Page(
+        items: [Repository(id: query.count, fullName: query, description: nil, stars: 0, language: nil, url: "u")],
+        page: page, nextPage: nil)
     })
     let store = Store(reactor: SearchReactor(client: client))
     let old = store.send(.updateQuery("sw"))
@@ -146,7 +165,9 @@ struct SearchReactorTests {
     let slow = AsyncGate()
     let client = GitHubClient(searchRepositories: { query, page, _ in
       if query == "sw" { await slow.wait() }
-      return Page(items: [Repository(id: query.count, fullName: query, description: nil, stars: 0, language: nil, url: "u")], page: page, nextPage: nil)
+      return Page(
+        items: [Repository(id: query.count, fullName: query, description: nil, stars: 0, language: nil, url: "u")],
+        page: page, nextPage: nil)
     })
     let store = Store(reactor: SearchReactor(client: client, cancelsStaleSearches: false))
     let old = store.send(.updateQuery("sw"))
@@ -203,4 +224,3 @@ struct SearchReactorTests {
     #expect(!last.contains { $0.path == "/repos" })
   }
 }
-

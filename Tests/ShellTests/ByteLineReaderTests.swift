@@ -42,7 +42,8 @@ struct ByteLineReaderTests {
     }
   }
 
-  @Test("every line arrives in order, whatever the backlog (the reader waits and goes on)", arguments: [1, 2, 3, 16, 256])
+  @Test(
+    "every line arrives in order, whatever the backlog (the reader waits and goes on)", arguments: [1, 2, 3, 16, 256])
   func order(backlog: Int) async {
     let expected = (0..<5_000).map { "line \($0)" }
     let lines = await Self.read(Array((expected.joined(separator: "\n") + "\n").utf8), backlog: backlog)

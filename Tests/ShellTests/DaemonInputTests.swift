@@ -1,6 +1,7 @@
 import ReactorCore
-@testable import Shell
 import Testing
+
+@testable import Shell
 
 @Suite("DaemonInput")
 struct DaemonInputTests {
@@ -9,14 +10,16 @@ struct DaemonInputTests {
     return nil
   }
 
-  @Test("a numeric id is echoed as it was written, and still equals its value", arguments: [
-    (#"{"id":1.0,"command":"next"}"#, "1.0", JSONValue.double(1)),
-    (#"{"id":18446744073709551617,"command":"next"}"#, "18446744073709551617", .double(18446744073709551616)),
-    (#"{"command":"next", "id" : -2e3 }"#, "-2e3", .double(-2000)),
-    (#"{"\u0069d":7.50,"command":"next"}"#, "7.50", .double(7.5)),
-    (#"{"x":{"id":5,"y":["}",{"id":6}]},"id":12,"command":"next"}"#, "12", .int(12)),
-    (#"{"id":3,"command":"next"}"#, "3", .int(3)),
-  ])
+  @Test(
+    "a numeric id is echoed as it was written, and still equals its value",
+    arguments: [
+      (#"{"id":1.0,"command":"next"}"#, "1.0", JSONValue.double(1)),
+      (#"{"id":18446744073709551617,"command":"next"}"#, "18446744073709551617", .double(18_446_744_073_709_551_616)),
+      (#"{"command":"next", "id" : -2e3 }"#, "-2e3", .double(-2000)),
+      (#"{"\u0069d":7.50,"command":"next"}"#, "7.50", .double(7.5)),
+      (#"{"x":{"id":5,"y":["}",{"id":6}]},"id":12,"command":"next"}"#, "12", .int(12)),
+      (#"{"id":3,"command":"next"}"#, "3", .int(3)),
+    ])
   func numericIDs(line: String, text: String, value: JSONValue) {
     let id = Self.id(of: line)
     #expect(id?.jsonText == text)

@@ -110,7 +110,8 @@ struct FuzzRegressionTests {
       var state = SearchState()
       state.query = "swift"
       state.repos.append(
-        Repository(id: 1, fullName: "a/b", description: nil, stars: Int.min, language: nil, url: "https://github.com/a/b"))
+        Repository(
+          id: 1, fullName: "a/b", description: nil, stars: Int.min, language: nil, url: "https://github.com/a/b"))
       _ = SearchText(options: RenderOptions(width: 100)).list(state, from: 0, count: 1)
     }
   }
@@ -120,9 +121,12 @@ struct FuzzRegressionTests {
   @Test("appending a page the server numbered near Int.max does not crash")
   func hugeFeedPage() async {
     await #expect(processExitsWith: .success) {
-      let reactor = FeedReactor(client: GitHubClient(searchRepositories: { _, page, _ in Page(items: [], page: page, nextPage: nil) }))
+      let reactor = FeedReactor(
+        client: GitHubClient(searchRepositories: { _, page, _ in Page(items: [], page: page, nextPage: nil) }))
       var state = reactor.initialState
-      let page = Page(items: [Event(id: "1", type: "PushEvent", actor: "a", repository: "a/b", createdAt: 0)], page: Int.max, nextPage: 1)
+      let page = Page(
+        items: [Event(id: "1", type: "PushEvent", actor: "a", repository: "a/b", createdAt: 0)], page: Int.max,
+        nextPage: 1)
       reactor.reduce(state: &state, mutation: .appendEvents(page))
     }
   }

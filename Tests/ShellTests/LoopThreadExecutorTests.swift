@@ -39,7 +39,8 @@ struct LoopThreadExecutorTests {
   func resumption() async {
     let executor = LoopThreadExecutor()
     defer { executor.stop() }
-    let threads = await Task(executorPreference: executor) { () -> (ObjectIdentifier, ObjectIdentifier, ObjectIdentifier) in
+    let threads = await Task(executorPreference: executor) {
+      () -> (ObjectIdentifier, ObjectIdentifier, ObjectIdentifier) in
       let before = Self.thread()
       // Resumed by a plain thread, as a libcurl transfer's thread resumes a request.
       let resumer = await withCheckedContinuation { (continuation: CheckedContinuation<ObjectIdentifier, Never>) in

@@ -1,23 +1,25 @@
 import GitHubClient
+import ReactorCore
 import Rendering
 import Shell
-import ReactorCore
 import Testing
 
 @Suite("Redaction of passwords in history and transcripts")
 struct RedactionTests {
-  @Test("history keeps the command but not the secret", arguments: [
-    ("signup octocat hunter22 hunter22", "signup octocat <redacted> <redacted>"),
-    ("password hunter22", "password <redacted>"),
-    ("repeat 'with space'", "repeat <redacted>"),
-    ("password", "password"),
-    ("passwrd hunter22", "passwrd <redacted>"),
-    ("signup \"unterminated hunter22", "signup <redacted>"),
-    ("query swift", "query swift"),
-    ("username octocat", "username octocat"),
-    ("signup octocat hunter22 hunter22 &", "signup octocat <redacted> <redacted> &"),
-    (#"password a\ & &"#, "password <redacted> &"),
-  ])
+  @Test(
+    "history keeps the command but not the secret",
+    arguments: [
+      ("signup octocat hunter22 hunter22", "signup octocat <redacted> <redacted>"),
+      ("password hunter22", "password <redacted>"),
+      ("repeat 'with space'", "repeat <redacted>"),
+      ("password", "password"),
+      ("passwrd hunter22", "passwrd <redacted>"),
+      ("signup \"unterminated hunter22", "signup <redacted>"),
+      ("query swift", "query swift"),
+      ("username octocat", "username octocat"),
+      ("signup octocat hunter22 hunter22 &", "signup octocat <redacted> <redacted> &"),
+      (#"password a\ & &"#, "password <redacted> &"),
+    ])
   func history(_ line: String, _ expected: String) {
     #expect(Redaction.forHistory(line) == expected)
   }

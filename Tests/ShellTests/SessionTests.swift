@@ -172,7 +172,10 @@ private func parse(_ line: OutputLine) throws -> [String: Any] {
     try applyChanges()
     #expect(document == session.stateJSON("search"))
     // Only one search is loaded at a time: the state after a switch is the initial one again.
-    guard case .array(let repos)? = document["repos"] else { Issue.record("no repos in \(document)"); return }
+    guard case .array(let repos)? = document["repos"] else {
+      Issue.record("no repos in \(document)")
+      return
+    }
     #expect(repos.isEmpty)
   }
 
@@ -220,7 +223,10 @@ private func parse(_ line: OutputLine) throws -> [String: Any] {
     let (session, sink) = makeSession()
     #expect(await session.execute("query boom") == .failed)
     let lines = sink.drain()
-    #expect(lines == [OutputLine(.out, #"query: nil -> "boom""#), OutputLine(.err, "error: GitHub answered HTTP 418: I'm a teapot.")])
+    #expect(
+      lines == [
+        OutputLine(.out, #"query: nil -> "boom""#), OutputLine(.err, "error: GitHub answered HTTP 418: I'm a teapot."),
+      ])
     #expect(lines.filter { $0.stream == .err }.allSatisfy { $0.text.hasPrefix("error: ") })
     #expect(await session.execute("next") == .ok)
     #expect(sink.drain() == [OutputLine(.out, "the last search failed; run 'query' again")])
@@ -233,6 +239,8 @@ private func parse(_ line: OutputLine) throws -> [String: Any] {
     #expect(status == 1)
     #expect(!sink.lines.contains { $0.text.hasPrefix("+ 30 repos (31-60)") }, "nothing runs after quit")
     let (clean, _) = makeSession()
-    #expect(await ShellLoop(session: clean, reader: ScriptedLineReader(["query swift", "next"]), interactive: false).run() == 0)
+    #expect(
+      await ShellLoop(session: clean, reader: ScriptedLineReader(["query swift", "next"]), interactive: false).run()
+        == 0)
   }
 }

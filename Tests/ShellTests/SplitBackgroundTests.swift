@@ -1,7 +1,8 @@
 import ReactorCore
-@testable import Shell
 import TestSupport
 import Testing
+
+@testable import Shell
 
 // Session.splitBackground answers most lines from their last byte; the Character-based rule
 // below (its only definition before) is the oracle.
@@ -19,11 +20,14 @@ struct SplitBackgroundTests {
     return (command, true)
   }
 
-  @Test("examples", arguments: [
-    ("query swift", "query swift", false), ("query swift &", "query swift", true), ("query swift&", "query swift&", false),
-    ("query swift & ", "query swift", true), ("query swift \\&", "query swift \\&", false), ("&", "&", false),
-    ("query \u{3000}&\u{3000}", "query", true), ("query a\u{301} &\t", "query a\u{301}", true), ("", "", false),
-  ])
+  @Test(
+    "examples",
+    arguments: [
+      ("query swift", "query swift", false), ("query swift &", "query swift", true),
+      ("query swift&", "query swift&", false),
+      ("query swift & ", "query swift", true), ("query swift \\&", "query swift \\&", false), ("&", "&", false),
+      ("query \u{3000}&\u{3000}", "query", true), ("query a\u{301} &\t", "query a\u{301}", true), ("", "", false),
+    ])
   func examples(line: String, command: String, background: Bool) {
     let (split, inBackground) = Session.splitBackground(line)
     #expect(split == command && inBackground == background)
@@ -33,7 +37,10 @@ struct SplitBackgroundTests {
   func randomLines() {
     // Whitespace of every kind, `&`, `\`, combining marks and prepended marks (U+0600 does not
     // break from what follows), in every order.
-    let pieces = [" ", "\t", "\r", "\n", "\r\n", "&", "\\", "a", "é", "e\u{301}", "\u{301}", "\u{600}", "\u{A0}", "\u{3000}", "\u{85}", "🙂", "\u{200D}", "x"]
+    let pieces = [
+      " ", "\t", "\r", "\n", "\r\n", "&", "\\", "a", "é", "e\u{301}", "\u{301}", "\u{600}", "\u{A0}", "\u{3000}",
+      "\u{85}", "🙂", "\u{200D}", "x",
+    ]
     let generator = SeededGenerator(seed: 0xB0A7)
     var mismatches: [String] = []
     for _ in 0..<20_000 {

@@ -81,7 +81,10 @@ private func referenceSplit(_ line: String) throws(Tokenizer.Failure) -> [String
       inWord = true
       var closed = false
       while let next = iterator.next() {
-        if next == "'" { closed = true; break }
+        if next == "'" {
+          closed = true
+          break
+        }
         current.append(next)
       }
       if !closed { throw .unterminatedQuote("'") }
@@ -89,7 +92,10 @@ private func referenceSplit(_ line: String) throws(Tokenizer.Failure) -> [String
       inWord = true
       var closed = false
       while let next = iterator.next() {
-        if next == "\"" { closed = true; break }
+        if next == "\"" {
+          closed = true
+          break
+        }
         if next == "\\" {
           guard let escaped = iterator.next() else { throw .unterminatedQuote("\"") }
           if escaped != "\"" && escaped != "\\" { current.append("\\") }

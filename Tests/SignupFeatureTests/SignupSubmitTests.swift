@@ -11,7 +11,10 @@ struct SignupSubmitTests {
   /// Fills the form with an available username and a matching valid password.
   static func fill(_ store: TestStore<SignupReactor>, username: String = "newcat", password: String = "s3cret!") async {
     await store.send(.updateUsername(username))
-    await store.receive(.setUsername(username)) { $0.username = username; $0.usernameStatus = .checking }
+    await store.receive(.setUsername(username)) {
+      $0.username = username
+      $0.usernameStatus = .checking
+    }
     await store.receive(.setUsernameStatus(.available)) { $0.usernameStatus = .available }
     await store.send(.updatePassword(password))
     await store.receive(.setPassword(Password(password))) { $0.password = Password(password) }
@@ -33,7 +36,10 @@ struct SignupSubmitTests {
   func refusedWithReasons() async {
     let store = TestStore(reactor: SignupReactor(client: .users(["octocat"]), service: StubSignupService()))
     await store.send(.updateUsername("octocat"))
-    await store.receive(.setUsername("octocat")) { $0.username = "octocat"; $0.usernameStatus = .checking }
+    await store.receive(.setUsername("octocat")) {
+      $0.username = "octocat"
+      $0.usernameStatus = .checking
+    }
     await store.receive(.setUsernameStatus(.taken)) { $0.usernameStatus = .taken }
     await store.send(.updatePassword("abc"))
     await store.receive(.setPassword(Password("abc"))) { $0.password = Password("abc") }
@@ -60,14 +66,20 @@ struct SignupSubmitTests {
       })
     let store = TestStore(reactor: SignupReactor(client: client, service: StubSignupService()))
     await store.send(.updateUsername("newcat"))
-    await store.receive(.setUsername("newcat")) { $0.username = "newcat"; $0.usernameStatus = .checking }
+    await store.receive(.setUsername("newcat")) {
+      $0.username = "newcat"
+      $0.usernameStatus = .checking
+    }
     await store.send(.submit)
     await store.receiveNotice(
       "cannot submit: username is still being checked; password is empty; password is not repeated")
     gate.open()
     await store.receive(.setUsernameStatus(.available)) { $0.usernameStatus = .available }
     await store.send(.updateUsername("new cat"))
-    await store.receive(.setUsername("new cat")) { $0.username = "new cat"; $0.usernameStatus = .invalid }
+    await store.receive(.setUsername("new cat")) {
+      $0.username = "new cat"
+      $0.usernameStatus = .invalid
+    }
     await store.send(.submit)
     await store.receiveNotice(
       "cannot submit: username can only contain letters and numbers; password is empty; password is not repeated")

@@ -1,7 +1,7 @@
-import ReactorTesting
 import GitHubClient
-import SignupFeature
 import ReactorCore
+import ReactorTesting
+import SignupFeature
 
 // Stand-ins for GitHub and the signup server, shared by the signup tests.
 
@@ -47,4 +47,3 @@ final class StubSignupService: SignupService {
     if let error { throw error }
   }
 }
-

@@ -63,10 +63,16 @@ struct SignupUsernameTests {
     let lookups = Recorder<String>()
     let store = TestStore(reactor: Self.reactor(.users([], lookups: lookups)))
     await store.send(.updateUsername("Cat9"))
-    await store.receive(.setUsername("Cat9")) { $0.username = "Cat9"; $0.usernameStatus = .checking }
+    await store.receive(.setUsername("Cat9")) {
+      $0.username = "Cat9"
+      $0.usernameStatus = .checking
+    }
     await store.receive(.setUsernameStatus(.available)) { $0.usernameStatus = .available }
     await store.send(.updateUsername(""))
-    await store.receive(.setUsername("")) { $0.username = ""; $0.usernameStatus = .empty }
+    await store.receive(.setUsername("")) {
+      $0.username = ""
+      $0.usernameStatus = .empty
+    }
     #expect(store.state.usernameMessage == nil)
     #expect(store.state.jsonValue["usernameStatus"] == .string("empty"))
     #expect(store.state.jsonValue["usernameMessage"] == .null)
@@ -79,7 +85,10 @@ struct SignupUsernameTests {
     let error = GitHubError.transport("connection refused")
     let store = TestStore(reactor: Self.reactor(.failingLookups(error)))
     let task = await store.send(.updateUsername("octocat"))
-    await store.receive(.setUsername("octocat")) { $0.username = "octocat"; $0.usernameStatus = .checking }
+    await store.receive(.setUsername("octocat")) {
+      $0.username = "octocat"
+      $0.usernameStatus = .checking
+    }
     await store.receive(.setUsernameStatus(.error(error))) { $0.usernameStatus = .error(error) }
     #expect(store.state.usernameMessage == "Could not check availability: Could not reach GitHub: connection refused.")
     #expect(store.state.usernameStatus != .taken)
@@ -94,7 +103,10 @@ struct SignupUsernameTests {
     let error = GitHubError.rateLimited(resetsIn: 42, authenticated: false)
     let store = TestStore(reactor: Self.reactor(.failingLookups(error)))
     await store.send(.updateUsername("octocat"))
-    await store.receive(.setUsername("octocat")) { $0.username = "octocat"; $0.usernameStatus = .checking }
+    await store.receive(.setUsername("octocat")) {
+      $0.username = "octocat"
+      $0.usernameStatus = .checking
+    }
     await store.receive(.setUsernameStatus(.error(error))) { $0.usernameStatus = .error(error) }
     #expect(
       store.state.usernameMessage
@@ -108,7 +120,10 @@ struct SignupUsernameTests {
     struct Broken: Error, CustomStringConvertible { var description: String { "socket closed" } }
     let store = TestStore(reactor: Self.reactor(.failingLookups(Broken())))
     await store.send(.updateUsername("octocat"))
-    await store.receive(.setUsername("octocat")) { $0.username = "octocat"; $0.usernameStatus = .checking }
+    await store.receive(.setUsername("octocat")) {
+      $0.username = "octocat"
+      $0.usernameStatus = .checking
+    }
     await store.receive(.setUsernameStatus(.error(.transport("socket closed")))) {
       $0.usernameStatus = .error(.transport("socket closed"))
     }
@@ -126,7 +141,10 @@ struct SignupUsernameTests {
       })
     let store = TestStore(reactor: Self.reactor(client))
     let old = await store.send(.updateUsername("slowcat"))
-    await store.receive(.setUsername("slowcat")) { $0.username = "slowcat"; $0.usernameStatus = .checking }
+    await store.receive(.setUsername("slowcat")) {
+      $0.username = "slowcat"
+      $0.usernameStatus = .checking
+    }
     await store.send(.updateUsername("fastcat"))
     await store.receive(.setUsername("fastcat")) { $0.username = "fastcat" }
     await store.receive(.setUsernameStatus(.available)) { $0.usernameStatus = .available }
@@ -147,9 +165,15 @@ struct SignupUsernameTests {
       })
     let store = TestStore(reactor: Self.reactor(client))
     let first = await store.send(.updateUsername("octocat"))
-    await store.receive(.setUsername("octocat")) { $0.username = "octocat"; $0.usernameStatus = .checking }
+    await store.receive(.setUsername("octocat")) {
+      $0.username = "octocat"
+      $0.usernameStatus = .checking
+    }
     await store.send(.updateUsername("octo cat"))
-    await store.receive(.setUsername("octo cat")) { $0.username = "octo cat"; $0.usernameStatus = .invalid }
+    await store.receive(.setUsername("octo cat")) {
+      $0.username = "octo cat"
+      $0.usernameStatus = .invalid
+    }
     slow.open()
     #expect(await first.finish() == .cancelled)
     #expect(store.state.usernameStatus == .invalid)

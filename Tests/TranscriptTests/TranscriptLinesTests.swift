@@ -1,8 +1,9 @@
-@testable import Shell
 import ReactorCore
 import Rendering
 import TestSupport
 import Testing
+
+@testable import Shell
 
 // TranscriptParser.lines(of:) splits with memchr; it must split exactly as the generic split.
 
@@ -13,10 +14,12 @@ struct TranscriptLinesTests {
     text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { String(Substring($0)) }
   }
 
-  @Test("the same lines as the generic split", arguments: [
-    "", "\n", "\n\n", "a", "a\n", "a\nb", "a\nb\n", "\na", "a\n\nb\n\n",
-    "> query swift\r\nquery: nil -> \"swift\"\r\n", "é\n漢字\n🙂\r\n", "\u{0}\n\u{0}", "e\u{301}\n\u{301}",
-  ])
+  @Test(
+    "the same lines as the generic split",
+    arguments: [
+      "", "\n", "\n\n", "a", "a\n", "a\nb", "a\nb\n", "\na", "a\n\nb\n\n",
+      "> query swift\r\nquery: nil -> \"swift\"\r\n", "é\n漢字\n🙂\r\n", "\u{0}\n\u{0}", "e\u{301}\n\u{301}",
+    ])
   func sameAsSplit(text: String) {
     let lines = TranscriptParser.lines(of: text)
     #expect(lines.map(String.init) == Self.reference(text))
@@ -30,7 +33,9 @@ struct TranscriptLinesTests {
     let generator = SeededGenerator(seed: 0x5EED)
     for _ in 0..<2_000 {
       let text = generator.text(of: pieces, maxPieces: 31)
-      #expect(TranscriptParser.lines(of: text).map { Array($0.utf8) } == Self.reference(text).map { Array($0.utf8) }, "\(Array(text.utf8))")
+      #expect(
+        TranscriptParser.lines(of: text).map { Array($0.utf8) } == Self.reference(text).map { Array($0.utf8) },
+        "\(Array(text.utf8))")
     }
   }
 
@@ -54,9 +59,11 @@ struct WrittenLineTests {
     return [OutputLine(.out, text), OutputLine(record: writer, deferred: { [:] })]
   }
 
-  @Test("a line matches how it is written, and nothing else", arguments: [
-    "", ">", "> query", "#", "# x", "%", "%mode json", "\\", "\\\\x", "plain", "é", "{\"a\":1}", " >", "\u{301}#",
-  ])
+  @Test(
+    "a line matches how it is written, and nothing else",
+    arguments: [
+      "", ">", "> query", "#", "# x", "%", "%mode json", "\\", "\\\\x", "plain", "é", "{\"a\":1}", " >", "\u{301}#",
+    ])
   func matchesItsWrittenForm(text: String) {
     for line in Self.lines(text) {
       let written = Transcript.written(line)

@@ -32,12 +32,16 @@ struct Context: Sendable {
     }
     while index < arguments.count {
       switch arguments[index] {
-      case "--quick": quick = true; runs = 3
+      case "--quick":
+        quick = true
+        runs = 3
       case "--runs": runs = max(1, Int(try value()) ?? 5)
       case "--only":
         let names = Set(try value().split(separator: ",").map(String.init))
         let unknown = names.subtracting(Self.scenarios)
-        guard unknown.isEmpty else { throw BenchError("unknown scenario \(unknown.sorted()); known: \(Self.scenarios)") }
+        guard unknown.isEmpty else {
+          throw BenchError("unknown scenario \(unknown.sorted()); known: \(Self.scenarios)")
+        }
         only = names
       case "--reactor": reactor = try value()
       case "--reactor-static": reactorStatic = try value()

@@ -44,7 +44,8 @@ enum CounterBench {
     let storeTime = best(of: context.runs) { store(actions: actions) }
     return [
       Row(
-        id: "counter", scenario: "counter: \(actions.grouped) sync actions via Store", ours: storeTime, baseline: plainTime,
+        id: "counter", scenario: "counter: \(actions.grouped) sync actions via Store", ours: storeTime,
+        baseline: plainTime,
         baselineName: "reduce in a loop", unit: "ns/action", target: .atMost(200, on: .ours))
     ]
   }

@@ -6,6 +6,8 @@ import GitHubClientLive
 /// the client's decoder (`GitHubAPI.searchPage`, a one-pass byte scanner) and by JSONDecoder
 /// over Codable wire types, the decoder it replaced. Both must give the same repositories.
 enum DecodeBench {
+  // The wire's own key names, so Codable needs no CodingKeys.
+  // swift-format-ignore: AlwaysUseLowerCamelCase
   private struct SearchWire: Decodable {
     struct Item: Decodable {
       var id: Int
@@ -36,7 +38,9 @@ enum DecodeBench {
     let api = GitHubAPI(
       configuration: GitHubConfiguration(baseURL: GitHubConfiguration.defaultBaseURL, userAgent: "reactor-bench"))
     var pages: [(id: String, name: String, body: [UInt8])] = []
-    if let recorded = HTTPBench.recordedBody() { pages.append(("", "recorded \(recorded.count / 1000) KB page", recorded)) }
+    if let recorded = HTTPBench.recordedBody() {
+      pages.append(("", "recorded \(recorded.count / 1000) KB page", recorded))
+    }
     let minimal = HTTPBench.minimalBody()
     pages.append((".small", "minimal \(minimal.count / 1000) KB page", minimal))
     let count = context.quick ? 200 : 1_000
@@ -50,7 +54,8 @@ enum DecodeBench {
         throw BenchError("the client decoded the \(page.name) differently from JSONDecoder")
       }
       let client = try best(of: context.runs) {
-        try seconds { for _ in 0..<count { blackhole(try api.searchPage(response, page: 1, perPage: 30)) } } / Double(count) * 1e6
+        try seconds { for _ in 0..<count { blackhole(try api.searchPage(response, page: 1, perPage: 30)) } }
+          / Double(count) * 1e6
       }
       let foundation = try best(of: context.runs) {
         try seconds { for _ in 0..<count { blackhole(try withJSONDecoder(response.body)) } } / Double(count) * 1e6

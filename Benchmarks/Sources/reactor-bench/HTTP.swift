@@ -24,12 +24,15 @@ enum HTTPBench {
       #"{"id":\#(repository.id),"full_name":"\#(repository.fullName)","description":"\#(repository.description ?? "")","#
         + #""stargazers_count":\#(repository.stars),"language":"\#(repository.language ?? "C")","html_url":"\#(repository.url)"}"#
     }
-    return Array((#"{"total_count":1000000,"incomplete_results":false,"items":["# + items.joined(separator: ",") + "]}").utf8)
+    return Array(
+      (#"{"total_count":1000000,"incomplete_results":false,"items":["# + items.joined(separator: ",") + "]}").utf8)
   }
 
   static func path(_ index: Int) -> String { "/search/repositories?q=q\(index)&page=1&per_page=30" }
 
-  static let headers = ["Accept: application/vnd.github+json", "User-Agent: reactor-bench", "X-GitHub-Api-Version: 2022-11-28"]
+  static let headers = [
+    "Accept: application/vnd.github+json", "User-Agent: reactor-bench", "X-GitHub-Api-Version: 2022-11-28",
+  ]
 
   static func temporaryFile(_ name: String, _ text: String) throws -> String {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("reactor-bench-\(getpid())-\(name)").path
@@ -61,12 +64,13 @@ enum HTTPBench {
 
   /// Milliseconds per request for the live client over its libcurl transport, in this process.
   static func inProcess(server: LoopbackServer, count: Int) async throws -> Double {
-    let configuration = GitHubConfiguration(baseURL: URL(string: "http://127.0.0.1:\(server.port)")!, userAgent: "reactor-bench")
+    let configuration = GitHubConfiguration(
+      baseURL: URL(string: "http://127.0.0.1:\(server.port)")!, userAgent: "reactor-bench")
     let transport: any HTTPTransport = CurlTransport()
     let client = GitHubClient.live(configuration: configuration, transport: transport)
     _ = try await client.searchRepositories("warm", 1, 30)
     var items = 0
-    let elapsed = try await seconds {
+    let elapsed = try await asyncSeconds {
       for index in 0..<count { items += try await client.searchRepositories("q\(index)", 1, 30).items.count }
     }
     precondition(items == count * 30)
@@ -127,7 +131,8 @@ enum HTTPBench {
       let result = try await measure(body: page.body, binary: binary, curlPath: curlPath, count: count, runs: runs)
       rows += [
         Row(
-          id: "http" + page.id, scenario: "HTTP: \(count.grouped) searches, reactor pipe, \(page.name)", ours: result.reactor,
+          id: "http" + page.id, scenario: "HTTP: \(count.grouped) searches, reactor pipe, \(page.name)",
+          ours: result.reactor,
           baseline: result.curl, baselineName: "curl keep-alive", unit: "ms/request", target: .atMost(2, on: .ratio)),
         Row(
           id: "http.client" + page.id, scenario: "HTTP: live client in-process, \(page.name)", ours: result.client,

@@ -39,7 +39,8 @@ enum LargeStateBench {
   static func loadedStore(_ setup: Setup) -> (Store<SearchReactor>, ManualExecutor) {
     let executor = ManualExecutor()
     let client = Fixtures.instantClient(first: setup.first, later: { [pages = setup.pages] in pages[$0 - 2] })
-    let store = Store(reactor: SearchReactor(client: client), sequencer: Sequencer(), differ: .patches, executor: executor)
+    let store = Store(
+      reactor: SearchReactor(client: client), sequencer: Sequencer(), differ: .patches, executor: executor)
     store.send(.updateQuery("large"))
     executor.runUntilIdle()
     // The first append copies the 100,000 items the stub still shares: keep it out of what is measured.
@@ -68,7 +69,8 @@ enum LargeStateBench {
     let reactor = SearchReactor(client: Fixtures.instantClient(page: []))
     var state = reactor.initialState
     reactor.reduce(state: &state, mutation: .setQuery("large"))
-    reactor.reduce(state: &state, mutation: .setRepos(Page(items: setup.first, page: 1, nextPage: 2, totalCount: 1_000_000)))
+    reactor.reduce(
+      state: &state, mutation: .setRepos(Page(items: setup.first, page: 1, nextPage: 2, totalCount: 1_000_000)))
     reactor.reduce(state: &state, mutation: .setLoadingNextPage(true))
     reactor.reduce(state: &state, mutation: .appendRepos(Page(items: setup.pages[0], page: 2, nextPage: 3)))
     var samples = [Double](repeating: 0, count: setup.appends)
@@ -77,7 +79,8 @@ enum LargeStateBench {
       reactor.reduce(state: &state, mutation: .setLoadingNextPage(true))
       reactor.reduce(
         state: &state,
-        mutation: .appendRepos(Page(items: setup.pages[index + 1], page: index + 3, nextPage: index + 4, totalCount: 1_000_000)))
+        mutation: .appendRepos(
+          Page(items: setup.pages[index + 1], page: index + 3, nextPage: index + 4, totalCount: 1_000_000)))
       samples[index] = Double(nanoseconds() - start) / 1e3
     }
     precondition(state.repos.count == setup.start + (setup.appends + 1) * 30)
@@ -117,18 +120,22 @@ enum LargeStateBench {
     let plain = bestBlocks(context.runs) { Self.plain(setup) }
     let ours = bestBlocks(context.runs) { Self.store(setup) }
     let note = String(
-      format: "figures drop the slowest 1%% of appends; all appends: ours %.2f -> %.2f us, plain %.2f -> %.2f us; medians: ours %.2f -> %.2f, plain %.2f -> %.2f",
-      ours.firstMean, ours.lastMean, plain.firstMean, plain.lastMean, ours.firstMedian, ours.lastMedian, plain.firstMedian,
+      format:
+        "figures drop the slowest 1%% of appends; all appends: ours %.2f -> %.2f us, plain %.2f -> %.2f us; medians: ours %.2f -> %.2f, plain %.2f -> %.2f",
+      ours.firstMean, ours.lastMean, plain.firstMean, plain.lastMean, ours.firstMedian, ours.lastMedian,
+      plain.firstMedian,
       plain.lastMedian)
     return [
       Row(
         id: "large.first", scenario: "large state: first \(block.grouped) appends @100k, diff+NDJSON", ours: ours.first,
         baseline: plain.first, baselineName: "reduce in a loop", unit: "us/append", target: nil),
       Row(
-        id: "large.last", scenario: "large state: last \(block.grouped) appends @\(end / 1000)k, diff+NDJSON", ours: ours.last,
+        id: "large.last", scenario: "large state: last \(block.grouped) appends @\(end / 1000)k, diff+NDJSON",
+        ours: ours.last,
         baseline: plain.last, baselineName: "reduce in a loop", unit: "us/append", target: .atMost(2, on: .ours)),
       Row(
-        id: "large.growth", scenario: "large state: growth, last/first block (ours)", ours: ours.last, baseline: ours.first,
+        id: "large.growth", scenario: "large state: growth, last/first block (ours)", ours: ours.last,
+        baseline: ours.first,
         baselineName: "first block", unit: "us/append", target: .atMost(1.2, on: .ratio), note: note),
       Row(
         id: "large.growth.plain", scenario: "large state: growth, last/first block (plain loop)", ours: plain.last,

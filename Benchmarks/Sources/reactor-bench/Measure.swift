@@ -24,7 +24,7 @@ func seconds(_ body: () throws -> Void) rethrows -> Double {
 }
 
 /// Seconds `body` takes.
-func seconds(_ body: () async throws -> Void) async rethrows -> Double {
+func asyncSeconds(_ body: () async throws -> Void) async rethrows -> Double {
   let start = nanoseconds()
   try await body()
   return Double(nanoseconds() - start) / 1e9

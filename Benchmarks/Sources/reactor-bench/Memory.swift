@@ -44,7 +44,8 @@ enum MemoryBench {
     case "store":
       let executor = ManualExecutor()
       let client = Fixtures.instantClient(first: page(1), later: page)
-      let store = Store(reactor: SearchReactor(client: client), sequencer: Sequencer(), differ: .patches, executor: executor)
+      let store = Store(
+        reactor: SearchReactor(client: client), sequencer: Sequencer(), differ: .patches, executor: executor)
       Fixtures.attachRenderer(to: store, sink: NullSink())
       store.send(.updateQuery("memory"))
       executor.runUntilIdle()
@@ -62,7 +63,8 @@ enum MemoryBench {
       reactor.reduce(state: &state, mutation: .setRepos(Page(items: page(1), page: 1, nextPage: 2)))
       for number in 2...pages {
         reactor.reduce(state: &state, mutation: .setLoadingNextPage(true))
-        reactor.reduce(state: &state, mutation: .appendRepos(Page(items: page(number), page: number, nextPage: number + 1)))
+        reactor.reduce(
+          state: &state, mutation: .appendRepos(Page(items: page(number), page: number, nextPage: number + 1)))
       }
       repos = state.repos.count
       report(repos: repos, start: start)
@@ -91,10 +93,13 @@ enum MemoryBench {
     progress("memory: \(count) repositories, one child process per variant")
     let store = try measure("store", count: count)
     let plain = try measure("plain", count: count)
-    func perRepository(_ report: Report) -> Double { Double(report.peakKB - report.startKB) * 1024 / Double(report.repos) }
+    func perRepository(_ report: Report) -> Double {
+      Double(report.peakKB - report.startKB) * 1024 / Double(report.repos)
+    }
     return [
       Row(
-        id: "memory.peak", scenario: "memory: peak RSS holding \(count / 1000)k repos", ours: Double(store.peakKB) / 1024,
+        id: "memory.peak", scenario: "memory: peak RSS holding \(count / 1000)k repos",
+        ours: Double(store.peakKB) / 1024,
         baseline: Double(plain.peakKB) / 1024, baselineName: "reduce in a loop", unit: "MiB", target: nil),
       Row(
         id: "memory.perRepo", scenario: "memory: bytes per repository (peak - start)", ours: perRepository(store),

@@ -9,14 +9,20 @@ import Shell
 /// `valgrind --tool=callgrind --collect-atstart=no --toggle-collect='*profiledRegion*'`,
 /// so setup (building repositories, the first 100,000) is not counted.
 enum Profile {
-  static let scenarios = ["counter", "search", "search-ndjson", "search-task", "search-taskless", "large", "session", "replay", "http-client", "render", "render-direct", "decode", "decode-small", "session-cassette", "replay-check"]
+  static let scenarios = [
+    "counter", "search", "search-ndjson", "search-task", "search-taskless", "large", "session", "replay", "http-client",
+    "render", "render-direct", "decode", "decode-small", "session-cassette", "replay-check",
+  ]
 
   nonisolated(unsafe) static var body: () -> Void = {}
 
   /// Scenarios whose work runs on the calling thread; callgrind can count them with a toggle.
   /// (Under valgrind 3.19, this binary crashes when work runs on the concurrency thread pool:
   /// profile `replay` and `http-client` with perf instead.)
-  static let synchronous: Set<String> = ["counter", "search", "search-ndjson", "search-task", "search-taskless", "large", "session", "render", "render-direct", "decode", "decode-small", "session-cassette", "replay-check"]
+  static let synchronous: Set<String> = [
+    "counter", "search", "search-ndjson", "search-task", "search-taskless", "large", "session", "render",
+    "render-direct", "decode", "decode-small", "session-cassette", "replay-check",
+  ]
 
   /// The asynchronous scenarios, measured as a whole process.
   static func runAsync(_ scenario: String, count: Int?) async throws {
@@ -92,7 +98,9 @@ enum Profile {
         made.withLock { $0 = (path, expected) }
       }
       executor.runUntilIdle()
-      guard let (cassette, expected) = made.withLock({ $0 }) else { throw BenchError("the transcript was not made synchronously") }
+      guard let (cassette, expected) = made.withLock({ $0 }) else {
+        throw BenchError("the transcript was not made synchronously")
+      }
       defer { try? FileManager.default.removeItem(atPath: cassette) }
       let replayer = Replayer(runner: ReplayBench.runner, write: { _ in })
       measure {

@@ -105,7 +105,8 @@ enum RenderLineBench {
     let count = context.quick ? 2_000 : 10_000
     progress("render: \(count) NDJSON lines of 30 appended repos, best of \(context.runs)")
     let ours = best(of: context.runs) {
-      seconds { for index in 0..<count { blackhole(current(page, seq: UInt64(index), records: records)) } } / Double(count) * 1e6
+      seconds { for index in 0..<count { blackhole(current(page, seq: UInt64(index), records: records)) } }
+        / Double(count) * 1e6
     }
     let prototype = best(of: context.runs) {
       seconds { for index in 0..<count { blackhole(direct(page, seq: UInt64(index))) } } / Double(count) * 1e6

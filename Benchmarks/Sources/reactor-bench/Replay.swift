@@ -47,7 +47,8 @@ enum ReplayBench {
     }
     var cassette = recording.cassette
     for index in cassette.exchanges.indices { cassette.exchanges[index].latencyMs = 150 }
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("reactor-bench-\(getpid()).cassette.json").path
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("reactor-bench-\(getpid()).cassette.json")
+      .path
     try cassette.write(to: URL(fileURLWithPath: path))
     return path
   }
@@ -64,7 +65,7 @@ enum ReplayBench {
   static func replay(_ expected: String) async -> Double {
     let replayer = Replayer(runner: runner, write: { _ in })
     var verdict: Replayer.Verdict = .ok
-    let elapsed = await seconds {
+    let elapsed = await asyncSeconds {
       verdict = await replayer.check(expected, name: "bench.t").verdict
     }
     precondition(verdict == .ok, "the benchmark transcript did not replay: \(verdict)")
@@ -100,14 +101,17 @@ enum ReplayBench {
       // The offline sample answers slowly (it searches and encodes its whole sample on every
       // request): one run is enough for its informational figure.
       let sourceRuns = source == nil ? 1 : runs
-      progress("replay: a \(count)-command transcript (\(source == nil ? "%offline" : "cassette")), best of \(sourceRuns)")
+      progress(
+        "replay: a \(count)-command transcript (\(source == nil ? "%offline" : "cassette")), best of \(sourceRuns)")
       let expected = await recorded(lines, cassette: source)
       let replayTime = await best(of: sourceRuns) { await replay(expected) }
       let directTime = best(of: sourceRuns) { direct(lines, cassette: source) }
       rows.append(
         Row(
-          id: id, scenario: "transcript replay: \(count.grouped) commands, \(source == nil ? "%offline sample" : "cassette")",
-          ours: Double(count) / replayTime, baseline: Double(count) / directTime, baselineName: "Session, no transcript",
+          id: id,
+          scenario: "transcript replay: \(count.grouped) commands, \(source == nil ? "%offline sample" : "cassette")",
+          ours: Double(count) / replayTime, baseline: Double(count) / directTime,
+          baselineName: "Session, no transcript",
           unit: "commands/s", target: source == nil ? nil : .atLeast(50_000, on: .ours)))
     }
     return rows

@@ -33,7 +33,8 @@ struct Report: Codable {
         [
           Self.pad(row.scenario, scenarioWidth), Self.pad(format(row.ours), 10, right: true),
           Self.pad(row.baseline.map(format) ?? "-", 10, right: true),
-          Self.pad(row.ratio.map { format($0) + "x" } ?? "-", 8, right: true), "  " + Self.pad(Row.shortUnit(row.unit), 10),
+          Self.pad(row.ratio.map { format($0) + "x" } ?? "-", 8, right: true),
+          "  " + Self.pad(Row.shortUnit(row.unit), 10),
           Self.pad(row.target?.text(unit: row.unit) ?? "-", 16), result,
         ].joined(separator: " "))
     }
@@ -52,7 +53,9 @@ struct Report: Codable {
   func comparison(with previous: Report) -> String {
     let before = Dictionary(previous.rows.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     let width = max(20, rows.map(\.scenario.count).max() ?? 20)
-    var lines = ["compared with the run of \(previous.date)\(previous.quick != quick ? " (a \(previous.quick ? "quick" : "full") run)" : ""):"]
+    var lines = [
+      "compared with the run of \(previous.date)\(previous.quick != quick ? " (a \(previous.quick ? "quick" : "full") run)" : ""):"
+    ]
     for row in rows where row.error == nil {
       guard let old = before[row.id], old.error == nil, old.ours.isFinite, old.ours != 0 else { continue }
       let change = (row.ours / old.ours - 1) * 100
@@ -60,7 +63,8 @@ struct Report: Codable {
       let verdict = abs(change) < 10 ? "same (within 10%)" : better ? "better" : "WORSE"
       lines.append(
         "  " + Self.pad(row.scenario, width) + " " + Self.pad(format(old.ours), 10, right: true) + " -> "
-          + Self.pad(format(row.ours), 10, right: true) + " " + Self.pad(String(format: "%+.0f%%", change), 6, right: true)
+          + Self.pad(format(row.ours), 10, right: true) + " "
+          + Self.pad(String(format: "%+.0f%%", change), 6, right: true)
           + "  " + verdict)
     }
     return lines.joined(separator: "\n")

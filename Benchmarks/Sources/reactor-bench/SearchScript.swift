@@ -74,7 +74,8 @@ enum SearchScriptBench {
     let elapsed = seconds {
       for query in script.queries {
         reactor.reduce(state: &state, mutation: .setQuery(query))
-        reactor.reduce(state: &state, mutation: .setRepos(Page(items: items, page: 1, nextPage: 2, totalCount: 1_000_000)))
+        reactor.reduce(
+          state: &state, mutation: .setRepos(Page(items: items, page: 1, nextPage: 2, totalCount: 1_000_000)))
         for number in 2..<(2 + script.nexts) {
           reactor.reduce(state: &state, mutation: .setLoadingNextPage(true))
           reactor.reduce(
@@ -108,7 +109,8 @@ enum SearchScriptBench {
       case .loadNextPage:
         guard let next = state.nextPage, !state.isLoadingNextPage else { return .none }
         let answer = Page(items: items, page: next, nextPage: next + 1, totalCount: 1_000_000)
-        return .concatenate(.send(.setLoadingNextPage(true)), Effect.send(.appendRepos(answer)).cancellable(id: "search"))
+        return .concatenate(
+          .send(.setLoadingNextPage(true)), Effect.send(.appendRepos(answer)).cancellable(id: "search"))
       case .cancel:
         return .none
       }

@@ -13,11 +13,13 @@ enum StartupBench {
   /// Milliseconds (median and minimum) for each command, measured by hyperfine without a shell.
   static func hyperfine(_ commands: [String], runs: Int) throws -> [Measurement] {
     guard let hyperfine = Subprocess.which("hyperfine") else { throw BenchError("hyperfine is not installed") }
-    let file = FileManager.default.temporaryDirectory.appendingPathComponent("reactor-bench-startup-\(getpid()).json").path
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("reactor-bench-startup-\(getpid()).json")
+      .path
     defer { try? FileManager.default.removeItem(atPath: file) }
     let result = try Subprocess.run(
       hyperfine,
-      ["-N", "--style", "none", "--warmup", "20", "--runs", String(runs), "--export-json", file] + commands, quiet: true)
+      ["-N", "--style", "none", "--warmup", "20", "--runs", String(runs), "--export-json", file] + commands, quiet: true
+    )
     guard result.status == 0, let data = FileManager.default.contents(atPath: file),
       let json = try JSONSerialization.jsonObject(with: data) as? [String: Any],
       let results = json["results"] as? [[String: Any]]
@@ -54,7 +56,8 @@ enum StartupBench {
         id: "startup.true", scenario: "startup: /bin/true (for scale)", ours: truth, baseline: sqliteTime,
         baselineName: "sqlite3 :memory: .quit", unit: "ms", target: nil),
       Row(
-        id: "startup.version", scenario: "startup: reactor --version (\(kind))", ours: results[2].median, baseline: sqliteTime,
+        id: "startup.version", scenario: "startup: reactor --version (\(kind))", ours: results[2].median,
+        baseline: sqliteTime,
         baselineName: "sqlite3 :memory: .quit", unit: "ms", target: .atMost(3, on: .ours)),
       Row(
         id: "startup.ready", scenario: "startup: reactor --daemon to ready, EOF (\(kind))", ours: results[3].median,
@@ -64,10 +67,12 @@ enum StartupBench {
       rows += [
         Row(
           id: "startup.version.dynamic", scenario: "startup: reactor --version (dynamic, plain swift build)",
-          ours: results[4].median, baseline: sqliteTime, baselineName: "sqlite3 :memory: .quit", unit: "ms", target: nil),
+          ours: results[4].median, baseline: sqliteTime, baselineName: "sqlite3 :memory: .quit", unit: "ms", target: nil
+        ),
         Row(
           id: "startup.ready.dynamic", scenario: "startup: reactor --daemon to ready (dynamic, plain swift build)",
-          ours: results[5].median, baseline: sqliteTime, baselineName: "sqlite3 :memory: .quit", unit: "ms", target: nil),
+          ours: results[5].median, baseline: sqliteTime, baselineName: "sqlite3 :memory: .quit", unit: "ms", target: nil
+        ),
       ]
     }
     if probes != nil {
@@ -75,7 +80,8 @@ enum StartupBench {
       rows += [
         Row(
           id: "startup.probe.foundation", scenario: "startup: probe, static Foundation, no work (floor)",
-          ours: results[offset].median, baseline: sqliteTime, baselineName: "sqlite3 :memory: .quit", unit: "ms", target: nil),
+          ours: results[offset].median, baseline: sqliteTime, baselineName: "sqlite3 :memory: .quit", unit: "ms",
+          target: nil),
         Row(
           id: "startup.probe.networking", scenario: "startup: probe, static + FoundationNetworking",
           ours: results[offset + 1].median, baseline: sqliteTime, baselineName: "sqlite3 :memory: .quit", unit: "ms",

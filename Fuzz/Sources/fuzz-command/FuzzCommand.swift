@@ -29,7 +29,8 @@ public func fuzzCommand(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     // tokenizer splits on scalars; they differ when a combining mark follows a space.
     let first = body.split(whereSeparator: \.isWhitespace).first ?? ""
     let verbHasQuoting = first.unicodeScalars.contains { $0 == "'" || $0 == "\"" || $0 == "\\" }
-    let scalarFirst = body.unicodeScalars.split(whereSeparator: \.properties.isWhitespace).first ?? Substring("").unicodeScalars
+    let scalarFirst =
+      body.unicodeScalars.split(whereSeparator: \.properties.isWhitespace).first ?? Substring("").unicodeScalars
     let splitsAgree = String(first) == String(String.UnicodeScalarView(scalarFirst))
     // And: Redaction splits a trailing " &" off the command again, with rules of its own, so a
     // command ending in an escaped space and "&" (`password a\ &`) is cut in two.
@@ -41,11 +42,15 @@ public func fuzzCommand(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
       let redacted = Redaction.forTranscript(body, placeholders: &placeholders)
       do {
         _ = try CommandParser.parse(redacted)
-        require(false, "\(body.debugDescription) fails (\(error.message)) but its transcript form \(redacted.debugDescription) parses")
+        require(
+          false,
+          "\(body.debugDescription) fails (\(error.message)) but its transcript form \(redacted.debugDescription) parses"
+        )
       } catch let replayed {
         require(
           replayed.message == error.message,
-          "\(body.debugDescription) fails with \"\(error.message)\", its transcript form \(redacted.debugDescription) with \"\(replayed.message)\"")
+          "\(body.debugDescription) fails with \"\(error.message)\", its transcript form \(redacted.debugDescription) with \"\(replayed.message)\""
+        )
       }
     }
     command = nil
@@ -53,7 +58,9 @@ public func fuzzCommand(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   _ = command?.verb
   let history = Redaction.forHistory(line)
   _ = Redaction.hasSecrets(line)
-  guard let command, let secrets = secretArguments(of: command), !line.contains("\n"), !line.contains("\r") else { return 0 }
+  guard let command, let secrets = secretArguments(of: command), !line.contains("\n"), !line.contains("\r") else {
+    return 0
+  }
 
   // History: the secrets are gone.
   let (historyBody, _) = Session.splitBackground(history)
@@ -63,18 +70,22 @@ public func fuzzCommand(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   }
   let others = Set(nonSecretWords(of: command) + [command.verb, "<redacted>"])
   for secret in secrets where !others.contains(secret) {
-    require(!historyWords.contains(secret), "forHistory kept the secret \(secret.debugDescription): \(history.debugDescription)")
+    require(
+      !historyWords.contains(secret),
+      "forHistory kept the secret \(secret.debugDescription): \(history.debugDescription)")
   }
 
   // Transcript: the same command, secrets replaced by same-length placeholders.
-  if body.trimmingSuffix(while: \.isWhitespace).hasSuffix("\\ &") || hasCombinedQuote(body) { return 0 }  // known, see above
+  // Known, see above.
+  if body.trimmingSuffix(while: \.isWhitespace).hasSuffix("\\ &") || hasCombinedQuote(body) { return 0 }
   var placeholders: [String: String] = [:]
   let redacted = Redaction.forTranscript(body, placeholders: &placeholders)
   let replayed: Command?
   do {
     replayed = try CommandParser.parse(redacted)
   } catch {
-    require(false, "forTranscript(\(body.debugDescription)) = \(redacted.debugDescription) does not parse: \(error.message)")
+    require(
+      false, "forTranscript(\(body.debugDescription)) = \(redacted.debugDescription) does not parse: \(error.message)")
     return 0
   }
   guard let replayed, let replayedSecrets = secretArguments(of: replayed) else {
@@ -82,7 +93,9 @@ public func fuzzCommand(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     return 0
   }
   require(replayed.verb == command.verb, "forTranscript changed the verb: \(redacted.debugDescription)")
-  require(nonSecretWords(of: replayed) == nonSecretWords(of: command), "forTranscript changed an argument: \(redacted.debugDescription)")
+  require(
+    nonSecretWords(of: replayed) == nonSecretWords(of: command),
+    "forTranscript changed an argument: \(redacted.debugDescription)")
   require(replayedSecrets.count == secrets.count, "forTranscript changed the arguments: \(redacted.debugDescription)")
   for (secret, placeholder) in zip(secrets, replayedSecrets) {
     require(

@@ -30,7 +30,9 @@ public func fuzzDaemon(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     case .encoded(let number):
       // A number kept as written: only number characters, and a number inside.
       let allowed = Set("0123456789+-.eE".utf8)
-      require(!number.encodedJSON.isEmpty && number.encodedJSON.allSatisfy(allowed.contains), "an id echoed as non-number text")
+      require(
+        !number.encodedJSON.isEmpty && number.encodedJSON.allSatisfy(allowed.contains),
+        "an id echoed as non-number text")
       switch number.jsonTree {
       case .int, .double: break
       default: require(false, "an id kept as written that is not a number: \(number.jsonTree)")
@@ -40,7 +42,8 @@ public func fuzzDaemon(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     if !text.trimmingCharacters(in: .whitespaces).hasPrefix("{") {
       // The line itself, without the CR of a CRLF line ending.
       let line = text.hasSuffix("\r") ? String(text.dropLast()) : text
-      require(command == line && id == .int(lineNumber), "a plain line did not become its own command with its line number")
+      require(
+        command == line && id == .int(lineNumber), "a plain line did not become its own command with its line number")
     }
     _ = id.jsonText
   case .error(let code, let message, let id):

@@ -19,7 +19,9 @@ import SearchFeature
 // a message, a decoded page's nextPage is the Link header's, and each repository's JSON text
 // parses back to its fields.
 
-let statuses = [200, 201, 204, 301, 304, 400, 401, 403, 404, 409, 410, 422, 429, 451, 500, 502, 503, 504, 0, 99, 600, 999]
+let statuses = [
+  200, 201, 204, 301, 304, 400, 401, 403, 404, 409, 410, 422, 429, 451, 500, 502, 503, 504, 0, 99, 600, 999,
+]
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzGitHubJSON(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
@@ -54,7 +56,8 @@ public func fuzzGitHubJSON(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   }
   do {
     let page = try api.searchPage(response, page: 2, perPage: 30)
-    require(page.nextPage == LinkHeader.nextPage(response.header("Link")), "searchPage's nextPage is not the Link header's")
+    require(
+      page.nextPage == LinkHeader.nextPage(response.header("Link")), "searchPage's nextPage is not the Link header's")
     require(page.page == 2, "searchPage built a bad page")
     for repository in page.items { checkText(of: repository) }
     render(page, width: 20 + Int(first) % 100)
@@ -115,7 +118,8 @@ private func render(_ page: Page<Repository>, width: Int) {
   state.nextPage = page.nextPage
   state.totalCount = page.totalCount
   for lines in [
-    SearchText(options: RenderOptions(mode: .text, color: width % 2 == 0, width: width)).list(state, from: 0, count: page.items.count),
+    SearchText(options: RenderOptions(mode: .text, color: width % 2 == 0, width: width)).list(
+      state, from: 0, count: page.items.count),
     Records(options: RenderOptions(mode: .json)).state(feature: "search", state: state.jsonValue),
   ] {
     for line in lines { _ = line.text }

@@ -7,7 +7,10 @@ import ReactorCore
 // leaves an encodable document; escapeToken/parsePointer round-trip a token; and a `Patch`
 // holding the same operations, some as runs of adds, writes the text of its operations.
 
-private let tokens = ["a", "b", "", "0", "1", "2", "01", "-1", "-", "~", "/", "~0", "~1", "a/b", "é", "e\u{301}", "10", "99999999999999999999"]
+private let tokens = [
+  "a", "b", "", "0", "1", "2", "01", "-1", "-", "~", "/", "~0", "~1", "a/b", "é", "e\u{301}", "10",
+  "99999999999999999999",
+]
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzJSONPatch(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
@@ -28,7 +31,9 @@ public func fuzzJSONPatch(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
       // Fuzz/README.md. Round-trip only the tokens whose "/" stays a Character of its own.
       if escaped == PatchOperation.escapeToken(token), ("/" + escaped).count == 1 + escaped.count {
         let parsed = try? JSONPatch.parsePointer("/" + escaped)
-        require(parsed == [token], "parsePointer(\"/\(escaped)\") = \(String(describing: parsed)), not [\(token.debugDescription)]")
+        require(
+          parsed == [token],
+          "parsePointer(\"/\(escaped)\") = \(String(describing: parsed)), not [\(token.debugDescription)]")
       }
       path += "/" + escaped
       last = token
@@ -78,7 +83,8 @@ private func value(_ input: inout ByteReader, depth: Int) -> JSONValue {
   case 0: return .null
   case 1: return .bool(input.bool())
   case 2: return .int(Int(Int8(bitPattern: input.byte())) << (Int(input.byte()) % 64))
-  case 3: return .double(input.pick([0.5, -0.0, 1e300, .infinity, -.infinity, .nan, 1e15, 3.0, .leastNonzeroMagnitude]))
+  case 3:
+    return .double(input.pick([0.5, -0.0, 1e300, .infinity, -.infinity, .nan, 1e15, 3.0, .leastNonzeroMagnitude]))
   case 4: return .string(input.bool() ? input.pick(tokens) : input.string(limit: 6))
   case 5: return .array((0..<input.below(4)).map { _ in value(&input, depth: depth + 1) })
   default:

@@ -18,7 +18,9 @@ extension GitHubClient {
       })
   }
 
-  private static func send(_ request: HTTPRequest, _ transport: any HTTPTransport) async throws(GitHubError) -> HTTPResponse {
+  private static func send(_ request: HTTPRequest, _ transport: any HTTPTransport) async throws(GitHubError)
+    -> HTTPResponse
+  {
     do {
       return try await transport.send(request)
     } catch {

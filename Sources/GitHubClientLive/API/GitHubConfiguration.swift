@@ -32,7 +32,8 @@ public struct GitHubConfiguration: Sendable {
     let raw = [apiURL, environment("GITHUB_API_URL")].compactMap { $0 }.first { !$0.isEmpty }
     var baseURL = defaultBaseURL
     if let raw {
-      guard let url = URL(string: raw), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme), url.host != nil
+      guard let url = URL(string: raw), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
+        url.host != nil
       else { throw ConfigurationError.badURL(raw) }
       baseURL = url
     }

@@ -202,5 +202,7 @@ public enum LinkHeader {
 }
 
 extension StaticString {
-  fileprivate var utf8Buffer: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: utf8Start, count: utf8CodeUnitCount) }
+  fileprivate var utf8Buffer: UnsafeBufferPointer<UInt8> {
+    UnsafeBufferPointer(start: utf8Start, count: utf8CodeUnitCount)
+  }
 }

@@ -1,7 +1,7 @@
+internal import CByteScan
 import Foundation
 import GitHubClient
 import ReactorCore
-internal import CByteScan
 
 /// Decodes a search page (`GET /search/repositories`) in one pass over its bytes.
 ///
@@ -254,7 +254,8 @@ enum SearchPageDecoder {
         guard (0x30...0x39).contains(byte) else { return nil }
         let digit = Int(byte &- 0x30)
         let (times, overflow1) = value.multipliedReportingOverflow(by: 10)
-        let (next, overflow2) = negative ? times.subtractingReportingOverflow(digit) : times.addingReportingOverflow(digit)
+        let (next, overflow2) =
+          negative ? times.subtractingReportingOverflow(digit) : times.addingReportingOverflow(digit)
         if overflow1 || overflow2 { return nil }
         value = next
         index += 1
@@ -289,7 +290,9 @@ enum SearchPageDecoder {
 
     mutating func literal(_ text: StaticString) -> Bool {
       let count = text.utf8CodeUnitCount
-      guard index + count <= bytes.count, memcmp(text.utf8Start, bytes.baseAddress! + index, count) == 0 else { return false }
+      guard index + count <= bytes.count, memcmp(text.utf8Start, bytes.baseAddress! + index, count) == 0 else {
+        return false
+      }
       index += count
       return true
     }
@@ -493,12 +496,20 @@ enum SearchPageDecoder {
       var high: UInt8 = 0xBF
       switch lead {
       case 0xC2...0xDF: length = 2
-      case 0xE0: length = 3; low = 0xA0
+      case 0xE0:
+        length = 3
+        low = 0xA0
       case 0xE1...0xEC, 0xEE...0xEF: length = 3
-      case 0xED: length = 3; high = 0x9F
-      case 0xF0: length = 4; low = 0x90
+      case 0xED:
+        length = 3
+        high = 0x9F
+      case 0xF0:
+        length = 4
+        low = 0x90
       case 0xF1...0xF3: length = 4
-      case 0xF4: length = 4; high = 0x8F
+      case 0xF4:
+        length = 4
+        high = 0x8F
       default: throw SyntaxError()
       }
       guard index + length <= bytes.count else { throw SyntaxError() }

@@ -14,9 +14,18 @@ struct EventWire: Decodable {
   struct Actor: Decodable { var login: String }
   struct Repo: Decodable { var name: String }
   struct Payload: Decodable {
-    struct Titled: Decodable { var title: String?; var number: Int? }
-    struct Release: Decodable { var tagName: String?; enum CodingKeys: String, CodingKey { case tagName = "tag_name" } }
-    struct Forkee: Decodable { var fullName: String?; enum CodingKeys: String, CodingKey { case fullName = "full_name" } }
+    struct Titled: Decodable {
+      var title: String?
+      var number: Int?
+    }
+    struct Release: Decodable {
+      var tagName: String?
+      enum CodingKeys: String, CodingKey { case tagName = "tag_name" }
+    }
+    struct Forkee: Decodable {
+      var fullName: String?
+      enum CodingKeys: String, CodingKey { case fullName = "full_name" }
+    }
     var action: String?
     var ref: String?
     var refType: String?
@@ -26,7 +35,11 @@ struct EventWire: Decodable {
     var release: Release?
     var forkee: Forkee?
     enum CodingKeys: String, CodingKey {
-      case action, ref, refType = "ref_type", size, issue, pullRequest = "pull_request", release, forkee
+      case action, ref
+      case refType = "ref_type"
+      case size, issue
+      case pullRequest = "pull_request"
+      case release, forkee
     }
   }
 
@@ -37,7 +50,10 @@ struct EventWire: Decodable {
   var payload: Payload?
   var createdAt: String
 
-  enum CodingKeys: String, CodingKey { case id, type, actor, repo, payload, createdAt = "created_at" }
+  enum CodingKeys: String, CodingKey {
+    case id, type, actor, repo, payload
+    case createdAt = "created_at"
+  }
 
   var model: Event {
     Event(
@@ -60,7 +76,11 @@ struct EventWire: Decodable {
 }
 
 struct ErrorWire: Decodable {
-  struct Detail: Decodable { var message: String?; var field: String?; var code: String? }
+  struct Detail: Decodable {
+    var message: String?
+    var field: String?
+    var code: String?
+  }
   var message: String?
   var errors: [Detail]?
 }

@@ -59,13 +59,21 @@ public struct Cassette: Codable, Sendable, Equatable {
       method = request.method
       path = Cassette.redactedPath(request.url)
       requestHeaders = Dictionary(
-        request.headers.filter { Cassette.keptRequestHeaders.contains($0.name.lowercased()) }.map { ($0.name, $0.value) },
+        request.headers.filter { Cassette.keptRequestHeaders.contains($0.name.lowercased()) }.map {
+          ($0.name, $0.value)
+        },
         uniquingKeysWith: { first, _ in first })
       status = response.status
       responseHeaders = Dictionary(
-        response.headers.filter { !Cassette.droppedResponseHeaders.contains($0.name.lowercased()) }.map { ($0.name, $0.value) },
+        response.headers.filter { !Cassette.droppedResponseHeaders.contains($0.name.lowercased()) }.map {
+          ($0.name, $0.value)
+        },
         uniquingKeysWith: { first, _ in first })
-      if let text = String(data: response.body, encoding: .utf8) { body = text } else { bodyBase64 = response.body.base64EncodedString() }
+      if let text = String(data: response.body, encoding: .utf8) {
+        body = text
+      } else {
+        bodyBase64 = response.body.base64EncodedString()
+      }
       self.latencyMs = max(0, latencyMs)
     }
 

@@ -50,7 +50,8 @@ public struct OfflineTransport: HTTPTransport {
 
   private func search(_ text: String, page: String?, perPage: String?, request: HTTPRequest) -> HTTPResponse {
     guard !text.trimmingCharacters(in: .whitespaces).isEmpty else {
-      return Self.json(422, #"{"message":"Validation Failed","errors":[{"resource":"Search","field":"q","code":"missing"}]}"#)
+      return Self.json(
+        422, #"{"message":"Validation Failed","errors":[{"resource":"Search","field":"q","code":"missing"}]}"#)
     }
     guard let (page, perPage) = Self.paging(page, perPage) else {
       return Self.json(422, #"{"message":"Validation Failed: page and per_page must be positive numbers"}"#)
@@ -82,7 +83,8 @@ public struct OfflineTransport: HTTPTransport {
     let now = now().timeIntervalSince1970
     let body = "[" + slice.map { $0.json(now: now) }.joined(separator: ",") + "]"
     let lastPage = max(1, (events.count + perPage - 1) / perPage)
-    return Self.json(200, body, headers: Self.links(request.url, page: page, lastPage: lastPage) + [HTTPHeader("ETag", etag)])
+    return Self.json(
+      200, body, headers: Self.links(request.url, page: page, lastPage: lastPage) + [HTTPHeader("ETag", etag)])
   }
 
   // MARK: - Helpers

@@ -12,8 +12,13 @@ struct SampleRepository: Decodable, Sendable {
   var topics: [String]
 
   enum CodingKeys: String, CodingKey {
-    case id, fullName = "full_name", htmlURL = "html_url", description
-    case stargazersCount = "stargazers_count", forksCount = "forks_count", language, topics
+    case id
+    case fullName = "full_name"
+    case htmlURL = "html_url"
+    case description
+    case stargazersCount = "stargazers_count"
+    case forksCount = "forks_count"
+    case language, topics
   }
 
   static let all: [SampleRepository] = {

@@ -34,7 +34,6 @@ public final class CurlTransport: HTTPTransport {
   /// The most redirects followed for one request.
   static let maxRedirects = 10
 
-
   public init(timeout: TimeInterval = 30, maxBodyBytes: Int = 10_000_000) {
     self.timeout = timeout
     self.maxBodyBytes = maxBodyBytes
@@ -53,7 +52,8 @@ public final class CurlTransport: HTTPTransport {
     for _ in 0...Self.maxRedirects {
       let remaining = ContinuousClock.now.duration(to: deadline)
       guard remaining > .zero else { throw HTTPTransportError.timedOut }
-      let milliseconds = max(1, Int(remaining.components.seconds) * 1000 + Int(remaining.components.attoseconds / 1_000_000_000_000_000))
+      let milliseconds = max(
+        1, Int(remaining.components.seconds) * 1000 + Int(remaining.components.attoseconds / 1_000_000_000_000_000))
       let response = try await Self.perform(current, idle: idle, limit: maxBodyBytes, timeoutMilliseconds: milliseconds)
       guard [301, 302, 303, 307, 308].contains(response.status), let location = response.header("Location"),
         let target = URL(string: location, relativeTo: current.url)?.absoluteURL
@@ -121,7 +121,8 @@ public final class CurlTransport: HTTPTransport {
     init(_ request: HTTPRequest, limit: Int, timeoutMilliseconds: Int) throws {
       // A header value with a line break would smuggle another header: refuse it.
       // (Bytes, not Characters: "\r\n" is one Character, equal to neither.)
-      for header in request.headers where (header.name + header.value).utf8.contains(where: { $0 == 0x0D || $0 == 0x0A || $0 == 0 }) {
+      for header in request.headers
+      where (header.name + header.value).utf8.contains(where: { $0 == 0x0D || $0 == 0x0A || $0 == 0 }) {
         throw HTTPTransportError.unreachable("a header contains a line break")
       }
       url = request.url
@@ -145,7 +146,7 @@ public final class CurlTransport: HTTPTransport {
       pointer.deinitialize(count: 1)
       pointer.deallocate()
       headerArray.deallocate()
-      cHeaders.forEach { free($0) }
+      for header in cHeaders { free(header) }
       free(cURL)
     }
 
@@ -186,7 +187,8 @@ public final class CurlTransport: HTTPTransport {
       guard code == Int32(RC_OK) else { return .failure(translate(code)) }
       let head = pointer.pointee.head
       let body = pointer.pointee.body
-      let headers = head.data.map { CurlTransport.headerFields(UnsafeRawBufferPointer(start: $0, count: head.length)) } ?? []
+      let headers =
+        head.data.map { CurlTransport.headerFields(UnsafeRawBufferPointer(start: $0, count: head.length)) } ?? []
       // The body's buffer becomes the Data's, without a copy; the transfer no longer frees it.
       let bodyData = body.data.map { Data(bytesNoCopy: $0, count: body.length, deallocator: .free) } ?? Data()
       pointer.pointee.body = rc_buffer()
@@ -200,12 +202,17 @@ public final class CurlTransport: HTTPTransport {
       case Int(RC_ABORTED_BY_CALLBACK) where cancelled: return CancellationError()
       case Int(RC_WRITE_ERROR) where cancelled: return CancellationError()
       case Int(RC_OPERATION_TIMEDOUT): return HTTPTransportError.timedOut
-      case Int(RC_COULDNT_CONNECT): return HTTPTransportError.unreachable("could not connect to \(host)" + (url.port.map { ":\($0)" } ?? ""))
+      case Int(RC_COULDNT_CONNECT):
+        return HTTPTransportError.unreachable("could not connect to \(host)" + (url.port.map { ":\($0)" } ?? ""))
       case Int(RC_COULDNT_RESOLVE_HOST): return HTTPTransportError.unreachable("could not find the host \(host)")
-      case Int(RC_RECV_ERROR), Int(RC_SEND_ERROR), Int(RC_PARTIAL_FILE): return HTTPTransportError.unreachable("the connection was lost")
-      case Int(RC_GOT_NOTHING), Int(RC_WEIRD_SERVER_REPLY): return HTTPTransportError.unreachable("the server sent no valid HTTP answer")
-      case Int(RC_BAD_CONTENT_ENCODING): return HTTPTransportError.unreachable("the server sent a body that could not be decompressed")
-      case Int(RC_UNSUPPORTED_PROTOCOL), Int(RC_URL_MALFORMAT): return HTTPTransportError.unreachable("cannot fetch \(url.absoluteString)")
+      case Int(RC_RECV_ERROR), Int(RC_SEND_ERROR), Int(RC_PARTIAL_FILE):
+        return HTTPTransportError.unreachable("the connection was lost")
+      case Int(RC_GOT_NOTHING), Int(RC_WEIRD_SERVER_REPLY):
+        return HTTPTransportError.unreachable("the server sent no valid HTTP answer")
+      case Int(RC_BAD_CONTENT_ENCODING):
+        return HTTPTransportError.unreachable("the server sent a body that could not be decompressed")
+      case Int(RC_UNSUPPORTED_PROTOCOL), Int(RC_URL_MALFORMAT):
+        return HTTPTransportError.unreachable("cannot fetch \(url.absoluteString)")
       default:
         let error = pointer.pointee.error
         let message = withUnsafeBytes(of: error) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
@@ -255,11 +262,13 @@ public final class CurlTransport: HTTPTransport {
     private let lock = NSLock()
     private var handles: [EasyHandle] = []
 
-    deinit { handles.forEach { rc_handle_free($0.pointer) } }
+    deinit { for handle in handles { rc_handle_free(handle.pointer) } }
 
     func take() throws -> EasyHandle {
       if let handle = lock.withLock({ handles.popLast() }) { return handle }
-      guard let pointer = rc_handle_new() else { throw HTTPTransportError.unreachable(String(cString: rc_load_error())) }
+      guard let pointer = rc_handle_new() else {
+        throw HTTPTransportError.unreachable(String(cString: rc_load_error()))
+      }
       return EasyHandle(pointer: pointer)
     }
 

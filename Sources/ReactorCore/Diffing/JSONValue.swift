@@ -65,7 +65,8 @@ extension PreencodedJSON {
   public func hasSameJSON(as other: any PreencodedJSON) -> Bool {
     withEncodedJSON { mine in
       other.withEncodedJSON { theirs in
-        mine.count == theirs.count && (mine.count == 0 || rc_bytes_equal(mine.baseAddress!, theirs.baseAddress!, mine.count) != 0)
+        mine.count == theirs.count
+          && (mine.count == 0 || rc_bytes_equal(mine.baseAddress!, theirs.baseAddress!, mine.count) != 0)
       }
     }
   }
@@ -84,7 +85,9 @@ public struct JSONObject: Sendable, Equatable, ExpressibleByDictionaryLiteral {
     var unique: [(key: String, value: JSONValue)] = []
     unique.reserveCapacity(sorted.count)
     for pair in sorted {
-      if let last = unique.last, last.key == pair.key { unique[unique.count - 1] = pair } else {
+      if let last = unique.last, last.key == pair.key {
+        unique[unique.count - 1] = pair
+      } else {
         unique.append(pair)
       }
     }
@@ -96,7 +99,8 @@ public struct JSONObject: Sendable, Equatable, ExpressibleByDictionaryLiteral {
   /// Builds an object from pairs already sorted by key with no duplicates (checked in debug
   /// builds); the fast path for types that encode themselves many times.
   public init(sortedMembers: [(key: String, value: JSONValue)]) {
-    assert(zip(sortedMembers, sortedMembers.dropFirst()).allSatisfy { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) })
+    assert(
+      zip(sortedMembers, sortedMembers.dropFirst()).allSatisfy { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) })
     members = sortedMembers
   }
 

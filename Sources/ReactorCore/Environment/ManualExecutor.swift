@@ -1,4 +1,3 @@
-
 /// A task executor that runs jobs only when asked, one at a time, on the caller's thread.
 ///
 /// Replays give every task they create this executor as preference, so all effect work runs

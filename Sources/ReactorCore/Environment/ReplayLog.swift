@@ -1,4 +1,3 @@
-
 /// What went wrong during a replay beyond the output itself, such as a request the cassette
 /// has no answer for. A replay with any entry fails, whatever it printed.
 public final class ReplayLog: Sendable {

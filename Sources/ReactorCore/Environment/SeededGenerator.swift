@@ -1,4 +1,3 @@
-
 /// A deterministic, thread-safe random number generator (SplitMix64).
 ///
 /// Everything random in a feature comes from one of these, seeded from the command line or a

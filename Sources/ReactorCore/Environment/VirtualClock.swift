@@ -1,4 +1,3 @@
-
 /// A clock whose time moves only when told to, for deterministic replays and tests.
 ///
 /// `sleep(until:)` suspends until ``advance(to:)`` (or ``advance(by:)``, or
@@ -43,7 +42,9 @@ public final class VirtualClock: Clock, Sendable {
   public var nextDeadline: Instant? {
     storage.withLock { storage in
       var earliest: Instant?
-      for sleeper in storage.sleepers where earliest.map({ sleeper.deadline < $0 }) ?? true { earliest = sleeper.deadline }
+      for sleeper in storage.sleepers where earliest.map({ sleeper.deadline < $0 }) ?? true {
+        earliest = sleeper.deadline
+      }
       return earliest
     }
   }

@@ -1,4 +1,3 @@
-
 /// A state-driven effect, after RxFeedback's `react(request:effects:)`: the request derived
 /// from state decides what runs.
 ///

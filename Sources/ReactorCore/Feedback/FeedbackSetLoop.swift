@@ -1,4 +1,3 @@
-
 /// A state-driven set of effects, after RxFeedback's `react(requests:effects:)`: one effect
 /// per request in the set the state derives.
 ///

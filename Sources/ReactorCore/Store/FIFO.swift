@@ -9,7 +9,7 @@ struct FIFO<Element> {
   mutating func append(_ element: consuming Element) { storage.append(element) }
 
   /// Calls `body` with each element, first to last.
-  func forEach(_ body: (Element) -> Void) {
+  func visit(_ body: (Element) -> Void) {
     for index in head..<storage.count {
       if let element = storage[index] { body(element) }
     }

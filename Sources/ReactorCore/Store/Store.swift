@@ -1,5 +1,3 @@
-
-
 /// Runs a ``Reactor``: a serial FIFO of actions and effect outputs, reduced one at a time.
 ///
 /// Contract:
@@ -488,7 +486,7 @@ public final class Store<R: Reactor>: @unchecked Sendable {
         found = true
       }
       if let processing, matches(processing) { mark(processing) }
-      queue.forEach { item in
+      queue.visit { item in
         if let tracker = item.tracker, matches(tracker) { mark(tracker) }
       }
       var tasks: [Task<Void, Never>] = []

@@ -5,7 +5,8 @@ public enum CommandParser {
   /// dropped, or `line`. Words split on whitespace scalars, as the tokenizer splits them.
   static func syntaxErrorVerb(_ line: String) -> String {
     let drop = "\"'\\".unicodeScalars
-    let kept = String(String.UnicodeScalarView(Tokenizer.leadingRawWord(line).unicodeScalars.filter { !drop.contains($0) }))
+    let kept = String(
+      String.UnicodeScalarView(Tokenizer.leadingRawWord(line).unicodeScalars.filter { !drop.contains($0) }))
     return kept.isEmpty ? "line" : kept
   }
 
@@ -50,7 +51,8 @@ public enum CommandParser {
       return .help(arguments.first)
     case "sleep":
       guard let duration = DurationParser.parse(arguments[0]) else {
-        throw .invalidArgument(command: "sleep", argument: arguments[0], expected: "a duration such as 500ms, 2s or 1m (at most 1h)")
+        throw .invalidArgument(
+          command: "sleep", argument: arguments[0], expected: "a duration such as 500ms, 2s or 1m (at most 1h)")
       }
       return .sleep(duration)
     case "username": return .username(arguments.first ?? "")
@@ -87,7 +89,8 @@ public enum Suggestions {
 
   /// Damerau-Levenshtein distance (with adjacent transpositions).
   static func editDistance(_ a: String, _ b: String) -> Int {
-    let a = Array(a), b = Array(b)
+    let a = Array(a)
+    let b = Array(b)
     if a.isEmpty { return b.count }
     if b.isEmpty { return a.count }
     var previous2 = [Int](repeating: 0, count: b.count + 1)

@@ -20,11 +20,13 @@ public enum CommandTable {
       arity: 1...1),
     CommandSpec(
       "username", usage: "[<name>]", summary: "set the signup username (checks availability)",
-      discussion: "Letters and digits only. Checks GET /users/<name>: taken or available. A newer name cancels the check in flight.",
+      discussion:
+        "Letters and digits only. Checks GET /users/<name>: taken or available. A newer name cancels the check in flight.",
       arity: 0...1),
     CommandSpec(
       "password", usage: "[<password>]", summary: "set the signup password (prompts on a terminal)",
-      discussion: "At least 5 characters. Without an argument on a terminal, asks without echo. Never printed, recorded or kept in history.",
+      discussion:
+        "At least 5 characters. Without an argument on a terminal, asks without echo. Never printed, recorded or kept in history.",
       arity: 0...1),
     CommandSpec(
       "repeat", usage: "[<password>]", summary: "repeat the signup password",
@@ -35,14 +37,18 @@ public enum CommandTable {
       discussion: "Only when all three fields are valid; otherwise says which are not. One submission at a time."),
     CommandSpec(
       "signup", usage: "<name> <password> <repeat>", summary: "fill the signup form, wait for validation, submit",
-      discussion: "The same as username, password, repeat and submit in a row; says what is not valid instead of submitting.",
+      discussion:
+        "The same as username, password, repeat and submit in a row; says what is not valid instead of submitting.",
       arity: 3...3),
     CommandSpec(
       "refresh", summary: "load the newest public events",
-      discussion: "GET /events, page 1, with the last ETag: '304 Not Modified' means no new events. Ignored while a refresh is in flight."),
+      discussion:
+        "GET /events, page 1, with the last ETag: '304 Not Modified' means no new events. Ignored while a refresh is in flight."
+    ),
     CommandSpec(
       "more", summary: "load the next page of events",
-      discussion: "Ignored while a page is loading or when there is none. GitHub serves at most 300 events; repeats are dropped."),
+      discussion:
+        "Ignored while a page is loading or when there is none. GitHub serves at most 300 events; repeats are dropped."),
     CommandSpec(
       "state", usage: "[<feature>]", summary: "print the state of a feature (or all)",
       discussion: "Prints the whole state; with --json, a state record. Features: \(features.joined(separator: ", ")).",
@@ -52,15 +58,18 @@ public enum CommandTable {
       arity: 0...1),
     CommandSpec(
       "cancel", usage: "[<id>]", summary: "stop work in flight (all of it, or one daemon request)",
-      discussion: "Without an id, like Ctrl-C: cancels every search, check, submission, feed load and sleep in flight. With an id, cancels that daemon request's effects.",
+      discussion:
+        "Without an id, like Ctrl-C: cancels every search, check, submission, feed load and sleep in flight. With an id, cancels that daemon request's effects.",
       arity: 0...1),
     CommandSpec(
       "engine", usage: "[reactor|feedback]", summary: "show or switch the search engine (resets search)",
-      discussion: "reactor: ReactorKit's style (actions, mutations, effects). feedback: RxFeedback's style (effects derived from state). Same commands, state and text output; NDJSON change records name each engine's own mutations or events.",
+      discussion:
+        "reactor: ReactorKit's style (actions, mutations, effects). feedback: RxFeedback's style (effects derived from state). Same commands, state and text output; NDJSON change records name each engine's own mutations or events.",
       arity: 0...1, completions: ["reactor", "feedback"]),
     CommandSpec(
       "sleep", usage: "<duration>", summary: "wait, e.g. sleep 1.5s (virtual time in replays)",
-      discussion: "Waits for 250ms, 2s, 1.5s or 1m; effects in flight go on meanwhile. In a replay it advances the virtual clock.",
+      discussion:
+        "Waits for 250ms, 2s, 1.5s or 1m; effects in flight go on meanwhile. In a replay it advances the virtual clock.",
       arity: 1...1),
     CommandSpec("quit", aliases: ["exit"], summary: "leave (Ctrl-D does the same)"),
   ]

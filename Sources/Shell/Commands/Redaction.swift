@@ -15,7 +15,7 @@ public enum Redaction {
     // A history line is the whole input, perhaps with a background `&`, split off by the
     // shell's own rule.
     let (command, background) = Session.splitBackground(line)
-    let redacted = redact(command, unparseable: { verb, _ in verb + " <redacted>" }) { _ in "<redacted>" }
+    let redacted = redact(command, unparseable: { verb, _ in verb + " <redacted>" }, replacement: { _ in "<redacted>" })
     return redacted == command ? line : redacted + (background ? " &" : "")
   }
 
@@ -31,28 +31,31 @@ public enum Redaction {
     var known = placeholders
     // An unparseable line stays unparseable in the same way, so it replays the same error:
     // the command the syntax error names (plain text), then what made it fail.
-    let result = redact(line, unparseable: { verb, failure in
-      switch failure {
-      case .unterminatedQuote(let quote): CommandParser.syntaxErrorVerb(line) + " " + String(quote)
-      case .trailingBackslash: CommandParser.syntaxErrorVerb(line) + " \\"
-      case nil: quote(verb)
-      }
-    }) { secret in
-      if let placeholder = known[secret] { return placeholder }
-      // Same length, one fill character per distinct secret; after 34 distinct secrets in one
-      // session the characters repeat (equal-length secrets could then look equal).
-      let fills = Array("*+=~@^%!ABCDEFGHIJKLMNOPQRSTUVWXYZ")
-      let fill = fills[known.count % fills.count]
-      let placeholder = secret.isEmpty ? "''" : String(repeating: fill, count: secret.count)
-      known[secret] = placeholder
-      return placeholder
-    }
+    let result = redact(
+      line,
+      unparseable: { verb, failure in
+        switch failure {
+        case .unterminatedQuote(let quote): CommandParser.syntaxErrorVerb(line) + " " + String(quote)
+        case .trailingBackslash: CommandParser.syntaxErrorVerb(line) + " \\"
+        case nil: quote(verb)
+        }
+      },
+      replacement: { secret in
+        if let placeholder = known[secret] { return placeholder }
+        // Same length, one fill character per distinct secret; after 34 distinct secrets in one
+        // session the characters repeat (equal-length secrets could then look equal).
+        let fills = Array("*+=~@^%!ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+        let fill = fills[known.count % fills.count]
+        let placeholder = secret.isEmpty ? "''" : String(repeating: fill, count: secret.count)
+        known[secret] = placeholder
+        return placeholder
+      })
     placeholders = known
     return result
   }
 
   private static func redact(
-    _ body: String, unparseable: (String, Tokenizer.Failure?) -> String, _ replacement: (String) -> String
+    _ body: String, unparseable: (String, Tokenizer.Failure?) -> String, replacement: (String) -> String
   ) -> String {
     let parsed = Result { () throws(Tokenizer.Failure) -> [String] in try Tokenizer.split(body) }
     guard let words = try? parsed.get(), let verb = words.first, let positions = secretPositions(verb, words.count - 1)
@@ -87,7 +90,9 @@ public enum Redaction {
   static func quote(_ word: String) -> String {
     let special = "'\"\\#&".unicodeScalars
     let scalars = word.unicodeScalars
-    if !scalars.isEmpty, !scalars.contains(where: { $0.properties.isWhitespace || special.contains($0) }) { return word }
+    if !scalars.isEmpty, !scalars.contains(where: { $0.properties.isWhitespace || special.contains($0) }) {
+      return word
+    }
     var quoted = String.UnicodeScalarView()
     quoted.append("'")
     for scalar in scalars {

@@ -37,7 +37,10 @@ public enum Tokenizer {
         inWord = true
         var closed = false
         while let next = iterator.next() {
-          if next == "'" { closed = true; break }
+          if next == "'" {
+            closed = true
+            break
+          }
           current.append(next)
         }
         if !closed { throw .unterminatedQuote("'") }
@@ -45,7 +48,10 @@ public enum Tokenizer {
         inWord = true
         var closed = false
         while let next = iterator.next() {
-          if next == "\"" { closed = true; break }
+          if next == "\"" {
+            closed = true
+            break
+          }
           if next == "\\" {
             guard let escaped = iterator.next() else { throw .unterminatedQuote("\"") }
             if escaped != "\"" && escaped != "\\" { current.append("\\") }
@@ -99,13 +105,17 @@ public enum Tokenizer {
         switch byte {
         case 0x80..., UInt8(ascii: "'"), UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "#"): return nil
         case _ where isASCIISpace(byte):
-          if let start = wordStart { words.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)) }
+          if let start = wordStart {
+            words.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
+          }
           wordStart = nil
         default:
           if wordStart == nil { wordStart = index }
         }
       }
-      if let start = wordStart { words.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start...]), as: UTF8.self)) }
+      if let start = wordStart {
+        words.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start...]), as: UTF8.self))
+      }
       return words
     }
   }

@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -79,8 +81,6 @@ public enum ByteLineReader {
     }
   }
 }
-
-import Foundation
 
 /// Counts lines handed over but not yet consumed; the reader thread blocks at the limit and
 /// goes on when half of them are consumed. (Woken at every line, it crossed threads once a

@@ -29,7 +29,10 @@ public struct Daemon: Sendable {
   public let drainTimeout: Duration
   public let maxInFlight: Int
 
-  public init(session: Session, output: any OutputSink, version: String, drainTimeout: Duration = .seconds(30), maxInFlight: Int = 64) {
+  public init(
+    session: Session, output: any OutputSink, version: String, drainTimeout: Duration = .seconds(30),
+    maxInFlight: Int = 64
+  ) {
     self.session = session
     self.output = output
     self.version = version
@@ -40,10 +43,12 @@ public struct Daemon: Sendable {
   /// Serves `lines` until they end; returns the exit status.
   public func run(_ lines: some AsyncSequence<ByteLineReader.Line, Never>) async -> Int32 {
     let records = Records(options: RenderOptions(mode: .json))
-    output.write([records.record([
-      "type": .string("ready"), "version": .string(version),
-      "features": .array(CommandTable.features.map(JSONValue.string)),
-    ])])
+    output.write([
+      records.record([
+        "type": .string("ready"), "version": .string(version),
+        "features": .array(CommandTable.features.map(JSONValue.string)),
+      ])
+    ])
     let inFlight = InFlight(limit: maxInFlight)
     var lineNumber = 0
     reading: for await line in lines {
@@ -52,7 +57,10 @@ public struct Daemon: Sendable {
       switch line {
       case .bytes(let bytes): input = DaemonInput.decode(bytes, lineNumber: lineNumber)
       case .tooLong(let count):
-        input = .error(code: "line-too-long", message: "line \(lineNumber) has \(count) bytes; the limit is \(DaemonInput.maxLineBytes)", id: .int(lineNumber))
+        input = .error(
+          code: "line-too-long",
+          message: "line \(lineNumber) has \(count) bytes; the limit is \(DaemonInput.maxLineBytes)",
+          id: .int(lineNumber))
       }
       switch input {
       case .nothing: continue
@@ -124,11 +132,12 @@ public struct DaemonSink: OutputSink {
   public init(base: any OutputSink) { self.base = base }
 
   public func write(_ lines: [OutputLine]) {
-    base.write(lines.map { line in
-      guard let tag = line.tag, var record = line.record, record["id"] == nil else { return line }
-      record["id"] = tag
-      return OutputLine(line.stream, JSONValue.object(record).jsonText, record: record, tag: tag)
-    })
+    base.write(
+      lines.map { line in
+        guard let tag = line.tag, var record = line.record, record["id"] == nil else { return line }
+        record["id"] = tag
+        return OutputLine(line.stream, JSONValue.object(record).jsonText, record: record, tag: tag)
+      })
   }
 }
 
@@ -159,7 +168,8 @@ final class InFlight: Sendable {
   }
 
   func release() {
-    let (slot, idle) = state.withLock { state -> (CheckedContinuation<Void, Never>?, [CheckedContinuation<Void, Never>]) in
+    let (slot, idle) = state.withLock {
+      state -> (CheckedContinuation<Void, Never>?, [CheckedContinuation<Void, Never>]) in
       if !state.slotWaiters.isEmpty { return (state.slotWaiters.removeFirst(), []) }
       state.count -= 1
       guard state.count == 0 else { return (nil, []) }
@@ -167,7 +177,7 @@ final class InFlight: Sendable {
       return (nil, state.idleWaiters)
     }
     slot?.resume()
-    idle.forEach { $0.resume() }
+    for waiter in idle { waiter.resume() }
   }
 
   var isIdle: Bool { state.withLock { $0.count == 0 } }

@@ -34,7 +34,8 @@ public enum DaemonInput: Sendable, Equatable {
     } catch {
       return .error(
         code: "invalid-request",
-        message: "line \(lineNumber): expected {\"id\": <string or number>, \"command\": \"...\"}", id: .int(lineNumber))
+        message: "line \(lineNumber): expected {\"id\": <string or number>, \"command\": \"...\"}", id: .int(lineNumber)
+      )
     }
     var id = wire.id?.value ?? .int(lineNumber)
     // A number is echoed as it was written: decoded, `1.0` came back as `1`, and an integer
@@ -159,7 +160,10 @@ final class RawJSONNumber: PreencodedJSON {
   /// Nil unless `token` has only the characters of a JSON number (it comes from validated JSON;
   /// this keeps anything else out of the output). `value` is what the decoder made of it.
   init?(_ token: ArraySlice<UInt8>, value: JSONValue) {
-    guard !token.isEmpty, token.allSatisfy({ (0x30...0x39).contains($0) || $0 == 0x2D || $0 == 0x2B || $0 == 0x2E || $0 == 0x65 || $0 == 0x45 })
+    guard !token.isEmpty,
+      token.allSatisfy({
+        (0x30...0x39).contains($0) || $0 == 0x2D || $0 == 0x2B || $0 == 0x2E || $0 == 0x65 || $0 == 0x45
+      })
     else { return nil }
     bytes = Array(token)
     // The value as written: `1.0` is a Double (so `cancel 1.0` finds it), `7` an Int.

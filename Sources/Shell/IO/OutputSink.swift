@@ -1,5 +1,5 @@
-public import Rendering
 import ReactorCore
+public import Rendering
 
 #if canImport(Glibc)
   import Glibc

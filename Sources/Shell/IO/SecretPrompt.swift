@@ -38,7 +38,8 @@ public enum SecretPrompt {
       case 0x7F, 0x08:  // backspace: drop the last character (all its UTF-8 bytes)
         while let last = bytes.popLast(), last & 0xC0 == 0x80 {}
         continue
-      case 0x15: bytes.removeAll()  // Ctrl-U
+      case 0x15:
+        bytes.removeAll()  // Ctrl-U
         continue
       default: break
       }

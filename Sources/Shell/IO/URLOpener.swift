@@ -40,7 +40,7 @@ public struct SystemOpener: URLOpener {
     posix_spawn_file_actions_addopen(&fileActions, 1, "/dev/null", O_WRONLY, 0)
     posix_spawn_file_actions_addopen(&fileActions, 2, "/dev/null", O_WRONLY, 0)
     let argv = arguments.map { strdup($0) } + [nil]
-    defer { argv.forEach { free($0) } }
+    defer { for argument in argv { free(argument) } }
     var pid = pid_t()
     let result = posix_spawnp(&pid, arguments[0], &fileActions, nil, argv, environ)
     guard result == 0 else { return false }

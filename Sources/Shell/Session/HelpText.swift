@@ -1,5 +1,5 @@
-import Rendering
 import ReactorCore
+import Rendering
 
 /// `help` output, generated from ``CommandTable``.
 enum HelpText {

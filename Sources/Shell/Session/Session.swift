@@ -111,7 +111,8 @@ public final class Session: Sendable {
   /// The feed feature's store, made (and attached to the sink) on first use.
   public var feed: Store<FeedReactor> {
     store(in: feedStore) {
-      let store = Store(reactor: FeedReactor(client: configuration.client), sequencer: sequencer, executor: configuration.executor)
+      let store = Store(
+        reactor: FeedReactor(client: configuration.client), sequencer: sequencer, executor: configuration.executor)
       let text = FeedText(options: configuration.options, now: configuration.time.now)
       attach(store, feature: "feed", verb: Self.verb(for:)) { text.render($0, state: $1, command: $2) }
       return store
@@ -151,7 +152,8 @@ public final class Session: Sendable {
       attach(store, feature: "search", verb: Self.verb(for:)) { searchText.render($0, state: $1, command: $2) }
       return StoreSearchEngine(store)
     case .feedback:
-      let store = Store(reactor: FeedbackSearch(client: configuration.client), sequencer: sequencer, executor: configuration.executor)
+      let store = Store(
+        reactor: FeedbackSearch(client: configuration.client), sequencer: sequencer, executor: configuration.executor)
       attach(store, feature: "search", verb: Self.verb(for:)) { searchText.render($0, state: $1, command: $2) }
       return StoreSearchEngine(store)
     }
@@ -165,7 +167,9 @@ public final class Session: Sendable {
       return .ok
     }
     guard let kind = SearchEngineKind(rawValue: name) else {
-      sink.write([records.error(code: "invalid-argument", message: "engine: expected reactor or feedback, got '\(name)'")])
+      sink.write([
+        records.error(code: "invalid-argument", message: "engine: expected reactor or feedback, got '\(name)'")
+      ])
       return .failed
     }
     search.cancelAll()
@@ -338,7 +342,9 @@ public final class Session: Sendable {
       return .task(
         Task(executorPreference: configuration.executor) {
           var failed = false
-          for action in [SignupReactor.Action.updateUsername(name), .updatePassword(password), .updateRepeat(repeatPassword)] {
+          for action in [
+            SignupReactor.Action.updateUsername(name), .updatePassword(password), .updateRepeat(repeatPassword),
+          ] {
             if await signup.send(action, tag: tag).finish() == .error { failed = true }
           }
           let outcome = await submitting(tag).outcome()
@@ -378,8 +384,10 @@ public final class Session: Sendable {
     if let text { return .store(signup.send(action(text), tag: tag)) }
     guard let ask = configuration.promptSecret else {
       configuration.sink.write([
-        records.error(code: "missing-argument", message: "\(command): expected a password (it can only be asked for on a terminal)")
-          .tagged(tag)
+        records.error(
+          code: "missing-argument", message: "\(command): expected a password (it can only be asked for on a terminal)"
+        )
+        .tagged(tag)
       ])
       return .done(.failed)
     }
@@ -412,7 +420,7 @@ public final class Session: Sendable {
         if feed.liveEffectCount == 0 { feed.send(.cancel, tag: ownTag) }
       }
       if let tasks = cancelSleeps(where: { $0.tag == tag }) {
-        tasks.forEach { $0.cancel() }
+        for task in tasks { task.cancel() }
         found = true
       }
     }
@@ -435,7 +443,7 @@ public final class Session: Sendable {
     signup.cancelAll()
     feed.send(.cancel)
     feed.cancelAll()
-    cancelSleeps(where: { _ in true })?.forEach { $0.cancel() }
+    for task in cancelSleeps(where: { _ in true }) ?? [] { task.cancel() }
   }
 
   /// Marks the sleeps that match as cancelled and returns their tasks (those already stored),

@@ -21,7 +21,11 @@ public enum LineMatcher {
   /// Classic wildcard matching: linear in practice, constant memory (a star remembers where
   /// to resume), so long NDJSON lines with a `*` or two stay cheap.
   static func glob(_ pattern: String, _ text: String) -> Bool {
-    enum Token: Equatable { case literal(Character), any, star }
+    enum Token: Equatable {
+      case literal(Character)
+      case any
+      case star
+    }
     var tokens: [Token] = []
     var iterator = pattern.makeIterator()
     while let character = iterator.next() {
@@ -33,8 +37,10 @@ public enum LineMatcher {
       }
     }
     let text = Array(text)
-    var t = 0, s = 0
-    var starToken = -1, starText = 0
+    var t = 0
+    var s = 0
+    var starToken = -1
+    var starText = 0
     while s < text.count {
       if t < tokens.count, tokens[t] == .any || tokens[t] == .literal(text[s]) {
         t += 1

@@ -69,7 +69,8 @@ public struct Replayer: Sendable {
         continue
       }
       let directory = (path as NSString).deletingLastPathComponent
-      let (verdict, updated) = await Replayer(runner: runner.relative(to: directory), write: write).check(text, name: path)
+      let (verdict, updated) = await Replayer(runner: runner.relative(to: directory), write: write).check(
+        text, name: path)
       switch verdict {
       case .ok:
         write("ok \(path)\n")

@@ -1,9 +1,10 @@
+public import Rendering
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-public import Rendering
 
 /// A recorded session: directives, the commands typed, and the exact output expected under
 /// each. The format is documented in reactor-transcript(5).
@@ -155,7 +156,8 @@ extension Transcript {
   public static func sameBytes(_ a: some StringProtocol, _ b: some StringProtocol) -> Bool {
     let same = a.utf8.withContiguousStorageIfAvailable { a in
       b.utf8.withContiguousStorageIfAvailable { b in
-        a.count == b.count && (a.count == 0 || a.baseAddress == b.baseAddress || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0)
+        a.count == b.count
+          && (a.count == 0 || a.baseAddress == b.baseAddress || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0)
       }
     }
     // Both are native (contiguous) in practice; bridged text compares byte by byte.

@@ -27,7 +27,11 @@ public enum TranscriptParser {
         let (input, background) = Session.splitBackground(String(Substring(bytes.dropFirst(2))))
         current = Transcript.Command(input: input, background: background)
       case UInt8(ascii: "#"):
-        if current != nil { current!.comments.append(String(line)) } else { transcript.items.append(.verbatim(String(line))) }
+        if current != nil {
+          current!.comments.append(String(line))
+        } else {
+          transcript.items.append(.verbatim(String(line)))
+        }
       case UInt8(ascii: "%"):
         guard current == nil else { throw Failure(line: number, message: "directives belong before the first command") }
         try apply(directive: String(line), to: &transcript.settings, line: number)
@@ -123,7 +127,11 @@ public enum TranscriptParser {
       try need(Int(value).map { $0 >= 20 && $0 <= 1000 } ?? false, "a number of columns from 20 to 1000")
       settings.width = Int(value)!
     default:
-      throw Failure(line: line, message: "unknown directive %\(name); known: %cassette, %offline, %data, %daemon, %engine, %seed, %clock, %mode, %width, %signup-failure-rate, %signup-latency")
+      throw Failure(
+        line: line,
+        message:
+          "unknown directive %\(name); known: %cassette, %offline, %data, %daemon, %engine, %seed, %clock, %mode, %width, %signup-failure-rate, %signup-latency"
+      )
     }
   }
 }

@@ -1,6 +1,6 @@
 import Foundation
-public import Rendering
 import ReactorCore
+public import Rendering
 
 /// Records a live session as a transcript while passing its output through.
 ///

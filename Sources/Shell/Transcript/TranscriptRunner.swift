@@ -18,7 +18,9 @@ public struct TranscriptRunner: Sendable {
   let adjust: @Sendable (inout Session.Configuration) -> Void
 
   /// - Parameter adjust: changes the session configuration (tests switch cancellation off).
-  public init(makeClient: @escaping ClientFactory, adjust: @escaping @Sendable (inout Session.Configuration) -> Void = { _ in }) {
+  public init(
+    makeClient: @escaping ClientFactory, adjust: @escaping @Sendable (inout Session.Configuration) -> Void = { _ in }
+  ) {
     self.makeClient = makeClient
     self.adjust = adjust
   }
@@ -50,7 +52,8 @@ public struct TranscriptRunner: Sendable {
       options: RenderOptions(
         mode: transcript.settings.json || transcript.settings.daemon ? .json : .text, color: false,
         width: transcript.settings.width),
-      sink: transcript.settings.daemon ? DaemonSink(base: sink) : sink, opener: PrintingOpener(), dataNote: transcript.settings.offline || transcript.settings.sampleData ? Session.offlineDataNote : nil,
+      sink: transcript.settings.daemon ? DaemonSink(base: sink) : sink, opener: PrintingOpener(),
+      dataNote: transcript.settings.offline || transcript.settings.sampleData ? Session.offlineDataNote : nil,
       time: time, executor: executor, seed: transcript.settings.seed,
       signupFailureRate: transcript.settings.signupFailureRate, signupLatency: transcript.settings.signupLatency,
       engine: transcript.settings.engine)
@@ -85,7 +88,10 @@ public struct TranscriptRunner: Sendable {
           _ = watcher
         }
         if !finished {
-          sink.write([OutputLine(.err, "replay: the command never finished (its effects wait for nothing this replay can provide)")])
+          sink.write([
+            OutputLine(
+              .err, "replay: the command never finished (its effects wait for nothing this replay can provide)")
+          ])
         }
       }
       // Only what may still run is waited for at the end.
@@ -154,7 +160,6 @@ public struct TranscriptRunner: Sendable {
     }
   }
 }
-
 
 /// A flag set once from a task and read by the runner.
 final class Flag: Sendable {

@@ -1,6 +1,8 @@
 /// A unified diff of two texts (line-based, LCS), for replay failures.
 public enum UnifiedDiff {
-  public static func make(expected: [String], actual: [String], expectedName: String, actualName: String, context: Int = 3) -> String {
+  public static func make(
+    expected: [String], actual: [String], expectedName: String, actualName: String, context: Int = 3
+  ) -> String {
     let ops = diff(expected, actual)
     guard ops.contains(where: { $0.kind != .same }) else { return "" }
     var out = ["--- \(expectedName)", "+++ \(actualName)"]
@@ -10,9 +12,15 @@ public enum UnifiedDiff {
       let start = max(index, firstChange - context)
       var end = firstChange
       while end < ops.count {
-        if ops[end].kind != .same { end += 1; continue }
+        if ops[end].kind != .same {
+          end += 1
+          continue
+        }
         let nextChange = ops[end...].firstIndex { $0.kind != .same } ?? ops.count
-        if nextChange - end > context * 2 || nextChange == ops.count { end = min(ops.count, end + context); break }
+        if nextChange - end > context * 2 || nextChange == ops.count {
+          end = min(ops.count, end + context)
+          break
+        }
         end = nextChange
       }
       let hunk = ops[start..<end]
@@ -47,7 +55,9 @@ public enum UnifiedDiff {
     var prefix = 0
     while prefix < a.count, prefix < b.count, a[prefix] == b[prefix] { prefix += 1 }
     var suffix = 0
-    while suffix < a.count - prefix, suffix < b.count - prefix, a[a.count - 1 - suffix] == b[b.count - 1 - suffix] { suffix += 1 }
+    while suffix < a.count - prefix, suffix < b.count - prefix, a[a.count - 1 - suffix] == b[b.count - 1 - suffix] {
+      suffix += 1
+    }
     var ops = (0..<prefix).map { Op(kind: .same, text: a[$0], oldIndex: $0, newIndex: $0) }
     let middleA = Array(a[prefix..<(a.count - suffix)])
     let middleB = Array(b[prefix..<(b.count - suffix)])
@@ -60,13 +70,16 @@ public enum UnifiedDiff {
       }
     }
     ops += (0..<suffix).map { offset in
-      Op(kind: .same, text: a[a.count - suffix + offset], oldIndex: a.count - suffix + offset, newIndex: b.count - suffix + offset)
+      Op(
+        kind: .same, text: a[a.count - suffix + offset], oldIndex: a.count - suffix + offset,
+        newIndex: b.count - suffix + offset)
     }
     return ops
   }
 
   private static func lcsDiff(_ a: [String], _ b: [String]) -> [Op] {
-    let n = a.count, m = b.count
+    let n = a.count
+    let m = b.count
     var lcs = [[Int]](repeating: [Int](repeating: 0, count: m + 1), count: n + 1)
     for i in stride(from: n - 1, through: 0, by: -1) {
       for j in stride(from: m - 1, through: 0, by: -1) {
@@ -74,14 +87,19 @@ public enum UnifiedDiff {
       }
     }
     var ops: [Op] = []
-    var i = 0, j = 0
+    var i = 0
+    var j = 0
     while i < n || j < m {
       if i < n, j < m, a[i] == b[j] {
-        ops.append(Op(kind: .same, text: a[i], oldIndex: i, newIndex: j)); i += 1; j += 1
+        ops.append(Op(kind: .same, text: a[i], oldIndex: i, newIndex: j))
+        i += 1
+        j += 1
       } else if j < m, i == n || lcs[i][j + 1] > lcs[i + 1][j] {
-        ops.append(Op(kind: .insert, text: b[j], oldIndex: i, newIndex: j)); j += 1
+        ops.append(Op(kind: .insert, text: b[j], oldIndex: i, newIndex: j))
+        j += 1
       } else {
-        ops.append(Op(kind: .delete, text: a[i], oldIndex: i, newIndex: j)); i += 1
+        ops.append(Op(kind: .delete, text: a[i], oldIndex: i, newIndex: j))
+        i += 1
       }
     }
     return ops
