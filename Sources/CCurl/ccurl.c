@@ -142,8 +142,8 @@ int rc_perform(void *handle, rc_transfer *transfer) {
   p_easy_reset(handle);  // keeps live connections, clears the previous transfer's options
   transfer->handle = handle;
   p_easy_setopt(handle, CURLOPT_URL, transfer->url);
-  // The curl tool's receive buffer (libcurl's default is 16 KB): a 140 KB search page in two
-  // reads instead of nine, each with its poll and callback.
+  // The curl tool's receive buffer, larger than libcurl's default: a search page arrives in a
+  // few reads instead of many, each with its poll and callback.
   p_easy_setopt(handle, CURLOPT_BUFFERSIZE, 100L * 1024);
   p_easy_setopt(handle, CURLOPT_HTTPGET, 1L);
   p_easy_setopt(handle, CURLOPT_PROTOCOLS_STR, "http,https");

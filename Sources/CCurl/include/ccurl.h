@@ -1,5 +1,5 @@
 // libcurl's easy API, loaded with dlopen on first use: a binary that links FoundationNetworking
-// (and so libcurl and its thirty-odd libraries) pays about 4.6 ms at every start, even for
+// (and so libcurl and its thirty-odd libraries) pays for loading them at every start, even for
 // `--version`. reactor loads libcurl only when it first talks HTTP.
 #ifndef REACTOR_CCURL_H
 #define REACTOR_CCURL_H

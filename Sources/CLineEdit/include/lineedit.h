@@ -1,6 +1,6 @@
-// libedit's readline API, loaded with dlopen on first use. Linking libedit loaded it and three
-// more libraries (libtinfo, libbsd, libmd) at every start, about 0.2 ms, though only the
-// interactive REPL edits lines: `--version`, pipes, the daemon and replays never load it now.
+// libedit's readline API, loaded with dlopen on first use: linking libedit would load it and
+// three more libraries (libtinfo, libbsd, libmd) at every start, though only the interactive
+// REPL edits lines; `--version`, pipes, the daemon and replays never load it.
 #ifndef REACTOR_CLINEEDIT_H
 #define REACTOR_CLINEEDIT_H
 

@@ -111,8 +111,8 @@ public struct Cassette: Codable, Sendable, Equatable {
   /// one of ``secretParameters`` in any case.
   ///
   /// On the bytes, without a `String` per name: a query in a URL is ASCII (anything else is
-  /// percent-encoded), so ASCII case folding is `lowercased()` here. (The split, a `String` and
-  /// a lower-cased copy per parameter were 3,500 instructions a replayed request.)
+  /// percent-encoded), so ASCII case folding is `lowercased()` here, and every replayed request
+  /// asks.
   static func hasSecretParameter(_ query: String) -> Bool {
     var query = query
     return query.withUTF8 { bytes in

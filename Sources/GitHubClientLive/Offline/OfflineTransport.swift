@@ -12,8 +12,8 @@ public struct OfflineTransport: HTTPTransport {
   private let now: @Sendable () -> Date
 
   /// The samples are decoded on first use (each a `static let`, initialized once): decoding
-  /// both when the transport was made was 18 ms of CPU, six times the rest of an `--offline`
-  /// start, and a session that only searches never needs the events.
+  /// them is most of an `--offline` start, and a session that only searches never needs the
+  /// events.
   private var repositories: [IndexedRepository] { IndexedRepository.all }
   private var events: [SampleEvent] { SampleEvent.all }
 

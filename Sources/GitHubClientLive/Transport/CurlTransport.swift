@@ -8,9 +8,9 @@ public import Foundation
 /// The live transport: libcurl's easy API, loaded with `dlopen` when the first request is made.
 ///
 /// Why not URLSession: on Linux it is libcurl too, and linking FoundationNetworking loads
-/// libcurl and its thirty-odd libraries at every start (4.6 ms of the 6.5 ms a static binary
-/// took for `--version`); its delegate adds about 0.4 ms a request; and it cannot stop a body
-/// that arrives at loopback speed. This transport keeps the same contract:
+/// libcurl and its thirty-odd libraries at every start, most of what `--version` would cost;
+/// its delegate adds to every request; and it cannot stop a body that arrives at loopback
+/// speed. This transport keeps the same contract:
 ///
 /// - Cancellation of the calling task throws `CancellationError` at once; libcurl stops the
 ///   transfer at its next callback.
@@ -43,7 +43,7 @@ public final class CurlTransport: HTTPTransport {
     guard request.method == "GET" else {
       throw HTTPTransportError.unreachable("only GET requests are supported, not \(request.method)")
     }
-    // Loading libcurl (once; about 2 ms, far more under a sanitizer) is not the server's time.
+    // Loading libcurl (once, and slow under a sanitizer) is not the server's time.
     guard rc_load() == 0 else { throw HTTPTransportError.unreachable(String(cString: rc_load_error())) }
     // The deadline is libcurl's, kept on the transfer's own thread: a timer task here could
     // fire first when the cooperative pool is busy, although the answer had arrived in time.

@@ -62,8 +62,8 @@ extension [HTTPHeader] {
 extension HTTPHeader {
   /// Whether two field names are equal ignoring ASCII case, as HTTP defines it (RFC 9110,
   /// 5.1: names are ASCII tokens). Foundation's `caseInsensitiveCompare` folds Unicode too, so
-  /// a name with a Kelvin sign (U+212A) matched `link`; it also cost about 1,500 instructions a
-  /// comparison, a few per decoded page.
+  /// a name with a Kelvin sign (U+212A) would match `link`, and it is slow for a comparison made
+  /// a few times per decoded page.
   static func sameName(_ a: String, _ b: String) -> Bool {
     var a = a
     var b = b

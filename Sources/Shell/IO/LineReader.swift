@@ -5,7 +5,7 @@ public protocol LineReader: Sendable {
   /// The next line without its newline, or nil at end of input.
   func readLine(prompt: String) async -> String?
   /// Whether ``remember(_:)`` keeps lines. The loop redacts a line only for a reader that
-  /// does (tokenizing every piped line just to drop it cost 2% of a search's time).
+  /// does: tokenizing every piped line just to drop it is wasted work.
   var keepsHistory: Bool { get }
   /// Records an entered line, already redacted, in history, if this reader keeps one.
   func remember(_ line: String)

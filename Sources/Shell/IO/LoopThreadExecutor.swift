@@ -16,9 +16,8 @@ import Synchronization
 /// Out of jobs, the thread first spins for up to ``spinTime``, yielding its core at each
 /// look, and only then sleeps on its condition: the answer to a request on a fast network (or
 /// the next piped line) usually comes within that time, and waking a sleeping thread is what
-/// costs. 3,000 piped searches against a loopback server: 140 KB pages 0.71-0.80 s -> 0.52-0.60 s,
-/// 6 KB pages 0.47-0.49 s -> 0.32-0.33 s, for about 40 us more CPU a request. With one CPU the
-/// spin would only take time from the thread it waits for, so it is off.
+/// costs (Benchmarks/README.md has the figures). With one CPU the spin would only take time
+/// from the thread it waits for, so it is off.
 public final class LoopThreadExecutor: TaskExecutor, @unchecked Sendable {
   private let condition = NSCondition()
   // Guarded by `condition`.
@@ -29,7 +28,7 @@ public final class LoopThreadExecutor: TaskExecutor, @unchecked Sendable {
   private let signalled = Atomic<Bool>(false)
 
   /// How long the thread looks for work before it sleeps: longer than a loopback transfer of
-  /// a large page (about 100 us here), short against any real network's latency.
+  /// a large page on this kind of machine, short against any real network's latency.
   static let spinTime: Duration = .microseconds(100)
   static let spins = ProcessInfo.processInfo.activeProcessorCount > 1
 

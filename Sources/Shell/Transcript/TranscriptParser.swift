@@ -57,9 +57,9 @@ public enum TranscriptParser {
   ///
   /// It splits on the byte of "\n" (never part of another scalar in UTF-8), not on Characters:
   /// "\r\n" is one Character, so a CRLF file would otherwise be one line. `memchr` finds the
-  /// newlines (the generic `split` on the UTF-8 view took 28 instructions a byte, a third of
-  /// a large replay), and each line is a slice of `text`, not a copy: copying took most of
-  /// the parse of a large transcript, and a page fault for every 4 KiB of it.
+  /// newlines (the generic `split` on the UTF-8 view is far slower on a large replay), and each
+  /// line is a slice of `text`, not a copy, which would dominate the parse of a large
+  /// transcript.
   static func lines(of text: String) -> [Substring] {
     var text = text
     var bounds: [Range<Int>] = []

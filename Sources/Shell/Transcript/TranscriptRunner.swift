@@ -76,7 +76,7 @@ public struct TranscriptRunner: Sendable {
         let finished: Bool
         if case .store(let task) = execution {
           // A store's command says when it is done: polled between jobs, with no task or
-          // continuation to wait on it (those were about 30% of what a replay costs beyond its session).
+          // continuation to wait on it, which would cost a replay more than its session.
           finished = settle(executor, clock) { task.isFinished }
         } else {
           let flag = Flag()
