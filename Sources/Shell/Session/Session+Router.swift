@@ -3,7 +3,7 @@ public import ReactorCore
 // MARK: - The router: one handler per verb of ``CommandTable``
 
 extension Session {
-  /// Starts one command (see ``start(_:tag:)-(String,_)``). The switch is exhaustive, so a new
+  /// Starts one command, as `start(_:tag:)` starts a line. The switch is exhaustive, so a new
   /// ``Command`` case does not compile until it has a handler.
   public func start(_ command: Command, tag: JSONValue? = nil) -> Execution {
     let sink = TaggingSink(base: configuration.sink, tag: tag)
