@@ -190,6 +190,8 @@ final class InFlight: Sendable {
 extension Daemon {
   /// `quit` (or `exit`) ends the input like end of file.
   static func isQuit(_ command: String) -> Bool {
-    (try? CommandParser.parse(command)) == .quit
+    // Only a one-word line can be `quit`: the others are not parsed twice.
+    guard let words = try? Tokenizer.split(command), words.count == 1 else { return false }
+    return (try? CommandParser.parse(command)) == .quit
   }
 }
