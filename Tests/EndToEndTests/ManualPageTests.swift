@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-/// The manual pages stay in step with the command table and the flags: every verb, alias and
-/// long option the binary knows must be documented.
+/// The manual pages and the README stay in step with the command table and the flags: every
+/// verb, alias and long option the binary knows must be documented.
 @Suite("man pages")
 struct ManualPageTests {
   static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -48,6 +48,52 @@ struct ManualPageTests {
       for alias in command["aliases"] as! [String] {
         #expect(text.contains(alias), "man/reactor.1 does not mention the alias '\(alias)'")
       }
+    }
+  }
+
+  /// The commands of the binary's `help`, from the command table: synopsis and aliases by name.
+  static func commands() async throws -> [(name: String, usage: String, aliases: [String])] {
+    let help = try await ReactorBinary.run(["--offline", "--json"], input: "help\n")
+    let record = try #require(try jsonLines(help.stdout).first)
+    return (record["commands"] as! [[String: Any]]).map {
+      ($0["name"] as! String, $0["usage"] as! String, $0["aliases"] as! [String])
+    }
+  }
+
+  /// The rows of the README's command table: the command's synopsis and its aliases.
+  static func readmeCommandRows() throws -> [(usage: String, aliases: [String])] {
+    let text = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let header = try #require(lines.firstIndex(of: "| Command | Alias | What it does |"), "README has no command table")
+    var rows: [(String, [String])] = []
+    for line in lines[(header + 2)...] {
+      guard line.hasPrefix("|") else { break }
+      // `| `query [<text>...]` | `search` | ...`: cells split on unescaped bars.
+      let cells = line.replacingOccurrences(of: "\\|", with: "\u{0}").split(separator: "|").map {
+        $0.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "\u{0}", with: "|")
+      }
+      let usage = cells[0].trimmingCharacters(in: CharacterSet(charactersIn: "`"))
+      let aliases = cells[1].split(separator: ",").map {
+        $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "`"))
+      }
+      rows.append((usage, aliases))
+    }
+    return rows
+  }
+
+  @Test("the README's command table lists exactly the commands of the table")
+  func readmeCommands() async throws {
+    let rows = try Self.readmeCommandRows()
+    let commands = try await Self.commands()
+    for command in commands {
+      let row = rows.first { $0.usage == command.usage }
+      #expect(row != nil, "README.md's command table has no row for '\(command.usage)'")
+      #expect(row?.aliases == command.aliases, "README.md lists other aliases for '\(command.name)'")
+    }
+    // Every other row is the background form, `<command> &`.
+    let documented = Set(commands.map(\.usage))
+    for row in rows where !documented.contains(row.usage) {
+      #expect(row.usage == "<command> &", "README.md's command table lists '\(row.usage)', which is no command")
     }
   }
 

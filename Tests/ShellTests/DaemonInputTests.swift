@@ -40,4 +40,14 @@ struct DaemonInputTests {
     #expect(Session.tags(matching: "1").contains(id))
     #expect(!Session.tags(matching: "2").contains(id))
   }
+
+  @Test(
+    "quit and its alias end the input; other lines, and quit with arguments, do not",
+    arguments: [
+      ("quit", true), ("exit", true), ("  quit # bye", true), ("'quit'", true), ("quit now", false),
+      ("open", false), ("next", false), ("query quit", false), ("", false), ("quit &", false),
+    ])
+  func quitEndsTheInput(_ line: String, _ quits: Bool) {
+    #expect(Daemon.isQuit(line) == quits)
+  }
 }

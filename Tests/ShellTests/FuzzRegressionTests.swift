@@ -70,13 +70,13 @@ struct FuzzRegressionTests {
 
   /// `password a\ & &` runs `password a\ &` in the background: the password is "a &" (an
   /// escaped space). The recorder hands that command to Redaction.forTranscript, whose own
-  /// background split (not Session.splitBackground) takes its trailing " &" for a second
+  /// background split (not Tokenizer.splitBackground) takes its trailing " &" for a second
   /// marker and leaves `password a\`, which does not parse: the transcript records
   /// `password \`, a syntax error on replay instead of the password. Fixed: Redaction no longer
   /// splits off a background marker for transcripts, and uses Session's rule for history.
   @Test("a transcript keeps a password that ends in an escaped space and '&'")
   func escapedSpaceAmpersandPassword() throws {
-    let (command, background) = Session.splitBackground(#"password a\ & &"#)
+    let (command, background) = Tokenizer.splitBackground(#"password a\ & &"#)
     #expect(command == #"password a\ &"#)
     #expect(background)
     #expect(try CommandParser.parse(command) == .password("a &"))

@@ -24,6 +24,20 @@ struct RedactionTests {
     #expect(Redaction.forHistory(line) == expected)
   }
 
+  @Test("the secret arguments are the table's: every word from secretsFrom on, none before")
+  func secretsComeFromTheTable() {
+    for spec in CommandTable.all where spec.arity.upperBound >= 1 {
+      let count = max(spec.arity.lowerBound, min(spec.arity.upperBound, 3))
+      let words = (1...count).map { "word\($0)" }
+      let expected = words.enumerated().map { index, word in
+        spec.secretsFrom.map { index >= $0 } == true ? "<redacted>" : word
+      }
+      let line = ([spec.name] + words).joined(separator: " ")
+      #expect(Redaction.forHistory(line) == ([spec.name] + expected).joined(separator: " "), "\(line)")
+      #expect(Redaction.isSecretVerb(spec.name) == (spec.secretsFrom != nil), "\(spec.name)")
+    }
+  }
+
   @Test("transcripts keep length and equality, never the text")
   func transcript() {
     var placeholders: [String: String] = [:]

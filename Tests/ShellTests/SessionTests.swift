@@ -35,11 +35,11 @@ private func parse(_ line: OutputLine) throws -> [String: Any] {
   @Test func aFinishedSleepCannotBeCancelled() async {
     let (session, sink) = makeSession(.json)
     for index in 0..<200 {
-      #expect(await session.start("sleep 0", tag: .int(index)).outcome() == .ok)
+      #expect(await session.start("sleep 0", tag: .int(index)).finish() == .ok)
     }
     _ = sink.drain()
     for index in [0, 1, 99, 199] {
-      #expect(await session.execute("cancel \(index)") == .failed)
+      #expect(await session.execute("cancel \(index)") == .error)
       #expect(sink.drain().map(\.text).contains { $0.contains("no request '\(index)' is in flight") })
     }
   }
@@ -49,7 +49,7 @@ private func parse(_ line: OutputLine) throws -> [String: Any] {
     let (session, sink) = makeSession(.json)
     let sleeping = session.start("sleep 60", tag: .string("nap"))
     #expect(await session.execute("cancel nap") == .ok)
-    #expect(await sleeping.outcome() == .cancelled)
+    #expect(await sleeping.finish() == .cancelled)
     #expect(sink.drain().map(\.text).contains { $0.contains("sleep cancelled") })
   }
 
@@ -71,7 +71,7 @@ private func parse(_ line: OutputLine) throws -> [String: Any] {
     #expect(await session.execute("open 3") == .ok)
     #expect(sink.drain() == [OutputLine(.out, "https://github.com/owner/repo3")])
 
-    #expect(await session.execute("open 99") == .failed)
+    #expect(await session.execute("open 99") == .error)
     #expect(sink.drain() == [OutputLine(.err, "error: open: no result 99; there are 60")])
 
     #expect(await session.execute("next") == .ok)
@@ -80,7 +80,7 @@ private func parse(_ line: OutputLine) throws -> [String: Any] {
 
   @Test func openBeforeAnySearch() async {
     let (session, sink) = makeSession()
-    #expect(await session.execute("open 1") == .failed)
+    #expect(await session.execute("open 1") == .error)
     #expect(sink.drain() == [OutputLine(.err, "error: open: no result 1; there are no results")])
   }
 
@@ -126,7 +126,7 @@ private func parse(_ line: OutputLine) throws -> [String: Any] {
     #expect(changes.map { $0["mutation"] as? String } == ["setQuery", "setRepos"])
     #expect(await session.execute("open 2") == .ok)
     #expect(try parse(try #require(sink.drain().first))["url"] as? String == "https://github.com/owner/repo2")
-    #expect(await session.execute("serch") == .failed)
+    #expect(await session.execute("serch") == .error)
     let error = try parse(try #require(sink.drain().first))
     #expect(error["type"] as? String == "error" && error["code"] as? String == "unknown-command")
   }
@@ -199,8 +199,14 @@ private func parse(_ line: OutputLine) throws -> [String: Any] {
 
   @Test func quitQuits() async {
     let (session, sink) = makeSession()
-    #expect(await session.execute("quit") == .quit)
-    #expect(await session.execute("exit") == .quit)
+    for line in ["quit", "exit"] {
+      let execution = session.start(line)
+      guard case .quit = execution else {
+        Issue.record("\(line) did not quit: \(execution)")
+        continue
+      }
+      #expect(await execution.finish() == .ok)
+    }
     #expect(sink.lines.isEmpty)
   }
 
@@ -213,15 +219,15 @@ private func parse(_ line: OutputLine) throws -> [String: Any] {
 
   @Test func parseErrorFails() async {
     let (session, sink) = makeSession()
-    #expect(await session.execute("serch swift") == .failed)
+    #expect(await session.execute("serch swift") == .error)
     #expect(sink.drain() == [OutputLine(.err, "error: unknown command 'serch'; did you mean 'search'?")])
-    #expect(await session.execute(#"query "swift"#) == .failed)
+    #expect(await session.execute(#"query "swift"#) == .error)
     #expect(sink.drain() == [OutputLine(.err, "error: query: unterminated double quote")])
   }
 
   @Test func httpErrorFailsOnStandardError() async {
     let (session, sink) = makeSession()
-    #expect(await session.execute("query boom") == .failed)
+    #expect(await session.execute("query boom") == .error)
     let lines = sink.drain()
     #expect(
       lines == [

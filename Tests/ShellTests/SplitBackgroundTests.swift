@@ -4,7 +4,7 @@ import Testing
 
 @testable import Shell
 
-// Session.splitBackground answers most lines from their last byte; the Character-based rule
+// Tokenizer.splitBackground answers most lines from their last byte; the Character-based rule
 // below (its only definition before) is the oracle.
 
 @Suite("Splitting a trailing &")
@@ -29,7 +29,7 @@ struct SplitBackgroundTests {
       ("query \u{3000}&\u{3000}", "query", true), ("query a\u{301} &\t", "query a\u{301}", true), ("", "", false),
     ])
   func examples(line: String, command: String, background: Bool) {
-    let (split, inBackground) = Session.splitBackground(line)
+    let (split, inBackground) = Tokenizer.splitBackground(line)
     #expect(split == command && inBackground == background)
   }
 
@@ -45,7 +45,7 @@ struct SplitBackgroundTests {
     var mismatches: [String] = []
     for _ in 0..<20_000 {
       let line = generator.text(of: pieces, maxPieces: 15)
-      let (command, background) = Session.splitBackground(line)
+      let (command, background) = Tokenizer.splitBackground(line)
       let (expectedCommand, expectedBackground) = Self.reference(line)
       if Array(command.utf8) != Array(expectedCommand.utf8) || background != expectedBackground {
         mismatches.append(line)

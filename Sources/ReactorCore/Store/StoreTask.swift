@@ -17,7 +17,8 @@ public struct StoreTask: Sendable {
   /// How it ended, so far.
   public var completion: Completion { tracker.completion }
 
-  /// How the work of one `send` ended.
+  /// How the work of one `send` ended; a shell command and a daemon request end the same way
+  /// (their raw values are the daemon's `end` statuses).
   public enum Completion: String, Sendable, Equatable {
     /// Everything completed and no mutation recorded a failure.
     case ok

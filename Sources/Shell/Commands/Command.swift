@@ -1,4 +1,4 @@
-/// A parsed command line.
+/// A parsed command line. ``CommandTable`` builds it from the words; the session's router runs it.
 public enum Command: Sendable, Equatable {
   case query(String)
   case next
@@ -19,28 +19,6 @@ public enum Command: Sendable, Equatable {
   /// nil: say which engine runs search.
   case engine(String?)
   case quit
-
-  /// The verb, as the NDJSON `action` field and messages name it.
-  public var verb: String {
-    switch self {
-    case .query: "query"
-    case .next: "next"
-    case .open: "open"
-    case .state: "state"
-    case .help: "help"
-    case .sleep: "sleep"
-    case .username: "username"
-    case .password: "password"
-    case .repeatPassword: "repeat"
-    case .submit: "submit"
-    case .signup: "signup"
-    case .refresh: "refresh"
-    case .more: "more"
-    case .cancel: "cancel"
-    case .engine: "engine"
-    case .quit: "quit"
-    }
-  }
 }
 
 /// Why a line is not a command. Every message names the command and what was expected.

@@ -1,6 +1,6 @@
-/// Turns a line into a ``Command`` using ``CommandTable``.
+/// Turns a line into a ``Command`` using ``CommandTable``: the verb finds the spec, the spec
+/// checks the count of arguments and builds the command.
 public enum CommandParser {
-  /// nil for a blank or comment-only line.
   /// The command a syntax error names: the first word with its quotes and backslashes
   /// dropped, or `line`. Words split on whitespace scalars, as the tokenizer splits them.
   static func syntaxErrorVerb(_ line: String) -> String {
@@ -10,6 +10,7 @@ public enum CommandParser {
     return kept.isEmpty ? "line" : kept
   }
 
+  /// The command on `line`; nil for a blank or comment-only line.
   public static func parse(_ line: String) throws(CommandError) -> Command? {
     let words: [String]
     do {
@@ -27,46 +28,10 @@ public enum CommandParser {
     }
     if arguments.count > spec.arity.upperBound {
       // Never echo what follows a password: it may be part of it.
-      let shown = Redaction.isSecretVerb(spec.name) ? "<redacted>" : arguments[spec.arity.upperBound]
+      let shown = spec.secretsFrom == nil ? arguments[spec.arity.upperBound] : "<redacted>"
       throw .unexpectedArgument(command: spec.name, argument: shown)
     }
-    switch spec.name {
-    case "query": return .query(arguments.joined(separator: " "))
-    case "next": return .next
-    case "open":
-      guard let number = Int(arguments[0]), number >= 1 else {
-        throw .invalidArgument(command: "open", argument: arguments[0], expected: "a result number (1 or more)")
-      }
-      return .open(number)
-    case "state":
-      if let feature = arguments.first, !CommandTable.features.contains(feature) {
-        let hint = CommandTable.features.joined(separator: ", ")
-        throw .invalidArgument(command: "state", argument: feature, expected: "one of \(hint)")
-      }
-      return .state(arguments.first)
-    case "help":
-      if let topic = arguments.first, CommandTable.spec(for: topic) == nil {
-        throw .unknownCommand(topic, suggestion: Suggestions.closest(to: topic, in: CommandTable.verbs))
-      }
-      return .help(arguments.first)
-    case "sleep":
-      guard let duration = DurationParser.parse(arguments[0]) else {
-        throw .invalidArgument(
-          command: "sleep", argument: arguments[0], expected: "a duration such as 500ms, 2s or 1m (at most 1h)")
-      }
-      return .sleep(duration)
-    case "username": return .username(arguments.first ?? "")
-    case "password": return .password(arguments.first)
-    case "repeat": return .repeatPassword(arguments.first)
-    case "submit": return .submit
-    case "signup": return .signup(username: arguments[0], password: arguments[1], repeat: arguments[2])
-    case "refresh": return .refresh
-    case "more": return .more
-    case "cancel": return .cancel(arguments.first)
-    case "engine": return .engine(arguments.first)
-    case "quit": return .quit
-    default: preconditionFailure("CommandTable lists '\(spec.name)' but the parser does not handle it")
-    }
+    return try spec.build(CommandArguments(verb: spec.name, words: arguments))
   }
 }
 

@@ -10,75 +10,113 @@ public enum CommandTable {
         Searches repositories with GitHub's query syntax, e.g. query "swift language:swift stars:>1000". \
         A new query cancels the one in flight. With no text, clears the results.
         """,
-      arity: 0...Int.max),
+      arity: 0...Int.max, actions: ["updateQuery", "searchChanged", "response", "failed"]
+    ) { .query($0.words.joined(separator: " ")) },
     CommandSpec(
       "next", summary: "load the next page of results",
-      discussion: "Loads the next 30 results. Says why when there is no next page or a page is still loading."),
+      discussion: "Loads the next 30 results. Says why when there is no next page or a page is still loading.",
+      actions: ["loadNextPage", "startLoadingNextPage"]
+    ) { _ in .next },
     CommandSpec(
       "open", usage: "<n>", summary: "open result n in a browser",
       discussion: "On a terminal, runs $BROWSER or xdg-open with the result's URL; otherwise prints the URL.",
-      arity: 1...1),
+      arity: 1...1
+    ) { arguments throws(CommandError) in
+      guard let number = Int(arguments[0]), number >= 1 else {
+        throw arguments.invalid(0, expected: "a result number (1 or more)")
+      }
+      return .open(number)
+    },
     CommandSpec(
       "username", usage: "[<name>]", summary: "set the signup username (checks availability)",
       discussion:
         "Letters and digits only. Checks GET /users/<name>: taken or available. A newer name cancels the check in flight.",
-      arity: 0...1),
+      arity: 0...1, actions: ["updateUsername"]
+    ) { .username($0.first ?? "") },
     CommandSpec(
       "password", usage: "[<password>]", summary: "set the signup password (prompts on a terminal)",
       discussion:
         "At least 5 characters. Without an argument on a terminal, asks without echo. Never printed, recorded or kept in history.",
-      arity: 0...1),
+      arity: 0...1, secretsFrom: 0, actions: ["updatePassword"]
+    ) { .password($0.first) },
     CommandSpec(
       "repeat", usage: "[<password>]", summary: "repeat the signup password",
       discussion: "Must equal the password; checked again whenever the password changes.",
-      arity: 0...1),
+      arity: 0...1, secretsFrom: 0, actions: ["updateRepeat"]
+    ) { .repeatPassword($0.first) },
     CommandSpec(
       "submit", summary: "submit the signup form",
-      discussion: "Only when all three fields are valid; otherwise says which are not. One submission at a time."),
+      discussion: "Only when all three fields are valid; otherwise says which are not. One submission at a time.",
+      actions: ["submit"]
+    ) { _ in .submit },
     CommandSpec(
       "signup", usage: "<name> <password> <repeat>", summary: "fill the signup form, wait for validation, submit",
       discussion:
         "The same as username, password, repeat and submit in a row; says what is not valid instead of submitting.",
-      arity: 3...3),
+      arity: 3...3, secretsFrom: 1
+    ) { .signup(username: $0[0], password: $0[1], repeat: $0[2]) },
     CommandSpec(
       "refresh", summary: "load the newest public events",
       discussion:
-        "GET /events, page 1, with the last ETag: '304 Not Modified' means no new events. Ignored while a refresh is in flight."
-    ),
+        "GET /events, page 1, with the last ETag: '304 Not Modified' means no new events. Ignored while a refresh is in flight.",
+      actions: ["refresh"]
+    ) { _ in .refresh },
     CommandSpec(
       "more", summary: "load the next page of events",
       discussion:
-        "Ignored while a page is loading or when there is none. GitHub serves at most 300 events; repeats are dropped."),
+        "Ignored while a page is loading or when there is none. GitHub serves at most 300 events; repeats are dropped.",
+      actions: ["loadMore"]
+    ) { _ in .more },
     CommandSpec(
       "state", usage: "[<feature>]", summary: "print the state of a feature (or all)",
       discussion: "Prints the whole state; with --json, a state record. Features: \(features.joined(separator: ", ")).",
-      arity: 0...1, completions: features),
+      arity: 0...1, completion: .words(features)
+    ) { arguments throws(CommandError) in
+      if let feature = arguments.first, !features.contains(feature) {
+        throw arguments.invalid(0, expected: "one of \(features.joined(separator: ", "))")
+      }
+      return .state(arguments.first)
+    },
     CommandSpec(
       "help", usage: "[<command>]", summary: "list commands, or explain one",
-      arity: 0...1),
+      arity: 0...1, completion: .commands
+    ) { arguments throws(CommandError) in
+      if let topic = arguments.first, spec(for: topic) == nil {
+        throw .unknownCommand(topic, suggestion: Suggestions.closest(to: topic, in: verbs))
+      }
+      return .help(arguments.first)
+    },
     CommandSpec(
       "cancel", usage: "[<id>]", summary: "stop work in flight (all of it, or one daemon request)",
       discussion:
         "Without an id, like Ctrl-C: cancels every search, check, submission, feed load and sleep in flight. With an id, cancels that daemon request's effects.",
-      arity: 0...1),
+      arity: 0...1, actions: ["cancel"]
+    ) { .cancel($0.first) },
     CommandSpec(
       "engine", usage: "[reactor|feedback]", summary: "show or switch the search engine (resets search)",
       discussion:
         "reactor: ReactorKit's style (actions, mutations, effects). feedback: RxFeedback's style (effects derived from state). Same commands, state and text output; NDJSON change records name each engine's own mutations or events.",
-      arity: 0...1, completions: ["reactor", "feedback"]),
+      arity: 0...1, completion: .words(SearchEngineKind.allCases.map(\.rawValue))
+    ) { .engine($0.first) },
     CommandSpec(
       "sleep", usage: "<duration>", summary: "wait, e.g. sleep 1.5s (virtual time in replays)",
       discussion:
         "Waits for 250ms, 2s, 1.5s or 1m; effects in flight go on meanwhile. In a replay it advances the virtual clock.",
-      arity: 1...1),
-    CommandSpec("quit", aliases: ["exit"], summary: "leave (Ctrl-D does the same)"),
+      arity: 1...1
+    ) { arguments throws(CommandError) in
+      guard let duration = DurationParser.parse(arguments[0]) else {
+        throw arguments.invalid(0, expected: "a duration such as 500ms, 2s or 1m (at most 1h)")
+      }
+      return .sleep(duration)
+    },
+    CommandSpec("quit", aliases: ["exit"], summary: "leave (Ctrl-D does the same)") { _ in .quit },
   ]
 
   /// The spec for a verb or alias, if any.
   public static func spec(for verb: String) -> CommandSpec? {
-    all.first { $0.name == verb || $0.aliases.contains(verb) }
+    all.first { $0.isSpelled(verb) }
   }
 
   /// Every verb and alias, for completion and suggestions.
-  public static var verbs: [String] { all.flatMap { [$0.name] + $0.aliases } }
+  public static let verbs: [String] = all.flatMap { [$0.name] + $0.aliases }
 }

@@ -1,12 +1,8 @@
 /// Keeps passwords out of everything a session writes down: history and transcripts.
 public enum Redaction {
-  /// Verbs whose arguments from this position on (after the verb) are secrets: every word a
-  /// person types after `password` is treated as part of a password, even a stray extra one.
-  static let secretsFrom: [String: Int] = ["password": 0, "repeat": 0, "signup": 1]
-
-  /// True when `verb` (or its alias) takes secret arguments.
+  /// True when `verb` (or its alias) takes secret arguments (``CommandSpec/secretsFrom``).
   public static func isSecretVerb(_ verb: String) -> Bool {
-    CommandTable.spec(for: verb).map { secretsFrom[$0.name] != nil } ?? false
+    CommandTable.spec(for: verb)?.secretsFrom != nil
   }
 
   /// The line with every secret argument replaced by `<redacted>`, for history. A line that
@@ -14,7 +10,7 @@ public enum Redaction {
   public static func forHistory(_ line: String) -> String {
     // A history line is the whole input, perhaps with a background `&`, split off by the
     // shell's own rule.
-    let (command, background) = Session.splitBackground(line)
+    let (command, background) = Tokenizer.splitBackground(line)
     let redacted = redact(command, unparseable: { verb, _ in verb + " <redacted>" }, replacement: { _ in "<redacted>" })
     return redacted == command ? line : redacted + (background ? " &" : "")
   }
@@ -25,7 +21,7 @@ public enum Redaction {
   /// The command with every secret argument replaced by a placeholder of the same length and a
   /// fill character unique to that secret in the session (`*****`, `+++++`, ...), so a
   /// transcript replays the same validation (length, equality) without holding any password.
-  /// `line` is one command, its background `&` already split off (`Session.splitBackground`);
+  /// `line` is one command, its background `&` already split off (`Tokenizer.splitBackground`);
   /// what comes back parses, or fails, exactly as `line` does.
   public static func forTranscript(_ line: String, placeholders: inout [String: String]) -> String {
     var known = placeholders
@@ -78,9 +74,9 @@ public enum Redaction {
   /// Which arguments of `verb` are secret: the table's positions, or every argument of a
   /// mistyped verb that looks like a secret one (`passwrd hunter22` must not be kept either).
   private static func secretPositions(_ verb: String, _ count: Int) -> Set<Int>? {
-    if let spec = CommandTable.spec(for: verb) { return secretsFrom[spec.name].map { Set($0..<max($0, count)) } }
-    guard let guess = Suggestions.closest(to: verb, in: CommandTable.verbs), let spec = CommandTable.spec(for: guess),
-      secretsFrom[spec.name] != nil
+    if let spec = CommandTable.spec(for: verb) { return spec.secretsFrom.map { Set($0..<max($0, count)) } }
+    guard let guess = Suggestions.closest(to: verb, in: CommandTable.verbs),
+      CommandTable.spec(for: guess)?.secretsFrom != nil
     else { return nil }
     return Set(0..<count)
   }

@@ -71,21 +71,21 @@ public struct Daemon: Sendable {
       case .request(let id, let command):
         output.write([records.record(["type": .string("begin"), "id": id])])
         if Self.isQuit(command) {
-          output.write([Self.end(id, "ok", records)])
+          output.write([Self.end(id, .ok, records)])
           break reading
         }
         // Every request already runs without blocking the next; a trailing `&` changes nothing.
         await inFlight.acquire()
-        let execution = session.start(Session.splitBackground(command).0, tag: id)
+        let execution = session.start(Tokenizer.splitBackground(command).0, tag: id)
         if execution.isFinished {
           inFlight.release()
-          output.write([Self.end(id, Self.status(await execution.outcome()), records)])
+          output.write([Self.end(id, await execution.finish(), records)])
           continue
         }
         let output = output
         Task(executorPreference: session.configuration.executor) {
-          let outcome = await execution.outcome()
-          output.write([Self.end(id, Self.status(outcome), records)])
+          let completion = await execution.finish()
+          output.write([Self.end(id, completion, records)])
           inFlight.release()
         }
       }
@@ -112,16 +112,9 @@ public struct Daemon: Sendable {
     timer.cancel()
   }
 
-  static func status(_ outcome: Session.Outcome) -> String {
-    switch outcome {
-    case .ok, .quit: "ok"
-    case .failed: "error"
-    case .cancelled: "cancelled"
-    }
-  }
-
-  static func end(_ id: JSONValue, _ status: String, _ records: Records) -> OutputLine {
-    records.record(["type": .string("end"), "id": id, "status": .string(status)])
+  /// The `end` record of request `id`: its `status` is how it ended, by the completion's name.
+  static func end(_ id: JSONValue, _ completion: StoreTask.Completion, _ records: Records) -> OutputLine {
+    records.record(["type": .string("end"), "id": id, "status": .string(completion.rawValue)])
   }
 }
 
@@ -197,7 +190,8 @@ final class InFlight: Sendable {
 extension Daemon {
   /// `quit` (or `exit`) ends the input like end of file.
   static func isQuit(_ command: String) -> Bool {
+    // Only a one-word line can be `quit`: the others are not parsed twice.
     guard let words = try? Tokenizer.split(command), words.count == 1 else { return false }
-    return CommandTable.spec(for: words[0])?.name == "quit"
+    return (try? CommandParser.parse(command)) == .quit
   }
 }

@@ -111,7 +111,6 @@ public enum Completion {
       return CommandTable.verbs.filter { $0.hasPrefix(word) }.sorted()
     }
     guard previous.count == 1, let spec = CommandTable.spec(for: previous[0]) else { return [] }
-    let options = spec.name == "help" ? CommandTable.all.map(\.name) : spec.completions
-    return options.filter { $0.hasPrefix(word) }.sorted()
+    return spec.completion.options.filter { $0.hasPrefix(word) }.sorted()
   }
 }

@@ -1,31 +1,31 @@
 public import ReactorCore
 
-/// A started command: done at once, or waiting on a store's effects or a task.
+/// A started command: done at once, waiting on a store's effects or a task, or asking the
+/// loop to stop. How it ended is a ``ReactorCore/StoreTask/Completion``, the one type for how
+/// an action, a command and a daemon request end.
 public enum Execution: Sendable {
-  case done(Session.Outcome)
+  case done(StoreTask.Completion)
   case store(StoreTask)
-  case task(Task<Session.Outcome, Never>)
+  case task(Task<StoreTask.Completion, Never>)
+  /// `quit`: the loop that runs commands stops reading; it ended `ok`.
+  case quit
 
   /// True once the command and its effects are done (without waiting).
   public var isFinished: Bool {
     switch self {
-    case .done: true
+    case .done, .quit: true
     case .store(let task): task.isFinished
     case .task: false
     }
   }
 
   /// Waits for the command's effects and returns how it ended.
-  public func outcome() async -> Session.Outcome {
+  public func finish() async -> StoreTask.Completion {
     switch self {
-    case .done(let outcome): outcome
-    case .store(let task):
-      switch await task.finish() {
-      case .ok: .ok
-      case .error: .failed
-      case .cancelled: .cancelled
-      }
+    case .done(let completion): completion
+    case .store(let task): await task.finish()
     case .task(let task): await task.value
+    case .quit: .ok
     }
   }
 }

@@ -1,37 +1,16 @@
 import ReactorCore
 import SearchFeature
 
-/// Which implementation runs repository search.
-public enum SearchEngineKind: String, Sendable, CaseIterable {
-  /// ReactorKit's style: actions become mutations through effects (`SearchReactor`).
-  case reactor
-  /// RxFeedback's style: effects are derived from state by a feedback loop (`FeedbackSearch`).
-  case feedback
-}
-
-/// Repository search behind one interface, whichever engine runs it. Both engines have the
-/// same public state, commands, notices and text output; NDJSON `change` records name their
-/// own mutations or events.
-protocol SearchEngine: Sendable {
-  var kind: SearchEngineKind { get }
-  var state: SearchState { get }
-  func query(_ text: String, tag: JSONValue?) -> StoreTask
-  func next(tag: JSONValue?) -> StoreTask
-  /// Stops everything in flight and leaves honest state (nothing left "loading").
-  func cancelAll()
-  /// Cancels the work of the request tagged `tag`; true if there was any. The state reset it
-  /// causes is attributed to the request tagged `by` (the `cancel` command itself).
-  func cancel(tag: JSONValue, by: JSONValue?) -> Bool
-}
-
-/// A search engine over one store: which actions stand for the commands, and where the
-/// public search state lives in the store's state.
+/// Repository search over one store, whichever engine runs it: which actions stand for the
+/// commands, and where the public search state lives in the store's state. Both engines have
+/// the same public state, commands, notices and text output; NDJSON `change` records name
+/// their own mutations or events.
 ///
 /// Not generic: it holds closures made where the store's reactor is known, so every command
-/// runs the store's code specialized for that reactor. As `StoreSearchEngine<R>`, called
-/// through its protocol witnesses, each command ran the store's unspecialized code, which
-/// looked up generic metadata at run time (about 2% of a replay's instructions).
-struct StoreSearchEngine: SearchEngine {
+/// runs the store's code specialized for that reactor. A generic engine reached through a
+/// protocol would run the store's unspecialized code, which looks up generic metadata at run
+/// time.
+struct SearchEngine: Sendable {
   let kind: SearchEngineKind
   private let currentState: @Sendable () -> SearchState
   private let sendQuery: @Sendable (String, JSONValue?) -> StoreTask
@@ -67,13 +46,17 @@ struct StoreSearchEngine: SearchEngine {
       cancelAction: .cancel, publicState: { $0.search })
   }
 
+  /// The public search state now.
   var state: SearchState { currentState() }
   func query(_ text: String, tag: JSONValue?) -> StoreTask { sendQuery(text, tag) }
   func next(tag: JSONValue?) -> StoreTask { sendNext(tag) }
+  /// Stops everything in flight and leaves honest state (nothing left "loading").
   func cancelAll() {
     sendCancel(nil)
     cancelEffects()
   }
+  /// Cancels the work of the request tagged `tag`; true if there was any. The state reset it
+  /// causes is attributed to the request tagged `by` (the `cancel` command itself).
   func cancel(tag: JSONValue, by: JSONValue?) -> Bool {
     guard cancelTagged(tag) else { return false }
     sendCancel(by)

@@ -40,7 +40,7 @@ public struct ShellLoop: Sendable {
     while let line = await reader.readLine(prompt: interactive ? "reactor> " : "") {
       if reader.keepsHistory { reader.remember(Redaction.forHistory(line)) }
       onInput?(line)
-      let (command, inBackground) = Session.splitBackground(line)
+      let (command, inBackground) = Tokenizer.splitBackground(line)
       let execution = session.start(command)
       if inBackground {
         background.append(execution)
@@ -49,11 +49,8 @@ public struct ShellLoop: Sendable {
         await Task.yield()
         continue
       }
-      switch await execution.outcome() {
-      case .ok, .cancelled: break
-      case .failed: anyFailed = true
-      case .quit: return await finish(background, anyFailed)
-      }
+      if case .quit = execution { return await finish(background, anyFailed) }
+      if await execution.finish() == .error { anyFailed = true }
     }
     return await finish(background, anyFailed)
   }
@@ -61,7 +58,7 @@ public struct ShellLoop: Sendable {
   /// Waits for commands started with `&`, and folds their outcomes into the status.
   private func finish(_ background: [Execution], _ anyFailed: Bool) async -> Int32 {
     var failed = anyFailed
-    for execution in background where await execution.outcome() == .failed { failed = true }
+    for execution in background where await execution.finish() == .error { failed = true }
     return failed ? 1 : 0
   }
 }

@@ -24,7 +24,7 @@ public enum TranscriptParser {
       switch bytes.first {
       case UInt8(ascii: ">") where bytes.count == 1 || bytes.dropFirst().first == UInt8(ascii: " "):
         if let command = current { transcript.items.append(.command(command)) }
-        let (input, background) = Session.splitBackground(String(Substring(bytes.dropFirst(2))))
+        let (input, background) = Tokenizer.splitBackground(String(Substring(bytes.dropFirst(2))))
         current = Transcript.Command(input: input, background: background)
       case UInt8(ascii: "#"):
         if current != nil {

@@ -24,7 +24,7 @@ public final class TranscriptRecorder: OutputSink {
 
   /// Starts the block of a new input line.
   public func begin(_ input: String) {
-    let (command, background) = Session.splitBackground(input)
+    let (command, background) = Tokenizer.splitBackground(input)
     storage.withLock { storage in
       let safe = Redaction.forTranscript(command, placeholders: &storage.placeholders)
       storage.blocks.append(Transcript.Command(input: safe, background: background))

@@ -81,7 +81,7 @@ public struct TranscriptRunner: Sendable {
         } else {
           let flag = Flag()
           let watcher = Task(executorPreference: executor) {
-            _ = await execution.outcome()
+            _ = await execution.finish()
             flag.set()
           }
           finished = settle(executor, clock) { flag.isSet }
@@ -104,7 +104,7 @@ public struct TranscriptRunner: Sendable {
     let allDone = Flag()
     let remaining = pending
     let watcher = Task(executorPreference: executor) {
-      for execution in remaining { _ = await execution.outcome() }
+      for execution in remaining { _ = await execution.finish() }
       allDone.set()
     }
     settle(executor, clock) { allDone.isSet }

@@ -1,0 +1,125 @@
+import FeedFeature
+import GitHubClient
+import ReactorCore
+import Rendering
+import SearchFeature
+import SignupFeature
+
+/// A session's feature stores, each made on first use and attached to the sink: a daemon or
+/// REPL that only searches never pays for signup or feed.
+///
+/// Every store shares the session's ``Sequencer``, so `seq` is global across features. Each
+/// store's observer renders its events and writes them to the sink as they are committed.
+final class FeatureStores: Sendable {
+  private let configuration: Session.Configuration
+  private let sequencer: Sequencer
+  private let records: Records
+  /// Search, on the engine chosen now (made on first use); replaced (with fresh state) by the
+  /// `engine` command.
+  private let searchEngine = Locked<SearchEngine?>(nil)
+  /// Held as `AnyObject` so that not even their types' generic metadata (a runtime
+  /// conformance lookup each, measurable in the daemon's start) is built before first use.
+  private let signupStore = Locked<AnyObject?>(nil)
+  private let feedStore = Locked<AnyObject?>(nil)
+
+  init(configuration: Session.Configuration, sequencer: Sequencer, records: Records) {
+    self.configuration = configuration
+    self.sequencer = sequencer
+    self.records = records
+  }
+
+  /// The signup feature's store.
+  var signup: Store<SignupReactor> {
+    store(in: signupStore) {
+      let service = SimulatedSignupService(
+        failureRate: configuration.signupFailureRate, latency: configuration.signupLatency,
+        random: SeededGenerator(seed: configuration.seed), time: configuration.time)
+      let store = Store(
+        reactor: SignupReactor(client: configuration.client, service: service), sequencer: sequencer,
+        executor: configuration.executor)
+      let text = SignupText(options: configuration.options)
+      attach(store, feature: "signup") { text.render($0, state: $1, command: $2) }
+      return store
+    }
+  }
+
+  /// The feed feature's store.
+  var feed: Store<FeedReactor> {
+    store(in: feedStore) {
+      let store = Store(
+        reactor: FeedReactor(client: configuration.client), sequencer: sequencer, executor: configuration.executor)
+      let text = FeedText(options: configuration.options, now: configuration.time.now)
+      attach(store, feature: "feed") { text.render($0, state: $1, command: $2) }
+      return store
+    }
+  }
+
+  /// The search engine now.
+  var search: SearchEngine {
+    searchEngine.withLock { engine in
+      if let engine { return engine }
+      let made = makeSearch(configuration.engine)
+      engine = made
+      return made
+    }
+  }
+
+  /// Replaces search with a fresh engine of `kind`, and returns it.
+  func replaceSearch(with kind: SearchEngineKind) -> SearchEngine {
+    let fresh = makeSearch(kind)
+    searchEngine.withLock { $0 = fresh }
+    return fresh
+  }
+
+  /// The store held in `slot`, made by `make` the first time it is asked for. The slot holds
+  /// only ever a `Store<R>`, so the downcast is safe.
+  private func store<R: Reactor>(in slot: Locked<AnyObject?>, make: () -> Store<R>) -> Store<R> {
+    slot.withLock { held in
+      if let held { return unsafeDowncast(held, to: Store<R>.self) }
+      let made = make()
+      held = made
+      return made
+    }
+  }
+
+  /// A fresh search feature on `kind`, rendering to the sink.
+  private func makeSearch(_ kind: SearchEngineKind) -> SearchEngine {
+    let configuration = configuration
+    let searchText = SearchText(options: configuration.options)
+    switch kind {
+    case .reactor:
+      let store = Store(
+        reactor: SearchReactor(client: configuration.client, cancelsStaleSearches: configuration.cancelsStaleSearches),
+        sequencer: sequencer, executor: configuration.executor)
+      attach(store, feature: "search") { searchText.render($0, state: $1, command: $2) }
+      return SearchEngine(store)
+    case .feedback:
+      let store = Store(
+        reactor: FeedbackSearch(client: configuration.client), sequencer: sequencer, executor: configuration.executor)
+      attach(store, feature: "search") { searchText.render($0, state: $1, command: $2) }
+      return SearchEngine(store)
+    }
+  }
+
+  /// Renders a store's events to the sink as they are committed; a change record's `action`
+  /// is the verb its action stands for (``ActionVerbs``).
+  private func attach<R: Reactor>(
+    _ store: Store<R>, feature: String,
+    render: @escaping @Sendable (StateTransition<R>, R.State, String) -> [OutputLine]
+  ) where R.Action: CaseNamed {
+    let sink = configuration.sink
+    let records = records
+    store.observe { event, state in
+      switch event {
+      case .transition(let transition):
+        sink.write(
+          render(transition, state, ActionVerbs.verb(for: transition.action)).map { $0.tagged(transition.origin.tag) })
+      case .notice(let notice, _, let origin):
+        sink.write([records.info(notice.message, feature: feature).tagged(origin.tag)])
+      case .failure(let error, _, let origin):
+        let failure = GitHubError.from(error)
+        sink.write([records.error(code: failure.code, message: failure.message, feature: feature).tagged(origin.tag)])
+      }
+    }
+  }
+}

@@ -1,0 +1,39 @@
+import ReactorCore
+import Rendering
+
+// MARK: - The `cancel` handler
+
+extension Session {
+  /// `cancel`: everything in flight, or the request tagged `target` (a daemon id).
+  /// Only that request's effects stop; a feature's state is reset (its `cancel` action, tagged
+  /// with this command's own id) only when nothing else of that feature is still running.
+  func cancel(_ target: String?, tag ownTag: JSONValue?, sink: TaggingSink) -> StoreTask.Completion {
+    guard let target else {
+      cancelAll()
+      return .ok
+    }
+    var found = false
+    for tag in Self.tags(matching: target) {
+      if search.cancel(tag: tag, by: ownTag) { found = true }
+      if signup.cancel(tag: tag) {
+        found = true
+        if signup.liveEffectCount == 0 { signup.send(.cancel, tag: ownTag) }
+      }
+      if feed.cancel(tag: tag) {
+        found = true
+        if feed.liveEffectCount == 0 { feed.send(.cancel, tag: ownTag) }
+      }
+      if sleeps.cancel(where: { $0 == tag }) { found = true }
+    }
+    if !found {
+      sink.write([records.error(code: "not-found", message: "cancel: no request '\(target)' is in flight")])
+      return .error
+    }
+    return .ok
+  }
+
+  /// The tags a `cancel` argument may mean: the string, and the number if it is one.
+  static func tags(matching text: String) -> [JSONValue] {
+    [.string(text)] + (Int(text).map { [.int($0)] } ?? []) + (Double(text).map { [.double($0)] } ?? [])
+  }
+}

@@ -1,0 +1,52 @@
+public import GitHubClient
+public import ReactorCore
+public import Rendering
+
+extension Session {
+  /// What a session is built from.
+  public struct Configuration: Sendable {
+    public var client: GitHubClient
+    public var options: RenderOptions
+    public var sink: any OutputSink
+    public var opener: any URLOpener
+    /// Shown by `help` when the data is not live GitHub data.
+    public var dataNote: String?
+    /// Only for tests that prove the race transcript can fail.
+    public var cancelsStaleSearches: Bool
+    /// The clock effects and `sleep` use, and the current time.
+    public var time: TimeSource
+    /// Where effect tasks run (a ``ManualExecutor`` in replays); nil for the global executor.
+    public var executor: (any TaskExecutor)?
+    /// Seeds everything random in the session.
+    public var seed: UInt64
+    /// The signup simulation: how often a submission fails, and how long it takes.
+    public var signupFailureRate: Double
+    public var signupLatency: Duration
+    /// Asks for a secret without echo (terminals only); nil where nobody can be asked.
+    public var promptSecret: (@Sendable (String) -> String?)?
+    /// Which implementation runs search at the start (`engine` switches later).
+    public var engine: SearchEngineKind
+
+    public init(
+      client: GitHubClient, options: RenderOptions = RenderOptions(), sink: any OutputSink,
+      opener: any URLOpener = PrintingOpener(), dataNote: String? = nil, cancelsStaleSearches: Bool = true,
+      time: TimeSource = .system, executor: (any TaskExecutor)? = nil, seed: UInt64 = 0,
+      signupFailureRate: Double = 1.0 / 3, signupLatency: Duration = .milliseconds(1500),
+      promptSecret: (@Sendable (String) -> String?)? = nil, engine: SearchEngineKind = .reactor
+    ) {
+      self.client = client
+      self.options = options
+      self.sink = sink
+      self.opener = opener
+      self.dataNote = dataNote
+      self.cancelsStaleSearches = cancelsStaleSearches
+      self.time = time
+      self.executor = executor
+      self.seed = seed
+      self.signupFailureRate = signupFailureRate
+      self.signupLatency = signupLatency
+      self.promptSecret = promptSecret
+      self.engine = engine
+    }
+  }
+}

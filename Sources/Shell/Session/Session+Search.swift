@@ -1,0 +1,52 @@
+import ReactorCore
+import Rendering
+import SearchFeature
+
+// MARK: - Handlers of the search commands (`query` and `next` go straight to the engine)
+
+extension Session {
+  /// `open`: the URL of result `number`, launched or printed.
+  func open(_ number: Int, sink: TaggingSink) -> StoreTask.Completion {
+    let state = search.state
+    guard number <= state.repos.count else {
+      let count = state.repos.count
+      let message = count == 0 ? "no result \(number); there are no results" : "no result \(number); there are \(count)"
+      sink.write([records.error(code: "out-of-range", message: "open: \(message)")])
+      return .error
+    }
+    let url = state.repos[number - 1].url
+    let launched = configuration.opener.open(url)
+    sink.write([records.open(url: url, launched: launched)])
+    return .ok
+  }
+
+  /// `engine`: say which engine runs search, or switch to another with fresh search state.
+  func switchEngine(to name: String?, sink: TaggingSink) -> StoreTask.Completion {
+    let current = search.kind
+    guard let name else {
+      sink.write([records.info("engine: \(current.rawValue)")])
+      return .ok
+    }
+    guard let kind = SearchEngineKind(rawValue: name) else {
+      sink.write([
+        records.error(code: "invalid-argument", message: "engine: expected reactor or feedback, got '\(name)'")
+      ])
+      return .error
+    }
+    search.cancelAll()
+    let fresh = stores.replaceSearch(with: kind)
+    if configuration.options.mode == .json, case .object(let state) = fresh.state.jsonValue.resolved {
+      // A `change` record that replaces every field, so that a consumer applying the patches
+      // in order still holds exactly what `state search` prints (the NDJSON invariant).
+      let patch = state.members.map { member in
+        PatchOperation(op: .replace, path: "/" + PatchOperation.escapeToken(member.key), value: member.value)
+      }
+      let records = records
+      sequencer.commit { seq in
+        sink.write([records.change(feature: "search", seq: seq, action: "engine", mutation: "reset", patch: patch)])
+      }
+    }
+    sink.write([records.info("engine: \(current.rawValue) -> \(kind.rawValue) (search state reset)")])
+    return .ok
+  }
+}
