@@ -12,13 +12,12 @@ public final class Latch: Sendable {
   public func set() { isSet.withLock { $0 = true } }
 
   /// Blocks the calling thread (a handler's, never the cooperative pool's) until the flag is
-  /// set; false if `timeout` passed first.
+  /// set; false if `timeout` of looking is spent first (see ``Patience``).
   @discardableResult
   public func wait(timeout: Duration = TimingSlack.eventTimeout) -> Bool {
-    let clock = ContinuousClock()
-    let deadline = clock.now + timeout
+    var patience = Patience(timeout)
     while !isSet.withLock({ $0 }) {
-      if clock.now >= deadline { return false }
+      if patience.expired() { return isSet.withLock { $0 } }
       Thread.sleep(forTimeInterval: 0.001)
     }
     return true
