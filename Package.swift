@@ -64,6 +64,8 @@ let package = Package(
       name: "TestSupport", dependencies: ["ReactorCore"], path: "Tests/TestSupport",
       swiftSettings: strict),
     .testTarget(name: "ReactorCoreTests", dependencies: ["ReactorCore", "ReactorTesting"]),
+    .testTarget(name: "ReactorTestingTests", dependencies: ["ReactorTesting", "ReactorCore"]),
+    .testTarget(name: "GitHubClientTests", dependencies: ["GitHubClient", "ReactorCore"]),
     .testTarget(
       name: "GitHubClientLiveTests",
       dependencies: ["GitHubClient", "GitHubClientLive", "ReactorCore", "TestSupport", "CByteScan"]),

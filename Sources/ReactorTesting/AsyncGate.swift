@@ -29,6 +29,9 @@ public final class AsyncGate: Sendable, Equatable {
     for waiter in waiters { waiter.resume() }
   }
 
+  /// How many tasks wait at the gate now: a test can tell that an effect reached it.
+  package var waiterCount: Int { state.withLock { $0.waiters.count } }
+
   /// Closes the gate for later waiters.
   public func close() { state.withLock { $0.open = false } }
 
@@ -49,11 +52,6 @@ extension VirtualClock {
   /// effect under test is waiting. `timeout` is real time spent looking; stalls of a busy
   /// machine do not count (see `PatientDeadline`).
   public func waitForSleepers(_ count: Int = 1, timeout: Duration = .seconds(20)) async -> Bool {
-    var deadline = PatientDeadline(timeout)
-    while sleeperCount < count {
-      if deadline.expired() { return false }
-      try? await Task.sleep(for: .milliseconds(1))
-    }
-    return true
+    await PatientDeadline.wait(timeout: timeout) { sleeperCount >= count }
   }
 }

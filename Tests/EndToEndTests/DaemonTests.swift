@@ -5,11 +5,14 @@ import Testing
 /// `reactor --daemon` end to end: framing, concurrency, cancellation, draining, signals and bad input.
 @Suite("reactor --daemon")
 struct DaemonTests {
-  /// A loopback GitHub whose answers take `delay` (search for `slow...` takes `slowDelay`).
-  static func slowServer(delay: Duration = .milliseconds(300), slowDelay: Duration = .seconds(2)) throws
-    -> LoopbackServer
-  {
+  /// A loopback GitHub whose answers take `delay` (search for `slow...` takes `slowDelay`), after
+  /// `before` has seen the request.
+  static func slowServer(
+    delay: Duration = .milliseconds(300), slowDelay: Duration = .seconds(2),
+    before: @escaping @Sendable (LoopbackRequest) -> Void = { _ in }
+  ) throws -> LoopbackServer {
     try LoopbackServer { request in
+      before(request)
       let path = request.pathAndQuery
       let wait = path.contains("q=slow") ? slowDelay : delay
       if path.hasPrefix("/users/") {
@@ -30,7 +33,14 @@ struct DaemonTests {
 
   @Test("three overlapping requests: every record carries its id, one begin and one end each, seq increasing")
   func overlapping() async throws {
-    let server = try Self.slowServer()
+    // The search is answered only once the username check has reached the server, so `a` can
+    // end before `3` began only if the daemon runs one request at a time (then the search waits
+    // out the hold and ends first).
+    let usersArrived = Latch()
+    let server = try Self.slowServer(delay: .zero) { request in
+      if request.pathAndQuery.hasPrefix("/users/") { usersArrived.set() }
+      if request.pathAndQuery.hasPrefix("/search/") { usersArrived.wait() }
+    }
     defer { server.stop() }
     let daemon = try DaemonProcess(["--api-url", server.baseURL])
     daemon.send(#"{"id":"a","command":"query swift"}"#)
@@ -133,7 +143,8 @@ struct DaemonTests {
     // call. Sanitizer runs send it again every 2 s while nothing has ended; normal runs send it once.
     let ended: @Sendable ([[String: Any]]) -> Bool = { $0.ends("1").count == 1 }
     if TimingSlack.factor > 1 {
-      for _ in 0..<5 where await !ended(daemon.wait(timeout: 0.2, until: ended)) {
+      for _ in 0..<5 {
+        if ended(await daemon.wait(timeout: 0.2, until: ended)) { break }
         daemon.signal(SIGINT)
       }
     } else {

@@ -211,7 +211,7 @@ private func nextLink(_ link: String) -> String? {
     defer { session.finishTasksAndInvalidate() }
     let port = server.port
     let inFlight = Task { try? await fetch(session, "http://127.0.0.1:\(port)/slow") }
-    while server.requests.count < 2 { try await Task.sleep(for: .milliseconds(5)) }
+    #expect(await poll(timeout: TimingSlack.eventTimeout) { server.requests.count == 2 })
     let clock = ContinuousClock()
     let start = clock.now
     server.stop()

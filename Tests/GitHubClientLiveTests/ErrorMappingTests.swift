@@ -73,24 +73,6 @@ private let statusCases: [StatusCase] = [
     try makeAPI().checkStatus(httpResponse(status))
   }
 
-  @Test func errorMessagesReadLikeSentences() {
-    #expect(
-      GitHubError.secondaryRateLimited(retryAfter: 30).message == "GitHub secondary rate limit reached; retry in 30 s.")
-    #expect(
-      GitHubError.secondaryRateLimited(retryAfter: nil).message
-        == "GitHub secondary rate limit reached; retry in a minute.")
-    #expect(GitHubError.http(status: 418, message: "I'm a teapot").message == "GitHub answered HTTP 418: I'm a teapot.")
-    #expect(GitHubError.http(status: 418, message: nil).message == "GitHub answered HTTP 418.")
-    #expect(
-      GitHubError.server(status: 502, message: "Bad Gateway").message
-        == "GitHub had a server error (HTTP 502): Bad Gateway.")
-    #expect(
-      GitHubError.responseTooLarge(limit: 10_000_000).message
-        == "GitHub's response was larger than 10 MB and was refused.")
-    #expect(GitHubError.notFound("Not Found").code == "not-found")
-    #expect(GitHubError.secondaryRateLimited(retryAfter: 1).code == "secondary-rate-limited")
-  }
-
   @Test func notModifiedEventsAreNotAnError() throws {
     let response = httpResponse(304, [("ETag", #"W/"abc""#)])
     #expect(try makeAPI().eventsResult(response, page: 1) == .notModified)
@@ -122,8 +104,6 @@ private let statusCases: [StatusCase] = [
     #expect(GitHubAPI.mapTransport(GitHubError.notFound("x")) == .notFound("x"))
     struct Odd: Error, CustomStringConvertible { var description: String { "odd failure" } }
     #expect(GitHubAPI.mapTransport(Odd()) == .transport("odd failure"))
-    #expect(GitHubError.from(CancellationError()) == .cancelled)
-    #expect(GitHubError.timeout.code == "timeout" && GitHubError.transport("x").code == "offline")
   }
 
   // MARK: - The 1,000-result cap

@@ -1,6 +1,7 @@
 import Foundation
 import GitHubClient
 import GitHubClientLive
+import ReactorCore
 import TestSupport
 import Testing
 
@@ -68,9 +69,10 @@ struct FaultMatrixTransportTests {
     let start = clock.now
     let error = await failure(transport, get(server))
     #expect(error as? HTTPTransportError == .bodyTooLarge(limit: 10_000_000))
+    // At the stream's pace the whole body takes 5 s; the limit is reached in a hundredth of that.
     #expect(start.duration(to: clock.now) < TimingSlack.seconds(5))
-    // Give the server a moment to notice the closed connection, then see how much it wrote.
-    try await Task.sleep(for: .milliseconds(500))
+    // Once the server has seen the connection close, it writes nothing more: the count is final.
+    #expect(await poll(timeout: TimingSlack.eventTimeout) { server.openConnectionCount == 0 }, "still connected")
     let sent = server.streamedBodyBytes
     // How far libcurl reads past a cancel depends on its speed; under a sanitizer that is
     // libcurl's pace, not the transport's, so the bound applies to normal builds only.
@@ -138,16 +140,18 @@ struct FaultMatrixTransportTests {
       .faulty(.stallAfter(bodyBytes: 1000), body: Data(repeating: 0x20, count: 100_000))
     }
     defer { server.stop() }
-    let transport = CurlTransport(timeout: 30)
+    let transport = CurlTransport(timeout: 120)
     let clock = ContinuousClock()
     let request = get(server)
     let task = Task { await failure(transport, request) }
-    try await Task.sleep(for: .milliseconds(300))
+    // Mid-body: the head and the first 1000 bytes of the body are on the wire, the rest never is.
+    #expect(await poll(timeout: TimingSlack.eventTimeout) { server.streamedBodyBytes == 1000 })
     let start = clock.now
     task.cancel()
     let error = await task.value
     #expect(error is CancellationError, "got \(String(describing: error))")
-    #expect(start.duration(to: clock.now) < TimingSlack.seconds(2))
+    // Quickly: long before the transport's own timeout would have ended the stalled transfer.
+    #expect(start.duration(to: clock.now) < TimingSlack.seconds(10))
   }
 
   @Test func stallMidBodyHitsTheTransportDeadline() async throws {
@@ -219,23 +223,36 @@ struct FaultMatrixTransportTests {
     #expect(server.requests.map(\.pathAndQuery) == ["/x", "/a/b?c=1", "/final"])
   }
 
-  /// Transfers block a thread each inside libcurl: slow requests must not hold up a fast one
-  /// (on the global dispatch queues, limited to a thread a core, four would on two cores).
+  /// Transfers block a thread each inside libcurl: slow requests must not hold up others. On a
+  /// pool that keeps to a thread a core (the global dispatch queues), blocked transfers beyond
+  /// the cores wait for the pool to grow, which it does only every so often: two dozen of them
+  /// then take many seconds to get under way, where threads of their own start them at once.
   @Test func slowRequestsDoNotHoldUpAFastOne() async throws {
     let server = try LoopbackServer { request in
       request.pathAndQuery == "/fast"
-        ? .json(200, "{}") : LoopbackResponse(status: 200, body: Data("{}".utf8), delay: .seconds(3))
+        ? .json(200, "{}") : LoopbackResponse(status: 200, body: Data("{}".utf8), delay: .seconds(3600))
     }
     defer { server.stop() }
-    let transport = CurlTransport(timeout: 10)
-    let slow = (0..<6).map { index in Task { try await transport.send(get(server, "/slow\(index)")) } }
-    try await Task.sleep(for: .milliseconds(300))
+    // The slow requests end only when cancelled or when this timeout ends them.
+    let transport = CurlTransport(timeout: 60)
+    let slowEnded = Locked(0)
     let clock = ContinuousClock()
     let start = clock.now
+    let slow = (0..<24).map { index in
+      Task {
+        _ = try? await transport.send(get(server, "/slow\(index)"))
+        slowEnded.withLock { $0 += 1 }
+      }
+    }
+    // Every slow transfer is under way, holding its thread, once the server has its request.
+    #expect(await poll(timeout: TimingSlack.eventTimeout) { server.requests.count == 24 })
     let fast = try await transport.send(get(server, "/fast"))
     #expect(fast.status == 200)
-    #expect(start.duration(to: clock.now) < TimingSlack.seconds(1.5), "the fast request waited for the slow ones")
+    #expect(slowEnded.withLock { $0 } == 0, "a slow request ended: the fast one waited for its thread")
+    // Generous for 25 loopback requests that start at once; far short of a pool growing to 25.
+    #expect(start.duration(to: clock.now) < TimingSlack.seconds(10), "requests waited for threads held by others")
     for task in slow { task.cancel() }
+    for task in slow { await task.value }
   }
 
   @Test func aHeaderWithALineBreakIsNotSent() async throws {

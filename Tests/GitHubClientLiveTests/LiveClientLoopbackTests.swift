@@ -180,13 +180,15 @@ private func searchExchanges() throws -> [RecordedExchange] {
     }
     defer { server.stop() }
     let client = try liveClient(server.baseURL, timeout: 30)
+    let task = Task { await gitHubError { try await client.searchRepositories("slow", 1, 30) } }
+    // In flight: the server has the request and holds its answer back for 30 s.
+    #expect(await poll(timeout: TimingSlack.eventTimeout) { server.requests.count == 1 })
     let clock = ContinuousClock()
     let start = clock.now
-    let task = Task { await gitHubError { try await client.searchRepositories("slow", 1, 30) } }
-    try await Task.sleep(for: .milliseconds(300))
     task.cancel()
     let error = await task.value
     #expect(error == .cancelled)
+    // Quickly: well before the server's delay or the client's timeout would end the request.
     #expect(start.duration(to: clock.now) < .seconds(15))
   }
 }

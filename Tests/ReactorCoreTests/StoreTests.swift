@@ -116,22 +116,30 @@ struct StoreTests {
 
   @Test("a result queued before cancellation is still dropped")
   func queuedResultDropped() async {
-    let store = Store(reactor: ProbeReactor())
+    // Effects run on a manual executor, so the test decides when the effect sends its result:
+    // while a commit holds the drain, the result queues behind it. The effect is then waiting
+    // on its gate, still running, and is cancelled directly (as Ctrl-C does) before the queue
+    // reaches its result.
+    let executor = ManualExecutor()
+    let store = Store(reactor: ProbeReactor(), executor: executor)
     let recorder = Recorder(store)
     let gate = AsyncGate()
-    // While this commit holds the drain, the effect's result queues behind it; then the
-    // effect is cancelled directly (as Ctrl-C does), before the queue reaches its result.
+    let queued = Locked(false)
     store.observe { event, _ in
       guard case .transition(let t) = event, t.mutation == .increment else { return }
-      gate.open()
-      Thread.sleepBriefly()
-      store.cancel(id: "load")
+      executor.runUntilIdle()
+      // At the gate, the effect has sent its first result, which the held drain queued.
+      queued.withLock { $0 = gate.waiterCount == 1 && store.runningEffectCount == 1 }
+      store.cancelAll()
     }
-    let load = store.send(.load("stale", gate))
+    let stepwise = store.send(.stepwise(gate))
     store.send(.increment)
-    #expect(await load.finish() == .cancelled)
-    #expect(!recorder.mutations.contains(.setLoaded("stale")))
-    #expect(store.currentState.loaded == nil)
+    #expect(queued.withLock { $0 }, "the effect sent its result and waits at its gate, during the commit")
+    gate.open()
+    executor.runUntilIdle()
+    #expect(stepwise.isFinished && stepwise.completion == .cancelled)
+    #expect(recorder.mutations == [.increment])
+    #expect(store.currentState.values.elements.isEmpty)
   }
 
   @Test("cancel(id:) stops a running effect and its task reports cancelled")
@@ -319,8 +327,7 @@ struct StoreTests {
     }
     #expect(outcomes.count == 2_000)
     #expect(outcomes.allSatisfy { $0 == .ok })
-    for _ in 0..<20_000 where store.runningEffectCount > 0 { try? await Task.sleep(for: .milliseconds(1)) }
-    #expect(store.runningEffectCount == 0)
+    #expect(await PatientDeadline.wait { store.runningEffectCount == 0 }, "an effect is still registered")
   }
 
   @Test("10,000 loads each cancelling the previous leave no running effect")
@@ -335,8 +342,7 @@ struct StoreTests {
     }
     for gate in gates { gate.open() }
     await last?.finish()
-    for _ in 0..<20_000 where store.runningEffectCount > 0 { try? await Task.sleep(for: .milliseconds(1)) }
-    #expect(store.runningEffectCount == 0)
+    #expect(await PatientDeadline.wait { store.runningEffectCount == 0 }, "an effect is still registered")
     #expect(store.currentState.loaded == "q9999")
   }
 
@@ -354,8 +360,4 @@ struct StoreTests {
     let store = Store(reactor: ErrorReactor())
     #expect(await store.send(1).finish() == .error)
   }
-}
-
-extension Thread {
-  static func sleepBriefly() { Thread.sleep(forTimeInterval: 0.02) }
 }

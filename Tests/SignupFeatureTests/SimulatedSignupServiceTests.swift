@@ -36,11 +36,13 @@ struct SimulatedSignupServiceTests {
 
     let first = await store.send(.submit)
     await store.receive(.setSubmitting) { $0.isSubmitting = true }
+    // The submission sleeps until 1.5 s on the clock: advancing to 1.499 s cannot wake it (it
+    // is still asleep right after), and it has sent nothing while asleep.
     #expect(await clock.waitForSleepers(1))
+    #expect(clock.nextDeadline == VirtualClock.Instant(offset: .milliseconds(1500)))
     clock.advance(by: .milliseconds(1499))
-    try await Task.sleep(for: .milliseconds(20))
-    store.assertNothingPending()
     #expect(clock.sleeperCount == 1)
+    store.assertNothingPending()
     clock.advance(by: .milliseconds(1))
     await store.receive(.setSubmitResult(.failed("the signup server is busy; try again"))) {
       $0.isSubmitting = false
@@ -54,6 +56,7 @@ struct SimulatedSignupServiceTests {
       $0.result = nil
     }
     #expect(await clock.waitForSleepers(1))
+    #expect(clock.nextDeadline == VirtualClock.Instant(offset: .milliseconds(3000)))
     clock.advance(by: .milliseconds(1500))
     await store.receive(.setSubmitResult(.welcome("newcat"))) {
       $0.isSubmitting = false

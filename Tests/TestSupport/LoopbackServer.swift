@@ -24,6 +24,10 @@ public final class LoopbackServer: Sendable {
   /// How many TCP connections were accepted so far; with keep-alive, fewer than ``requests``.
   public var connectionCount: Int { core.connectionCount }
 
+  /// How many connections are being served now: a connection leaves once its serving thread
+  /// saw the client hang up (or the server stop), and will write nothing more.
+  public var openConnectionCount: Int { core.openConnectionCount }
+
   /// How many body bytes responses with a fault or a ``LoopbackStream`` body have written to
   /// their sockets so far (accepted by the kernel, not necessarily read by the client).
   public var streamedBodyBytes: Int { core.streamedBodyBytes }

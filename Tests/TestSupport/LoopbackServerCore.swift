@@ -29,6 +29,7 @@ final class LoopbackServerCore: Sendable {
 
   var requests: [LoopbackRequest] { state.withLock { $0.requests } }
   var connectionCount: Int { state.withLock { $0.connectionCount } }
+  var openConnectionCount: Int { state.withLock { $0.connections.count } }
   var streamedBodyBytes: Int { state.withLock { $0.streamedBodyBytes } }
   var isStopped: Bool { state.withLock { $0.stopped } }
 

@@ -61,15 +61,16 @@ final class BlockingSlots: @unchecked Sendable {
   }
 }
 
-/// Suspends (never blocks) until `condition` holds or `timeout` passes; true if it held.
+/// Suspends (never blocks) until `condition` holds or `timeout` of looking is spent (stalls of
+/// a busy machine do not count, see ``Patience``); true if it held.
 @discardableResult
 public func poll(
   every interval: Duration = .milliseconds(5), timeout: Duration, until condition: () -> Bool
 ) async -> Bool {
-  let deadline = ContinuousClock.now + timeout
+  var patience = Patience(timeout)
   while true {
     if condition() { return true }
-    if ContinuousClock.now >= deadline { return false }
+    if patience.expired() { return condition() }
     try? await Task.sleep(for: interval)
   }
 }

@@ -6,6 +6,11 @@ import Foundation
 public enum TimingSlack {
   public static let factor: Double = ProcessInfo.processInfo.environment["REACTOR_UNDER_SANITIZER"] == nil ? 1 : 10
 
+  /// How long a test looks for an event that takes milliseconds when it comes (a server seeing
+  /// a request, a connection closing): only a hang should exhaust it. Waits with ``poll`` or a
+  /// ``Latch`` do not count the stalls of a loaded machine against it.
+  public static var eventTimeout: Duration { seconds(30) }
+
   /// `seconds`, stretched by ``factor``.
   public static func seconds(_ seconds: Double) -> Duration { .milliseconds(Int64(seconds * factor * 1000)) }
 }

@@ -1,0 +1,57 @@
+import GitHubClient
+import ReactorCore
+import Testing
+
+// GitHubError as users and scripts see it: a stable code and a sentence for every case, and
+// any error turned into one.
+
+@Suite struct GitHubErrorTests {
+  @Test func errorMessagesReadLikeSentences() {
+    #expect(
+      GitHubError.secondaryRateLimited(retryAfter: 30).message == "GitHub secondary rate limit reached; retry in 30 s.")
+    #expect(
+      GitHubError.secondaryRateLimited(retryAfter: nil).message
+        == "GitHub secondary rate limit reached; retry in a minute.")
+    #expect(GitHubError.http(status: 418, message: "I'm a teapot").message == "GitHub answered HTTP 418: I'm a teapot.")
+    #expect(GitHubError.http(status: 418, message: nil).message == "GitHub answered HTTP 418.")
+    #expect(
+      GitHubError.server(status: 502, message: "Bad Gateway").message
+        == "GitHub had a server error (HTTP 502): Bad Gateway.")
+    #expect(
+      GitHubError.responseTooLarge(limit: 10_000_000).message
+        == "GitHub's response was larger than 10 MB and was refused.")
+    #expect(GitHubError.notFound("Not Found").code == "not-found")
+    #expect(GitHubError.secondaryRateLimited(retryAfter: 1).code == "secondary-rate-limited")
+  }
+
+  @Test func everyCaseHasItsStableCode() {
+    let codes: [(GitHubError, String)] = [
+      (.transport("x"), "offline"), (.timeout, "timeout"), (.cancelled, "cancelled"),
+      (.unauthorized("x"), "unauthorized"), (.rateLimited(resetsIn: 1, authenticated: true), "rate-limited"),
+      (.secondaryRateLimited(retryAfter: nil), "secondary-rate-limited"), (.forbidden("x"), "forbidden"),
+      (.notFound("x"), "not-found"), (.validationFailed("x"), "validation-failed"),
+      (.server(status: 500, message: nil), "server-error"), (.http(status: 418, message: nil), "http-error"),
+      (.invalidResponse("x"), "invalid-response"), (.responseTooLarge(limit: 1), "response-too-large"),
+    ]
+    for (error, code) in codes { #expect(error.code == code, "\(error)") }
+  }
+
+  @Test func aDetailNeverEndsTheSentenceTwice() {
+    #expect(GitHubError.notFound("Not Found. ").message == "Not found on GitHub: Not Found.")
+    #expect(GitHubError.transport("connection refused...").message == "Could not reach GitHub: connection refused.")
+  }
+
+  @Test func anyErrorBecomesAGitHubError() {
+    struct Odd: Error, CustomStringConvertible { var description: String { "odd failure" } }
+    #expect(GitHubError.from(CancellationError()) == .cancelled)
+    #expect(GitHubError.from(GitHubError.notFound("x")) == .notFound("x"))
+    #expect(GitHubError.from(Odd()) == .transport("odd failure"))
+  }
+
+  @Test func aFailureInStateCarriesTheCodeAndMessage() {
+    let failure = GitHubFailure(.timeout)
+    #expect(failure.code == "timeout" && failure.message == "GitHub did not answer in time.")
+    #expect(
+      failure.jsonValue == .object(["code": .string("timeout"), "message": .string("GitHub did not answer in time.")]))
+  }
+}
