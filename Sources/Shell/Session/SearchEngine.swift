@@ -1,4 +1,5 @@
 import ReactorCore
+import ReactorJSON
 import SearchFeature
 
 /// Which implementation runs repository search.

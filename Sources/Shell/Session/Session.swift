@@ -1,6 +1,7 @@
 public import FeedFeature
 public import GitHubClient
 public import ReactorCore
+public import ReactorJSON
 public import Rendering
 import SearchFeature
 public import SignupFeature

@@ -1,7 +1,6 @@
 import Foundation
 import GitHubClient
-import ReactorCore
-import Rendering
+import ReactorJSON
 import Testing
 
 // Repositories write their JSON once (`JSONValue.encoded`); every path that renders or looks
@@ -145,34 +144,6 @@ private func fields(_ repository: Repository) -> [String?] {
     #expect(throws: JSONPatch.Failure.self) {
       try JSONPatch.apply(PatchOperation(op: .test, path: "/repos/1/stars", value: .int(99)), to: &document)
     }
-  }
-
-  @Test func changeRecordTextIsItsObjectsText() throws {
-    let records = Records(options: RenderOptions(mode: .json))
-    let patch =
-      hostile.map { PatchOperation(op: .add, path: "/repos/-", value: $0.jsonValue) } + [
-        PatchOperation(op: .replace, path: "/query", value: .string("a \"b\"\u{1B}"), oldValue: .null),
-        PatchOperation(op: .remove, path: "/last~0Error~1x"),
-        PatchOperation(op: .test, path: "/nextPage", value: .int(2)),
-        PatchOperation(op: .replace, path: "/isLoading", value: .bool(false), oldValue: .bool(true)),
-      ]
-    let line = records.change(feature: "search\u{9B}", seq: 42, action: "next", mutation: "appendRepos", patch: patch)
-    let record = try #require(line.record)
-    #expect(line.text == JSONValue.object(record).jsonText)
-    #expect(line.stream == .out)
-    let parsed = try #require(try JSONSerialization.jsonObject(with: Data(line.text.utf8)) as? [String: Any])
-    #expect((parsed["patch"] as? [Any])?.count == patch.count)
-    #expect(parsed["seq"] as? Int == 42)
-    // The same patch as the differ makes it, the repositories one run: the same line.
-    var run = Patch([patch[0]])
-    run.append(addsAt: "/repos/-", elements: Array(hostile.dropFirst()))
-    for operation in patch.dropFirst(hostile.count) { run.append(operation) }
-    #expect(run.operations == patch)
-    let runLine = records.change(feature: "search\u{9B}", seq: 42, action: "next", mutation: "appendRepos", patch: run)
-    #expect(runLine.text == line.text)
-    #expect(runLine.record == record)
-    let empty = records.change(feature: "feed", seq: 1, action: "refresh", mutation: "setIdle", patch: [])
-    #expect(empty.text == JSONValue.object(try #require(empty.record)).jsonText)
   }
 
   @Test("a patch's size hint is exact for a run of repositories, so a change line's buffer never grows for it")
