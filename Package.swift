@@ -2,8 +2,10 @@
 // The reactor package: a reactive REPL and NDJSON daemon for the GitHub REST API.
 //
 // Dependency direction is the contract (see ARCHITECTURE.md in the shared folder):
-// ReactorCore knows nothing of GitHub or terminals; features know only ReactorCore and the
-// GitHubClient interface; the executable is the only module that imports GitHubClientLive.
+// ReactorJSON imports no other project module; ReactorCore knows nothing of GitHub or terminals
+// and imports only ReactorJSON; the GitHubClient interface imports only ReactorJSON; features
+// know only ReactorCore, ReactorJSON and the GitHubClient interface; the executable is the only
+// module that imports GitHubClientLive.
 import PackageDescription
 
 let strict: [SwiftSetting] = [
@@ -17,6 +19,7 @@ let package = Package(
   platforms: [.macOS(.v15)],
   products: [
     .executable(name: "reactor", targets: ["reactor"]),
+    .library(name: "ReactorJSON", targets: ["ReactorJSON"]),
     .library(name: "ReactorCore", targets: ["ReactorCore"]),
     .library(name: "ReactorTesting", targets: ["ReactorTesting"]),
     .library(name: "GitHubClient", targets: ["GitHubClient"]),
@@ -29,27 +32,36 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
   ],
   targets: [
-    // SSE2 byte scanning for the JSON writer's and the page decoder's hot loops (header only).
+    // SSE2 byte scanning for the JSON writer's and the JSON scanner's hot loops (header only).
     .target(name: "CByteScan"),
-    .target(name: "ReactorCore", dependencies: ["CByteScan"], swiftSettings: strict),
+    .target(name: "ReactorJSON", dependencies: ["CByteScan"], swiftSettings: strict),
+    .target(name: "ReactorCore", dependencies: ["ReactorJSON"], swiftSettings: strict),
     .target(name: "ReactorTesting", dependencies: ["ReactorCore"], swiftSettings: strict),
-    .target(name: "GitHubClient", dependencies: ["ReactorCore"], swiftSettings: strict),
+    .target(name: "GitHubClient", dependencies: ["ReactorJSON"], swiftSettings: strict),
     // libcurl, loaded with dlopen on first use (the header comes from libcurl4-openssl-dev).
     .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl")]),
     .target(
-      name: "GitHubClientLive", dependencies: ["GitHubClient", "ReactorCore", "CCurl", "CByteScan"], swiftSettings: strict),
-    .target(name: "SearchFeature", dependencies: ["ReactorCore", "GitHubClient"], swiftSettings: strict),
-    .target(name: "SignupFeature", dependencies: ["ReactorCore", "GitHubClient"], swiftSettings: strict),
-    .target(name: "FeedFeature", dependencies: ["ReactorCore", "GitHubClient"], swiftSettings: strict),
+      name: "GitHubClientLive", dependencies: ["GitHubClient", "ReactorCore", "ReactorJSON", "CCurl"],
+      swiftSettings: strict),
     .target(
-      name: "Rendering", dependencies: ["ReactorCore", "GitHubClient", "SearchFeature", "SignupFeature", "FeedFeature"],
+      name: "SearchFeature", dependencies: ["ReactorCore", "ReactorJSON", "GitHubClient"], swiftSettings: strict),
+    .target(
+      name: "SignupFeature", dependencies: ["ReactorCore", "ReactorJSON", "GitHubClient"], swiftSettings: strict),
+    .target(
+      name: "FeedFeature", dependencies: ["ReactorCore", "ReactorJSON", "GitHubClient"], swiftSettings: strict),
+    .target(
+      name: "Rendering",
+      dependencies: ["ReactorCore", "ReactorJSON", "GitHubClient", "SearchFeature", "SignupFeature", "FeedFeature"],
       swiftSettings: strict),
     // libedit, loaded with dlopen when the REPL first edits a line (the header comes from
     // libedit-dev).
     .target(name: "CLineEdit", linkerSettings: [.linkedLibrary("dl")]),
     .target(
       name: "Shell",
-      dependencies: ["ReactorCore", "GitHubClient", "SearchFeature", "SignupFeature", "FeedFeature", "Rendering", "CLineEdit"],
+      dependencies: [
+        "ReactorCore", "ReactorJSON", "GitHubClient", "SearchFeature", "SignupFeature", "FeedFeature", "Rendering",
+        "CLineEdit",
+      ],
       swiftSettings: strict),
     .executableTarget(
       name: "reactor",
@@ -63,31 +75,39 @@ let package = Package(
     .target(
       name: "TestSupport", dependencies: ["ReactorCore"], path: "Tests/TestSupport",
       swiftSettings: strict),
-    .testTarget(name: "ReactorCoreTests", dependencies: ["ReactorCore", "ReactorTesting"]),
+    .testTarget(name: "ReactorJSONTests", dependencies: ["ReactorJSON", "CByteScan", "ReactorCore", "GitHubClient"]),
+    .testTarget(name: "ReactorCoreTests", dependencies: ["ReactorCore", "ReactorJSON", "ReactorTesting"]),
     .testTarget(name: "ReactorTestingTests", dependencies: ["ReactorTesting", "ReactorCore"]),
-    .testTarget(name: "GitHubClientTests", dependencies: ["GitHubClient", "ReactorCore"]),
+    .testTarget(name: "GitHubClientTests", dependencies: ["GitHubClient", "ReactorJSON", "ReactorCore"]),
     .testTarget(
       name: "GitHubClientLiveTests",
-      dependencies: ["GitHubClient", "GitHubClientLive", "ReactorCore", "TestSupport", "CByteScan"]),
+      dependencies: ["GitHubClient", "GitHubClientLive", "ReactorCore", "ReactorJSON", "TestSupport"]),
     .testTarget(
       name: "SearchFeatureTests",
-      dependencies: ["SearchFeature", "ReactorCore", "ReactorTesting", "GitHubClient"]),
+      dependencies: ["SearchFeature", "ReactorCore", "ReactorJSON", "ReactorTesting", "GitHubClient"]),
     .testTarget(
-      name: "SignupFeatureTests", dependencies: ["SignupFeature", "ReactorCore", "ReactorTesting", "GitHubClient"]),
+      name: "SignupFeatureTests",
+      dependencies: ["SignupFeature", "ReactorCore", "ReactorJSON", "ReactorTesting", "GitHubClient"]),
     .testTarget(
-      name: "FeedFeatureTests", dependencies: ["FeedFeature", "ReactorCore", "ReactorTesting", "GitHubClient"]),
+      name: "FeedFeatureTests",
+      dependencies: ["FeedFeature", "ReactorCore", "ReactorJSON", "ReactorTesting", "GitHubClient"]),
     .testTarget(
       name: "RenderingTests",
-      dependencies: ["Rendering", "ReactorCore", "SearchFeature", "SignupFeature", "FeedFeature", "GitHubClient"]),
+      dependencies: [
+        "Rendering", "ReactorCore", "ReactorJSON", "SearchFeature", "SignupFeature", "FeedFeature", "GitHubClient",
+      ]),
     .testTarget(
       name: "ShellTests",
       dependencies: [
-        "Shell", "ReactorCore", "SearchFeature", "SignupFeature", "FeedFeature", "GitHubClient", "Rendering", "TestSupport",
+        "Shell", "ReactorCore", "ReactorJSON", "SearchFeature", "SignupFeature", "FeedFeature", "GitHubClient",
+        "Rendering", "TestSupport",
       ]),
     .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
     .testTarget(name: "ReactorCommandTests", dependencies: ["reactor", "ReactorCore"]),
     .testTarget(
       name: "TranscriptTests",
-      dependencies: ["Shell", "GitHubClient", "GitHubClientLive", "ReactorCore", "SearchFeature", "TestSupport"]),
+      dependencies: [
+        "Shell", "GitHubClient", "GitHubClientLive", "ReactorCore", "ReactorJSON", "SearchFeature", "TestSupport",
+      ]),
   ]
 )

@@ -12,6 +12,7 @@ let package = Package(
       name: "reactor-bench",
       dependencies: [
         .product(name: "ReactorCore", package: "reactor"),
+        .product(name: "ReactorJSON", package: "reactor"),
         .product(name: "SearchFeature", package: "reactor"),
         .product(name: "Rendering", package: "reactor"),
         .product(name: "GitHubClient", package: "reactor"),

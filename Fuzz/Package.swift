@@ -9,10 +9,13 @@ let fuzzTargets: [(name: String, products: [String])] = [
   ("fuzz-command", ["Shell"]),
   ("fuzz-transcript", ["Shell"]),
   ("fuzz-cassette", ["GitHubClientLive"]),
-  ("fuzz-github-json", ["GitHubClientLive", "GitHubClient", "SearchFeature", "Rendering", "ReactorCore"]),
+  (
+    "fuzz-github-json",
+    ["GitHubClientLive", "GitHubClient", "SearchFeature", "Rendering", "ReactorCore", "ReactorJSON"]
+  ),
   ("fuzz-link", ["GitHubClientLive"]),
-  ("fuzz-daemon", ["Shell", "ReactorCore"]),
-  ("fuzz-jsonpatch", ["ReactorCore"]),
+  ("fuzz-daemon", ["Shell", "ReactorJSON"]),
+  ("fuzz-jsonpatch", ["ReactorJSON"]),
 ]
 
 let package = Package(

@@ -32,11 +32,3 @@ public struct GitHubClient: Sendable {
 
 /// GitHub's search API returns at most this many results for one query.
 public let gitHubSearchResultCap = 1000
-
-/// The result of a conditional events request.
-public enum EventsResult: Sendable, Equatable {
-  /// A page of events, and the ETag to send next time.
-  case page(Page<Event>, etag: String?)
-  /// 304: nothing changed since the ETag that was sent.
-  case notModified
-}

@@ -1,5 +1,3 @@
-public import ReactorCore
-
 /// Every way a GitHub request can fail, as the features show it.
 ///
 /// Each case has a stable ``code`` for NDJSON `error` records and a ``message`` that reads like
@@ -94,18 +92,4 @@ public enum GitHubError: Error, Sendable, Equatable, Hashable {
     if error is CancellationError { return .cancelled }
     return .transport(String(describing: error))
   }
-}
-
-/// A failure as feature state (`lastError`, `error`): its stable code and message, and in the
-/// JSON of state dumps and patches `{"code":...,"message":...}`.
-public struct GitHubFailure: Sendable, Equatable, JSONRepresentable {
-  public var code: String
-  public var message: String
-
-  public init(_ error: GitHubError) {
-    code = error.code
-    message = error.message
-  }
-
-  public var jsonValue: JSONValue { .object(["code": .string(code), "message": .string(message)]) }
 }

@@ -1,4 +1,4 @@
-public import ReactorCore
+public import ReactorJSON
 
 /// Where a line of output goes.
 public enum OutputStream: Sendable, Equatable {

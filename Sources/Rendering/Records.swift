@@ -1,4 +1,4 @@
-public import ReactorCore
+public import ReactorJSON
 
 /// The NDJSON records of the public output contract, and their text-mode twins.
 ///

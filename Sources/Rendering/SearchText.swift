@@ -1,5 +1,6 @@
 import GitHubClient
 public import ReactorCore
+import ReactorJSON
 public import SearchFeature
 
 /// Text and NDJSON rendering of search transitions.

@@ -1,37 +1,32 @@
+import ReactorJSON
+
 /// Making untrusted text safe and tidy for a terminal.
 public enum TerminalText {
-  /// Replaces every control character with an inert visible form, as `gh` does: C0 controls and
+  /// Replaces every `UnsafeScalar` with an inert visible form, as `gh` does: C0 controls and
   /// DEL in caret notation (`ESC` as `^[`, `BEL` as `^G`, DEL as `^?`), C1 controls as their
   /// 7-bit escape (`U+009B` as `^[[`), and invisible direction overrides as `<U+202E>`. Tab is
   /// kept unless `keepTab` is false, when it becomes a space.
   public static func sanitize(_ text: String, keepTab: Bool = true) -> String {
-    guard text.unicodeScalars.contains(where: needsEscape) else { return text }
+    guard text.unicodeScalars.contains(where: { UnsafeScalar($0.value) != nil }) else { return text }
     var out = String.UnicodeScalarView()
     for scalar in text.unicodeScalars {
       let value = scalar.value
-      switch value {
-      case 0x09: out.append(keepTab ? scalar : " ")
-      case 0x00..<0x20:
+      switch UnsafeScalar(value) {
+      case nil: out.append(scalar)
+      case .c0Control where value == 0x09: out.append(keepTab ? scalar : " ")
+      case .c0Control:
         out.append("^")
         out.append(Unicode.Scalar(UInt8(value + 0x40)))
-      case 0x7F: out.append(contentsOf: "^?".unicodeScalars)
-      case 0x80...0x9F:
+      case .delete: out.append(contentsOf: "^?".unicodeScalars)
+      case .c1Control:
         out.append(contentsOf: "^[".unicodeScalars)
         out.append(Unicode.Scalar(UInt8(value - 0x40)))
-      case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069, 0x2028, 0x2029:
+      case .invisibleFormat:
         let hex = String(value, radix: 16, uppercase: true)
         out.append(contentsOf: "<U+\(String(repeating: "0", count: max(0, 4 - hex.count)))\(hex)>".unicodeScalars)
-      default: out.append(scalar)
       }
     }
     return String(out)
-  }
-
-  private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
-    let value = scalar.value
-    if value >= 0x20 && value < 0x7F { return false }
-    return value < 0x20 || (0x7F...0x9F).contains(value) || value == 0x061C || value == 0x200E || value == 0x200F
-      || (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value) || value == 0x2028 || value == 0x2029
   }
 
   /// Columns a terminal uses for `text`: 2 for East Asian wide characters and most emoji, 0 for

@@ -1,5 +1,5 @@
 public import GitHubClient
-public import ReactorCore
+public import ReactorJSON
 
 /// What is known about a username.
 ///

@@ -1,6 +1,7 @@
 import FeedFeature
 import GitHubClient
 import ReactorCore
+import ReactorJSON
 import ReactorTesting
 import Testing
 

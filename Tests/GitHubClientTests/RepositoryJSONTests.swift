@@ -1,6 +1,6 @@
 import Foundation
 import GitHubClient
-import ReactorCore
+import ReactorJSON
 import Testing
 
 // Repositories write their JSON once (`JSONValue.encoded`); every path that renders or looks

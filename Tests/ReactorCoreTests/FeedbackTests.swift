@@ -1,4 +1,5 @@
 import ReactorCore
+import ReactorJSON
 import ReactorTesting
 import Testing
 

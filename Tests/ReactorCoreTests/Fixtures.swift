@@ -1,4 +1,5 @@
 import ReactorCore
+import ReactorJSON
 import ReactorTesting
 
 /// A reactor whose effects the tests drive by hand.

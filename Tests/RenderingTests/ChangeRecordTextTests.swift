@@ -1,11 +1,11 @@
 import Foundation
 import GitHubClient
-import ReactorCore
+import ReactorJSON
 import Rendering
 import Testing
 
-// A change record is written straight from its patch, repositories pre-encoded; its text must
-// be exactly the text of the record's object.
+// A change record's text is the text of its object, however its patch is grouped, with
+// pre-encoded repositories among the values.
 
 private let hostile = [
   Repository(

@@ -1,5 +1,6 @@
 import Foundation
 import ReactorCore
+import ReactorJSON
 import Rendering
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import GitHubClient
 import ReactorCore
+import ReactorJSON
 import Rendering
 import Shell
 import Testing

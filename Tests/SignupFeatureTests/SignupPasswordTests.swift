@@ -1,5 +1,6 @@
 import GitHubClient
 import ReactorCore
+import ReactorJSON
 import ReactorTesting
 import SignupFeature
 import Testing

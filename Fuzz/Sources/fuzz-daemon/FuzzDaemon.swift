@@ -1,6 +1,6 @@
 import Foundation
 import FuzzSupport
-import ReactorCore
+import ReactorJSON
 import Shell
 
 // DaemonInput.decode on raw bytes: one line of daemon input as the byte reader hands it over

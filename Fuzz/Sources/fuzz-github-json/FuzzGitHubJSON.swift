@@ -3,6 +3,7 @@ import FuzzSupport
 import GitHubClient
 import GitHubClientLive
 import ReactorCore
+import ReactorJSON
 import Rendering
 import SearchFeature
 

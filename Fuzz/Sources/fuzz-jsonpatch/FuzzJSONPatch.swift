@@ -1,5 +1,5 @@
 import FuzzSupport
-import ReactorCore
+import ReactorJSON
 
 // JSONPatch.apply with operations generated from the input on a small generated document:
 // it throws for a bad path or index, never traps. Properties: after a successful `add` or

@@ -1,5 +1,6 @@
 public import Foundation
 import ReactorCore
+import ReactorJSON
 
 /// Serves the built-in sample through the ordinary transport interface, so `--offline` runs the
 /// same client code, paging and error mapping as the live API.

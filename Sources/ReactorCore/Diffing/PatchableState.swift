@@ -1,3 +1,5 @@
+public import ReactorJSON
+
 /// A state whose changes can be described as RFC 6902 patches without copying or walking it.
 ///
 /// A conforming type lists its fields once, in ``patchFields``; from that list come the whole

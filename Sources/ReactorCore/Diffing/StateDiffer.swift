@@ -1,3 +1,5 @@
+import ReactorJSON
+
 /// How a store describes state changes: not at all, or as RFC 6902 patches.
 public struct StateDiffer<State>: Sendable {
   let fingerprint: (@Sendable (State) -> Fingerprint)?

@@ -1,3 +1,4 @@
+public import ReactorJSON
 import Synchronization
 
 /// An array whose history a differ can read in O(1): appends keep its identity, every other

@@ -1,3 +1,5 @@
+public import ReactorJSON
+
 /// One committed state change, stamped with its sequence number.
 ///
 /// It carries no copy of the state: holding one would make the next `reduce` copy large arrays.

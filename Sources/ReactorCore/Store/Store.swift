@@ -1,3 +1,5 @@
+public import ReactorJSON
+
 /// Runs a ``Reactor``: a serial FIFO of actions and effect outputs, reduced one at a time.
 ///
 /// Contract:

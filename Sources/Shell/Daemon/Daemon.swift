@@ -1,5 +1,6 @@
 import Dispatch
 import ReactorCore
+import ReactorJSON
 public import Rendering
 
 #if canImport(Glibc)

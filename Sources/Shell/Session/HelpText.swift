@@ -1,4 +1,5 @@
 import ReactorCore
+import ReactorJSON
 import Rendering
 
 /// `help` output, generated from ``CommandTable``.

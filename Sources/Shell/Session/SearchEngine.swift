@@ -1,4 +1,5 @@
 import ReactorCore
+import ReactorJSON
 import SearchFeature
 
 /// Repository search over one store, whichever engine runs it: which actions stand for the

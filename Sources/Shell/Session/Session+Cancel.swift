@@ -1,4 +1,5 @@
 import ReactorCore
+import ReactorJSON
 import Rendering
 
 // MARK: - The `cancel` handler

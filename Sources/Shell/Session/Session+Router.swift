@@ -1,4 +1,5 @@
-public import ReactorCore
+import ReactorCore
+public import ReactorJSON
 
 // MARK: - The router: one handler per verb of ``CommandTable``
 

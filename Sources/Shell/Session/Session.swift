@@ -1,5 +1,6 @@
 public import FeedFeature
 public import ReactorCore
+public import ReactorJSON
 import Rendering
 public import SignupFeature
 

@@ -1,4 +1,5 @@
 import ReactorCore
+import ReactorJSON
 
 /// The `sleep` commands in progress, so that `cancel` and Ctrl-C can end them too.
 ///

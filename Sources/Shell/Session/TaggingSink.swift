@@ -1,4 +1,5 @@
 import ReactorCore
+import ReactorJSON
 import Rendering
 
 /// Tags every line written through it (unless already tagged) with one request's tag.

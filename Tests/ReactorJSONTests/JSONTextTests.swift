@@ -1,5 +1,5 @@
 import Foundation
-import ReactorCore
+import ReactorJSON
 import Testing
 
 // JSONValue.jsonText: escaping that keeps NDJSON inert in a terminal, and sorted keys.

@@ -1,5 +1,6 @@
 import CByteScan
 import ReactorCore
+import ReactorJSON
 import Testing
 
 /// The SSE2 loops of the decoder's strings (`rc_plain_run_end`) and the writer's escaping

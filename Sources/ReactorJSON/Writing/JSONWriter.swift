@@ -1,72 +1,5 @@
 internal import CByteScan
 
-extension JSONValue {
-  /// The compact JSON text of this value, with sorted keys.
-  ///
-  /// Beyond what RFC 8259 requires, it escapes DEL, the C1 controls, the line and paragraph
-  /// separators and the bidirectional overrides, so a line of NDJSON stays inert when a person
-  /// prints it to a terminal.
-  public var jsonText: String {
-    var writer = JSONWriter(capacity: 128)
-    writer.value(self)
-    return writer.text
-  }
-
-  /// Appends the compact JSON text of this value to `writer`.
-  public func write(to writer: inout JSONWriter) {
-    switch self {
-    case .null: writer.raw("null")
-    case .bool(let value): value ? writer.raw("true") : writer.raw("false")
-    case .int(let value): writer.int(value)
-    case .double(let value):
-      if value.isFinite {
-        if value == value.rounded(), abs(value) < 1e15 {
-          writer.int(Int(value))
-        } else {
-          writer.append(String(value))
-        }
-      } else {
-        writer.raw("null")
-      }
-    case .string(let value): writer.string(value)
-    case .array(let values):
-      writer.byte(UInt8(ascii: "["))
-      var first = true
-      for value in values {
-        if !first { writer.byte(UInt8(ascii: ",")) }
-        first = false
-        value.write(to: &writer)
-      }
-      writer.byte(UInt8(ascii: "]"))
-    case .object(let object): object.write(to: &writer)
-    case .encoded(let value): value.withEncodedJSON { writer.append($0) }
-    }
-  }
-
-  /// Appends `value` as a JSON string literal.
-  public static func writeString(_ value: String, to out: inout String) {
-    var writer = JSONWriter(capacity: value.utf8.count + 8)
-    writer.string(value)
-    out += writer.text
-  }
-}
-
-extension JSONObject {
-  /// Appends the compact JSON text of this object to `writer`.
-  public func write(to writer: inout JSONWriter) {
-    writer.byte(UInt8(ascii: "{"))
-    var first = true
-    for member in members {
-      if !first { writer.byte(UInt8(ascii: ",")) }
-      first = false
-      writer.string(member.key)
-      writer.byte(UInt8(ascii: ":"))
-      member.value.write(to: &writer)
-    }
-    writer.byte(UInt8(ascii: "}"))
-  }
-}
-
 /// Writes JSON text straight into a growing UTF-8 buffer: every encoder of the project goes
 /// through it, so strings are escaped one way everywhere.
 ///
@@ -200,9 +133,9 @@ public struct JSONWriter: ~Copyable {
   }
 
   /// Bytes that may start an escape, one bit a byte value in four words: the ASCII controls
-  /// and `"` (word 0), `\` and DEL (word 1), and the lead bytes of the C1 controls (C2),
-  /// U+061C (D8) and U+20xx (E2) (word 3). JSONTextTests check every scalar of the first
-  /// planes against the rule.
+  /// and `"` (word 0), `\` and DEL (word 1), and the lead bytes of the `UnsafeScalar`s of
+  /// more than one byte: the C1 controls (C2), U+061C (D8) and U+20xx (E2) (word 3).
+  /// JSONTextTests check every scalar of the first planes against the rule.
   private static let attention0: UInt64 = 0x0000_0004_FFFF_FFFF
   private static let attention1: UInt64 = 1 << (0x5C - 64) | 1 << (0x7F - 64)
   private static let attention3: UInt64 = 1 << (0xC2 - 192) | 1 << (0xD8 - 192) | 1 << (0xE2 - 192)
@@ -268,10 +201,7 @@ public struct JSONWriter: ~Copyable {
     case 0x09: return "\\t"
     case 0x08: return "\\b"
     case 0x0C: return "\\f"
-    case 0x00..<0x20, 0x7F...0x9F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F,
-      0x061C:
-      return unicodeEscape(value)
-    default: return nil
+    default: return UnsafeScalar(value) == nil ? nil : unicodeEscape(value)
     }
   }
 

@@ -1,0 +1,63 @@
+package import ReactorJSON
+
+/// A repository, with the fields the tool shows.
+///
+/// Immutable, and cheap to copy: one reference to one allocation, which holds the numbers and
+/// the repository's JSON text, written once when the value is made. The string fields are read
+/// back out of that text when asked for (only text rendering and `open` ask), so a repository
+/// is one allocation, which the page decoder makes straight from the page's bytes: a search
+/// holds hundreds of thousands of these, a page decodes 30 at a time, and renders each as JSON
+/// in patches, NDJSON lines and state dumps by copying bytes (see `PreencodedJSON`).
+public struct Repository: Sendable, Equatable, Hashable {
+  let storage: Storage
+
+  public var id: Int { storage.header.id }
+  /// `owner/name`.
+  public var fullName: String {
+    if let originals = storage.header.originals { return originals.fullName }
+    return storage.text(storage.header.fullName) ?? ""
+  }
+  public var description: String? {
+    if let originals = storage.header.originals { return originals.description }
+    return storage.text(storage.header.description)
+  }
+  public var stars: Int { storage.header.stars }
+  public var language: String? {
+    if let originals = storage.header.originals { return originals.language }
+    return storage.text(storage.header.language)
+  }
+  /// The repository's page on github.com (`html_url`).
+  public var url: String {
+    if let originals = storage.header.originals { return originals.url }
+    return storage.text(storage.header.url) ?? ""
+  }
+
+  public init(id: Int, fullName: String, description: String?, stars: Int, language: String?, url: String) {
+    var writer = JSONWriter(capacity: 64 + fullName.utf8.count * 2 + (description?.utf8.count ?? 0) + url.utf8.count)
+    storage = Storage.make(
+      id: id, stars: stars, fullName: fullName, description: description, language: language, url: url, scratch: &writer
+    )
+  }
+
+  /// For decoders: the string fields as UTF-8, which must be valid (the decoder checked it)
+  /// and unescaped. `scratch` is where the JSON text is written before it is copied into the
+  /// repository's one allocation; reuse it from one repository to the next.
+  package init(
+    id: Int, stars: Int, fullName: UTF8Text, description: UTF8Text?, language: UTF8Text?, url: UTF8Text,
+    scratch: inout JSONWriter
+  ) {
+    storage = Storage.make(
+      id: id, stars: stars, fullName: fullName, description: description, language: language, url: url,
+      scratch: &scratch)
+  }
+
+  public static func == (lhs: Repository, rhs: Repository) -> Bool {
+    lhs.storage === rhs.storage || lhs.storage.hasSameJSON(as: rhs.storage)
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    storage.withEncodedJSON { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+  }
+
+  init(storage: Storage) { self.storage = storage }
+}

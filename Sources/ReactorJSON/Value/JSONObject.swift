@@ -1,0 +1,54 @@
+/// A JSON object whose members are stored sorted by key (byte order of UTF-8).
+public struct JSONObject: Sendable, Equatable, ExpressibleByDictionaryLiteral {
+  public private(set) var members: [(key: String, value: JSONValue)]
+
+  /// Builds an object from pairs in any order; a later duplicate key replaces an earlier one.
+  public init(_ pairs: [(String, JSONValue)]) {
+    var sorted: [(key: String, value: JSONValue)] = []
+    sorted.reserveCapacity(pairs.count)
+    for (key, value) in pairs { sorted.append((key, value)) }
+    sorted.sort { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+    var unique: [(key: String, value: JSONValue)] = []
+    unique.reserveCapacity(sorted.count)
+    for pair in sorted {
+      if let last = unique.last, last.key == pair.key {
+        unique[unique.count - 1] = pair
+      } else {
+        unique.append(pair)
+      }
+    }
+    members = unique
+  }
+
+  public init(dictionaryLiteral elements: (String, JSONValue)...) { self.init(elements) }
+
+  /// Builds an object from pairs already sorted by key with no duplicates (checked in debug
+  /// builds); the fast path for types that encode themselves many times.
+  public init(sortedMembers: [(key: String, value: JSONValue)]) {
+    assert(
+      zip(sortedMembers, sortedMembers.dropFirst()).allSatisfy { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) })
+    members = sortedMembers
+  }
+
+  public var count: Int { members.count }
+
+  public subscript(key: String) -> JSONValue? {
+    get { index(of: key).map { members[$0].value } }
+    set {
+      if let index = index(of: key) {
+        if let newValue { members[index].value = newValue } else { members.remove(at: index) }
+      } else if let newValue {
+        let position =
+          members.firstIndex { key.utf8.lexicographicallyPrecedes($0.key.utf8) } ?? members.endIndex
+        members.insert((key, newValue), at: position)
+      }
+    }
+  }
+
+  private func index(of key: String) -> Int? { members.firstIndex { $0.key == key } }
+
+  public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
+    lhs.members.count == rhs.members.count
+      && zip(lhs.members, rhs.members).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+  }
+}
