@@ -294,8 +294,8 @@ public final class Store<R: Reactor>: @unchecked Sendable {
 
   /// Runs the effect of an action being processed: its synchronous parts now, the rest as tasks.
   private func start(_ effect: Effect<R.Mutation>, action: R.Action, tracker: ActionTracker) {
-    var children: [Child] = []
-    walk(effect, in: nil, action: action, tracker: tracker, children: &children)
+    var none: [Child]? = nil
+    walk(effect, in: nil, action: action, tracker: tracker, children: &none)
   }
 
   /// The one interpretation of an effect tree, for an action being processed (`run` nil) and
@@ -308,7 +308,7 @@ public final class Store<R: Reactor>: @unchecked Sendable {
   /// synchronous ones run in order in one task, which the cancellation id of the first of them
   /// covers whole.
   private func walk(
-    _ effect: Effect<R.Mutation>, in run: Run?, action: R.Action, tracker: ActionTracker, children: inout [Child]
+    _ effect: Effect<R.Mutation>, in run: Run?, action: R.Action, tracker: ActionTracker, children: inout [Child]?
   ) {
     switch effect.operation {
     case .none: return
@@ -363,12 +363,12 @@ public final class Store<R: Reactor>: @unchecked Sendable {
     }
   }
 
-  /// Registers a run of `effect` under `id` and starts its task; inside a run (`parent`), appends
-  /// it to `children`. Starts nothing if its action's effects, or its parent, have been
+  /// Registers a run of `effect` under `id` and starts its task; appends it to `children` when
+  /// they are collected (inside a run, `parent`). Starts nothing if its action's effects, or its parent, have been
   /// cancelled already.
   private func spawn(
     _ effect: Effect<R.Mutation>, id: EffectID?, in parent: Run?, action: R.Action, tracker: ActionTracker,
-    children: inout [Child]
+    children: inout [Child]?
   ) {
     let run = Run(tracker: tracker, id: id)
     let registered = lock.withLock { () -> Bool in
@@ -402,7 +402,7 @@ public final class Store<R: Reactor>: @unchecked Sendable {
       return run.cancelled
     }
     if cancelNow { task.cancel() }
-    if parent != nil { children.append((run, task)) }
+    children?.append((run, task))
   }
 
   /// The body of an effect's task: runs its steps (the parts of a `concatenate`, one after
@@ -410,7 +410,11 @@ public final class Store<R: Reactor>: @unchecked Sendable {
   private func perform(_ effect: Effect<R.Mutation>, run: Run, action: R.Action) async {
     var interrupted = false
     do {
-      if case .concatenate(let effects) = effect.operation {
+      if case .run(let work) = effect.operation {
+        // The usual effect, awaited here rather than through `step`: each async call and its
+        // return is a task switch (a check of the task's executor preference).
+        try await work(sender(run, action))
+      } else if case .concatenate(let effects) = effect.operation {
         for effect in effects {
           try checkLive(run)
           try await step(effect, run: run, action: action)
@@ -426,18 +430,16 @@ public final class Store<R: Reactor>: @unchecked Sendable {
     finish(run, interrupted: interrupted)
   }
 
-  /// One step of a run. A `run` effect's body is awaited right here, on the run's own task (the
-  /// usual effect, and each extra task is a task switch); anything else is walked, and the tasks
-  /// that starts are awaited, cancelled with this one.
+  /// One step of a run. A `run` effect's body is awaited right here, on the run's own task;
+  /// anything else is walked, and the tasks that starts are awaited, cancelled with this one.
   private func step(_ effect: Effect<R.Mutation>, run: Run, action: R.Action) async throws {
     if case .run(let work) = effect.operation {
       try await work(sender(run, action))
       return
     }
-    var children: [Child] = []
+    var children: [Child]? = []
     walk(effect, in: run, action: action, tracker: run.tracker, children: &children)
-    guard !children.isEmpty else { return }
-    let started = children
+    guard let started = children, !started.isEmpty else { return }
     await withTaskCancellationHandler {
       for child in started { await child.task.value }
     } onCancel: {
