@@ -48,7 +48,7 @@ struct Row: Codable, Sendable {
     self.unit = unit
     self.ratio = baseline.map { ours / $0 }
     self.target = target
-    self.higherIsBetter = target.map { !$0.atMost && $0.on == .ours } ?? unit.hasSuffix("/s")
+    self.higherIsBetter = target.map { !$0.atMost } ?? unit.hasSuffix("/s")
     self.note = note
     if let target {
       let value = target.on == .ours ? ours : (ratio ?? .nan)

@@ -291,63 +291,97 @@ public final class Store<R: Reactor>: @unchecked Sendable {
 
   // MARK: - Running effects
 
-  /// Applies the synchronous part of an effect now and spawns tasks for the rest.
+  /// A task started for an asynchronous part of an effect, with the run it belongs to.
+  private typealias Child = (run: Run, task: Task<Void, Never>)
+
+  /// Runs the effect of an action being processed: its synchronous parts now, the rest as tasks.
   private func start(_ effect: Effect<R.Mutation>, action: R.Action, tracker: ActionTracker) {
+    var none: [Child]? = nil
+    walk(effect, in: nil, action: action, tracker: tracker, children: &none)
+  }
+
+  /// The one interpretation of an effect tree, for an action being processed (`run` nil) and
+  /// inside an effect's task (`run`) alike.
+  ///
+  /// Applies the synchronous parts in order: an output commits now while the action is
+  /// processed, and is queued as an item of `run` inside a task. Starts every asynchronous part
+  /// as a task of its own, under the cancellation id that covers it; inside a run, those tasks
+  /// are appended to `children` for the run to await. Of a `concatenate`, the parts after the
+  /// synchronous ones run in order in one task, which the cancellation id of the first of them
+  /// covers whole.
+  private func walk(
+    _ effect: Effect<R.Mutation>, in run: Run?, action: R.Action, tracker: ActionTracker, children: inout [Child]?
+  ) {
     switch effect.operation {
     case .none: return
-    case .send(let mutation): commit(mutation, action: action, tracker: tracker)
-    case .notice(let notice): emit(.notice(notice, action: action, origin: tracker.origin))
+    case .send(let mutation):
+      if let run {
+        enqueue(.mutation(mutation, run, action), run: run)
+      } else {
+        commit(mutation, action: action, tracker: tracker)
+      }
+    case .notice(let notice):
+      if let run {
+        enqueue(.notice(notice, run, action), run: run)
+      } else {
+        emit(.notice(notice, action: action, origin: tracker.origin))
+      }
+    case .cancel(let id): cancel(id: id)
     case .merge(let effects):
-      for effect in effects { start(effect, action: action, tracker: tracker) }
+      for effect in effects { walk(effect, in: run, action: action, tracker: tracker, children: &children) }
+    case .run:
+      spawn(effect, id: nil, in: run, action: action, tracker: tracker, children: &children)
+    case .cancellable(let id, let cancelInFlight, let inner):
+      if cancelInFlight { cancel(id: id) }
+      // While the action is processed, synchronous work is over before anything can cancel it.
+      // Inside a task its outputs wait in the queue, where `id` must still reach them: it gets
+      // a run of its own.
+      if run == nil && inner.isSynchronous {
+        walk(inner, in: nil, action: action, tracker: tracker, children: &children)
+      } else {
+        spawn(inner, id: id, in: run, action: action, tracker: tracker, children: &children)
+      }
     case .concatenate(let effects):
       var index = effects.startIndex
       while index < effects.endIndex, effects[index].isSynchronous {
-        start(effects[index], action: action, tracker: tracker)
+        walk(effects[index], in: run, action: action, tracker: tracker, children: &children)
         index += 1
       }
       if index == effects.endIndex - 1 {
-        // The common shape, `concatenate(send(...), run(...).cancellable(...))`: start the last
-        // effect now, so its cancellation id is registered (and in-flight work cancelled)
-        // before any later item is processed.
-        start(effects[index], action: action, tracker: tracker)
+        // The common shape, `concatenate(send(...), run(...).cancellable(...))`: nothing waits
+        // for the last part, so it starts as it would alone, its cancellation id registered (and
+        // in-flight work cancelled) before any later item is processed.
+        walk(effects[index], in: run, action: action, tracker: tracker, children: &children)
       } else if index < effects.endIndex {
-        // A cancellation id of the first asynchronous effect covers the rest of the sequence.
+        var rest = Array(effects[index...])
         var id: EffectID?
-        if case .cancellable(let first, let cancelInFlight, _) = effects[index].operation {
+        if case .cancellable(let first, let cancelInFlight, let inner) = rest[0].operation {
           if cancelInFlight { cancel(id: first) }
           id = first
+          rest[0] = inner
         }
-        spawn(.concatenate(Array(effects[index...])), id: id, action: action, tracker: tracker)
+        spawn(.concatenate(rest), id: id, in: run, action: action, tracker: tracker, children: &children)
       }
-    case .run: spawn(effect, id: nil, action: action, tracker: tracker)
-    case .cancellable(let id, let cancelInFlight, let inner):
-      if cancelInFlight { cancel(id: id) }
-      if inner.isSynchronous {
-        start(inner, action: action, tracker: tracker)
-      } else {
-        spawn(inner, id: id, action: action, tracker: tracker)
-      }
-    case .cancel(let id): cancel(id: id)
     }
   }
 
-  /// Registers and starts a task that interprets `effect`; returns it.
-  /// Returns nil, starting nothing, if its action's effects have been cancelled already.
-  @discardableResult
+  /// Registers a run of `effect` under `id` and starts its task; appends it to `children` when
+  /// they are collected (inside a run, `parent`). Starts nothing if its action's effects, or its parent, have been
+  /// cancelled already.
   private func spawn(
-    _ effect: Effect<R.Mutation>, id: EffectID?, action: R.Action, tracker: ActionTracker
-  ) -> Task<Void, Never>? {
+    _ effect: Effect<R.Mutation>, id: EffectID?, in parent: Run?, action: R.Action, tracker: ActionTracker,
+    children: inout [Child]?
+  ) {
     let run = Run(tracker: tracker, id: id)
     let registered = lock.withLock { () -> Bool in
-      // Its action's effects were cancelled before this one started.
-      guard !tracker.cancelRequested else { return false }
+      guard !tracker.cancelRequested, parent?.cancelled != true else { return false }
       run.slot = running.count
       running.append(run)
       return true
     }
     guard registered else {
       tracker.markCancelled()
-      return nil
+      return
     }
     tracker.retain()
     // On the global executor (the REPL, the daemon) the effect starts at once on this thread,
@@ -357,8 +391,8 @@ public final class Store<R: Reactor>: @unchecked Sendable {
     // replay's ManualExecutor, piped mode's loop thread) it is queued, in order, behind the
     // job that sent its action.
     // The closures are literals at each call, not one closure value passed to both: converting
-    // a stored `() async -> Void` to the initializers' `@isolated(any)` operation allocated
-    // reabstraction thunks, three allocations an effect.
+    // a stored `() async -> Void` to the initializers' `@isolated(any)` operation allocates
+    // reabstraction thunks.
     let task: Task<Void, Never>
     if let executor {
       task = Task(executorPreference: executor) { [self] in await perform(effect, run: run, action: action) }
@@ -370,19 +404,25 @@ public final class Store<R: Reactor>: @unchecked Sendable {
       return run.cancelled
     }
     if cancelNow { task.cancel() }
-    return task
+    children?.append((run, task))
   }
 
-  /// The body of an effect's task: interprets it, reports a failure, and deregisters the run.
+  /// The body of an effect's task: runs its steps (the parts of a `concatenate`, one after
+  /// another, or the effect itself), reports a failure, and deregisters the run.
   private func perform(_ effect: Effect<R.Mutation>, run: Run, action: R.Action) async {
     var interrupted = false
     do {
       if case .run(let work) = effect.operation {
-        // The usual effect, run here rather than through `interpret`: each async call and its
+        // The usual effect, awaited here rather than through `step`: each async call and its
         // return is a task switch (a check of the task's executor preference).
         try await work(sender(run, action))
+      } else if case .concatenate(let effects) = effect.operation {
+        for effect in effects {
+          try checkLive(run)
+          try await step(effect, run: run, action: action)
+        }
       } else {
-        try await interpret(effect, run: run, action: action)
+        try await step(effect, run: run, action: action)
       }
     } catch {
       let cancelled = lock.withLock { run.cancelled }
@@ -390,6 +430,28 @@ public final class Store<R: Reactor>: @unchecked Sendable {
       if !interrupted { enqueue(.failure(error, run, action), run: run) }
     }
     finish(run, interrupted: interrupted)
+  }
+
+  /// One step of a run. A `run` effect's body is awaited right here, on the run's own task;
+  /// anything else is walked, and the tasks that starts are awaited, cancelled with this one.
+  private func step(_ effect: Effect<R.Mutation>, run: Run, action: R.Action) async throws {
+    if case .run(let work) = effect.operation {
+      try await work(sender(run, action))
+      return
+    }
+    var children: [Child]? = []
+    walk(effect, in: run, action: action, tracker: run.tracker, children: &children)
+    guard let started = children, !started.isEmpty else { return }
+    await withTaskCancellationHandler {
+      for child in started { await child.task.value }
+    } onCancel: {
+      cancelRuns { run in started.contains { $0.run === run } }
+    }
+  }
+
+  /// Throws `CancellationError` once `run` has been cancelled, so its next step never starts.
+  private func checkLive(_ run: Run) throws {
+    if lock.withLock({ run.cancelled }) { throw CancellationError() }
   }
 
   /// A run counts as cancelled only if the cancellation cut its work short: it was interrupted,
@@ -406,37 +468,6 @@ public final class Store<R: Reactor>: @unchecked Sendable {
     }
     if cancelled { run.tracker.markCancelled() }
     run.tracker.release()
-  }
-
-  private func interpret(_ effect: Effect<R.Mutation>, run: Run, action: R.Action) async throws {
-    switch effect.operation {
-    case .none: return
-    case .send(let mutation): enqueue(.mutation(mutation, run, action), run: run)
-    case .notice(let notice): enqueue(.notice(notice, run, action), run: run)
-    case .run(let work): try await work(sender(run, action))
-    case .concatenate(let effects):
-      for effect in effects {
-        try Task.checkCancellation()
-        try await interpret(effect, run: run, action: action)
-      }
-    case .merge(let effects):
-      try await withThrowingTaskGroup(of: Void.self) { group in
-        for effect in effects { group.addTask { try await self.interpret(effect, run: run, action: action) } }
-        try await group.waitForAll()
-      }
-    case .cancellable(let id, let cancelInFlight, let inner):
-      if cancelInFlight { cancel(id: id) }
-      guard isLive(run) else { throw CancellationError() }
-      guard let child = spawn(inner, id: id, action: action, tracker: run.tracker) else {
-        throw CancellationError()
-      }
-      await withTaskCancellationHandler {
-        await child.value
-      } onCancel: {
-        child.cancel()
-      }
-    case .cancel(let id): cancel(id: id)
-    }
   }
 
   /// What a `run` effect's body sends through: its outputs are queued as items of `run`.
@@ -475,44 +506,50 @@ public final class Store<R: Reactor>: @unchecked Sendable {
     drainStarting(with: consume first)
   }
 
+  // MARK: - Cancelling
+
   /// Cancels the effects of every action whose tracker matches: its running effects now, and
   /// (through the tracker's mark, which `spawn` checks) those it starts later, since the action
   /// may still be queued, or processed by the draining thread between its first commit and the
   /// start of its effects. True if any matching action was queued, processed or running.
   @discardableResult
   private func cancelSends(where matches: (ActionTracker) -> Bool) -> Bool {
-    let (found, tasks) = lock.withLock { () -> (Bool, [Task<Void, Never>]) in
-      var found = false
-      func mark(_ tracker: ActionTracker) {
-        tracker.cancelRequested = true
-        found = true
-      }
+    var found = false
+    func mark(_ tracker: ActionTracker) {
+      tracker.cancelRequested = true
+      found = true
+    }
+    let tasks = lock.withLock { () -> [Task<Void, Never>] in
       if let processing, matches(processing) { mark(processing) }
       queue.visit { item in
         if let tracker = item.tracker, matches(tracker) { mark(tracker) }
       }
-      var tasks: [Task<Void, Never>] = []
-      for run in running where !run.cancelled && matches(run.tracker) {
+      return markCancelled { run in
+        guard matches(run.tracker) else { return false }
         mark(run.tracker)
-        run.cancelled = true
-        if let task = run.task { tasks.append(task) }
+        return true
       }
-      return (found, tasks)
     }
     for task in tasks { task.cancel() }
     return found
   }
 
-  private func cancelRuns(where predicate: (Run) -> Bool) {
-    let tasks: [Task<Void, Never>] = lock.withLock {
-      var tasks: [Task<Void, Never>] = []
-      for run in running where !run.cancelled && predicate(run) {
-        run.cancelled = true
-        if let task = run.task { tasks.append(task) }
-      }
-      return tasks
-    }
+  /// Cancels every running effect that matches.
+  private func cancelRuns(where matches: (Run) -> Bool) {
+    let tasks = lock.withLock { markCancelled(where: matches) }
     for task in tasks { task.cancel() }
+  }
+
+  /// Marks every running effect that matches (and is not cancelled yet) cancelled, and returns
+  /// their tasks. The caller holds the lock, and cancels the tasks after releasing it: a task's
+  /// cancellation handlers run inline and may take the lock themselves.
+  private func markCancelled(where matches: (Run) -> Bool) -> [Task<Void, Never>] {
+    var tasks: [Task<Void, Never>] = []
+    for run in running where !run.cancelled && matches(run) {
+      run.cancelled = true
+      if let task = run.task { tasks.append(task) }
+    }
+    return tasks
   }
 }
 
