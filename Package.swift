@@ -8,10 +8,12 @@
 // module that imports GitHubClientLive.
 import PackageDescription
 
+// No unsafe flags: a package with them cannot be depended on by URL. The release builds of
+// scripts/install and scripts/bench add whole-package cross-module optimization on the command
+// line instead (scripts/release-flags).
 let strict: [SwiftSetting] = [
   .enableUpcomingFeature("ExistentialAny"),
   .enableUpcomingFeature("InternalImportsByDefault"),
-  .unsafeFlags(["-cross-module-optimization"]),
 ]
 
 let package = Package(
@@ -66,7 +68,7 @@ let package = Package(
     .executableTarget(
       name: "reactor",
       dependencies: [
-        "Shell", "GitHubClient", "GitHubClientLive",
+        "Shell", "Rendering", "ReactorCore", "GitHubClient", "GitHubClientLive",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strict),
