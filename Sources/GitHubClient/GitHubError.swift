@@ -86,10 +86,18 @@ public enum GitHubError: Error, Sendable, Equatable, Hashable {
     return String(text)
   }
 
-  /// Any error as a GitHubError: itself, `.cancelled` for cancellation, `.transport` otherwise.
+  /// Any error as a GitHubError: itself, `.cancelled` for cancellation, what a
+  /// ``GitHubErrorConvertible`` says it stands for, and `.transport` with its description
+  /// otherwise.
+  ///
+  /// The one mapping of errors: the live client maps its transport's failures through it, and
+  /// the features map whatever their client threw.
   public static func from(_ error: any Error) -> GitHubError {
-    if let error = error as? GitHubError { return error }
-    if error is CancellationError { return .cancelled }
-    return .transport(String(describing: error))
+    switch error {
+    case let error as GitHubError: error
+    case is CancellationError: .cancelled
+    case let error as any GitHubErrorConvertible: error.gitHubError
+    default: .transport(String(describing: error))
+    }
   }
 }

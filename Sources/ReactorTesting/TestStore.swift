@@ -12,7 +12,8 @@ public import Testing
 /// await store.finish()
 /// ```
 ///
-/// A mismatch records a test issue that shows the expected and actual state, line by line.
+/// A mismatch records a test issue that shows the expected and actual state as a unified diff
+/// (``StateDiff``), as a transcript replay shows its difference.
 public final class TestStore<R: Reactor>: Sendable where R.State: Equatable, R.Mutation: Equatable {
   /// The store under test.
   public let store: Store<R>
@@ -85,9 +86,11 @@ public final class TestStore<R: Reactor>: Sendable where R.State: Equatable, R.M
       return state
     }
     if expectedState != actualState {
-      Issue.record(
-        "State after \(actualMutation) differs (- expected, + actual):\n\(StateDiff.lines(expectedState, actualState))",
-        sourceLocation: sourceLocation)
+      let diff = StateDiff.lines(expectedState, actualState)
+      // Equal dumps of unequal states: the difference is in what does not print (a `Redacted`).
+      let shown = diff.isEmpty ? "(the dumps are equal: what differs does not print)" : diff
+      let message = "State after \(actualMutation) differs:\n\(shown)"
+      Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
       expected.withLock { $0 = actualState }
     }
   }
@@ -151,23 +154,23 @@ public final class TestStore<R: Reactor>: Sendable where R.State: Equatable, R.M
   }
 }
 
-/// A line diff of two values' `dump` output, for test failure messages.
+/// The difference of two values as a unified diff of their `dump` output, as a transcript
+/// replay shows its difference (``UnifiedDiff``).
+///
+/// `dump` shows a `Redacted` value as `<redacted>`, so the diff of states that hold a password
+/// does not print it.
 public enum StateDiff {
+  /// The unified diff of `expected`'s and `actual`'s dumps, headed `--- expected` and
+  /// `+++ actual`; empty when the dumps are equal.
   public static func lines<T>(_ expected: T, _ actual: T) -> String {
-    var left = ""
-    var right = ""
-    dump(expected, to: &left)
-    dump(actual, to: &right)
-    let a = left.split(separator: "\n", omittingEmptySubsequences: false)
-    let b = right.split(separator: "\n", omittingEmptySubsequences: false)
-    var out: [String] = []
-    for index in 0..<max(a.count, b.count) {
-      let l = index < a.count ? String(a[index]) : nil
-      let r = index < b.count ? String(b[index]) : nil
-      if l == r { continue }
-      if let l { out.append("- " + l) }
-      if let r { out.append("+ " + r) }
-    }
-    return out.joined(separator: "\n")
+    UnifiedDiff.make(
+      expected: dumpLines(expected), actual: dumpLines(actual), expectedName: "expected", actualName: "actual")
+  }
+
+  private static func dumpLines<T>(_ value: T) -> [String] {
+    var text = ""
+    dump(value, to: &text)
+    if text.hasSuffix("\n") { text.removeLast() }
+    return text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
   }
 }

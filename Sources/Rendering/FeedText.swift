@@ -24,15 +24,10 @@ public struct FeedText: Sendable {
   public func render<R: Reactor>(_ transition: StateTransition<R>, state: FeedState, command: String) -> [OutputLine]
   where R.State == FeedState, R.Mutation == FeedReactor.Mutation {
     if options.mode == .json {
-      var lines = [
-        records.change(
-          feature: "feed", seq: transition.seq, action: command, mutation: transition.mutation.caseName,
-          patch: transition.changes)
-      ]
-      if let failure = state.error, case .setError = transition.mutation {
-        lines.append(records.error(code: failure.code, message: failure.message, feature: "feed"))
-      }
-      return lines
+      let failure = if case .setError = transition.mutation { state.error } else { GitHubFailure?.none }
+      return records.transition(
+        feature: "feed", seq: transition.seq, action: command, mutation: transition.mutation.caseName,
+        patch: transition.changes, failure: failure.map { ($0.code, $0.message) })
     }
     switch transition.mutation {
     case .setEvents:

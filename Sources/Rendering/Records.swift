@@ -41,6 +41,20 @@ public struct Records: Sendable {
     }
   }
 
+  /// The NDJSON lines of one committed transition: its change record, then the error record
+  /// of the failure it recorded, if it recorded one.
+  ///
+  /// Every feature's JSON mode prints a transition this way, so a failure reads the same in
+  /// all of them; the error record names the feature of the change.
+  public func transition(
+    feature: String, seq: UInt64, action: String, mutation: String, patch: Patch,
+    failure: (code: String, message: String)?
+  ) -> [OutputLine] {
+    let change = change(feature: feature, seq: seq, action: action, mutation: mutation, patch: patch)
+    guard let failure else { return [change] }
+    return [change, error(code: failure.code, message: failure.message, feature: feature)]
+  }
+
   /// `{"type":"state",...}` or, in text mode, the state as indented JSON.
   public func state(feature: String, state: JSONValue) -> [OutputLine] {
     if options.mode == .json {

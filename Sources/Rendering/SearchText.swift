@@ -15,15 +15,10 @@ public struct SearchText: Sendable {
   public func render<R: Reactor>(_ transition: StateTransition<R>, state: SearchState, command: String) -> [OutputLine]
   where R.State == SearchState, R.Mutation == SearchReactor.Mutation {
     if options.mode == .json {
-      var lines = [
-        records.change(
-          feature: "search", seq: transition.seq, action: command, mutation: transition.mutation.caseName,
-          patch: transition.changes)
-      ]
-      if let failure = state.lastError, case .setError = transition.mutation {
-        lines.append(records.error(code: failure.code, message: failure.message, feature: "search"))
-      }
-      return lines
+      let failure = if case .setError = transition.mutation { state.lastError } else { GitHubFailure?.none }
+      return records.transition(
+        feature: "search", seq: transition.seq, action: command, mutation: transition.mutation.caseName,
+        patch: transition.changes, failure: failure.map { ($0.code, $0.message) })
     }
     return text(for: transition.mutation, patch: transition.changes, state: state)
   }
@@ -39,15 +34,10 @@ public struct SearchText: Sendable {
     let event = transition.mutation
     let applied = event.answeredRequest.map { $0 == state.request } ?? true
     if options.mode == .json {
-      var lines = [
-        records.change(
-          feature: "search", seq: transition.seq, action: command, mutation: event.caseName,
-          patch: transition.changes)
-      ]
-      if applied, case .failed = event, let failure = state.search.lastError {
-        lines.append(records.error(code: failure.code, message: failure.message, feature: "search"))
-      }
-      return lines
+      let failure = if applied, case .failed = event { state.search.lastError } else { GitHubFailure?.none }
+      return records.transition(
+        feature: "search", seq: transition.seq, action: command, mutation: event.caseName,
+        patch: transition.changes, failure: failure.map { ($0.code, $0.message) })
     }
     guard applied else { return [] }
     return text(for: event.reactorMutation, patch: transition.changes, state: state.search)

@@ -18,13 +18,9 @@ public struct SignupText: Sendable {
   public func render<R: Reactor>(_ transition: StateTransition<R>, state: SignupState, command: String) -> [OutputLine]
   where R.State == SignupState, R.Mutation == SignupReactor.Mutation {
     if options.mode == .json {
-      var lines = [
-        records.change(
-          feature: "signup", seq: transition.seq, action: command, mutation: transition.mutation.caseName,
-          patch: transition.changes)
-      ]
-      if let error = error(for: transition.mutation) { lines.append(error) }
-      return lines
+      return records.transition(
+        feature: "signup", seq: transition.seq, action: command, mutation: transition.mutation.caseName,
+        patch: transition.changes, failure: failure(of: transition.mutation))
     }
     switch transition.mutation {
     case .setUsername, .setUsernameStatus:
@@ -78,14 +74,15 @@ public struct SignupText: Sendable {
 
   /// The error record of a mutation that records a failure, if it does.
   func error(for mutation: SignupReactor.Mutation) -> OutputLine? {
+    failure(of: mutation).map { records.error(code: $0.code, message: $0.message, feature: "signup") }
+  }
+
+  /// The code and message of the failure a mutation records, if it records one.
+  func failure(of mutation: SignupReactor.Mutation) -> (code: String, message: String)? {
     switch mutation {
-    case .setUsernameStatus(.error(let error)):
-      let message = UsernameStatus.error(error).message ?? error.message
-      return records.error(code: error.code, message: message, feature: "signup")
-    case .setSubmitResult(let result) where !result.ok:
-      return records.error(code: SignupFailure.code, message: result.message, feature: "signup")
-    default:
-      return nil
+    case .setUsernameStatus(.error(let error)): (error.code, UsernameStatus.error(error).message ?? error.message)
+    case .setSubmitResult(let result) where !result.ok: (SignupFailure.code, result.message)
+    default: nil
     }
   }
 }

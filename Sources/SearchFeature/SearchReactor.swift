@@ -92,37 +92,12 @@ public struct SearchReactor: Reactor {
 
   public func reduce(state: inout State, mutation: Mutation) {
     switch mutation {
-    case .setQuery(let query):
-      state.query = query
-      if !state.repos.isEmpty { state.repos.removeAll() }
-      state.nextPage = nil
-      state.totalCount = nil
-      state.incompleteResults = false
-      state.isLoading = query != nil
-      state.isLoadingNextPage = false
-      state.lastError = nil
-    case .setRepos(let page):
-      state.repos.replaceAll(with: page.items)
-      state.nextPage = page.nextPage
-      state.totalCount = page.totalCount
-      state.incompleteResults = page.incompleteResults
-      state.isLoading = false
-      state.lastError = nil
-    case .appendRepos(let page):
-      state.repos.append(contentsOf: page.items)
-      state.nextPage = page.nextPage
-      state.incompleteResults = state.incompleteResults || page.incompleteResults
-      state.isLoadingNextPage = false
-      state.lastError = nil
-    case .setLoadingNextPage(let loading):
-      state.isLoadingNextPage = loading
-    case .setError(let error):
-      state.lastError = GitHubFailure(error)
-      state.isLoading = false
-      state.isLoadingNextPage = false
-    case .setIdle:
-      state.isLoading = false
-      state.isLoadingNextPage = false
+    case .setQuery(let query): state.begin(query: query)
+    case .setRepos(let page): state.receiveFirstPage(page)
+    case .appendRepos(let page): state.receiveNextPage(page)
+    case .setLoadingNextPage(let loading): state.isLoadingNextPage = loading
+    case .setError(let error): state.fail(error)
+    case .setIdle: state.stopLoading()
     }
   }
 

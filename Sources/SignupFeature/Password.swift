@@ -1,13 +1,12 @@
+public import ReactorCore
+
 /// A password, kept out of every printout.
 ///
 /// Contract: the secret never leaves this value except to the ``SignupService`` that
-/// receives it. `description`, `debugDescription`, `String(describing:)`, string
-/// interpolation and `dump` all show `<redacted>`, and its `Mirror` has no children, so a
-/// state, action or mutation that holds one can be logged, dumped or diffed safely. Equality
-/// compares the secrets, so tests and `reduce` can still tell two passwords apart.
-public struct Password: Sendable, Equatable, CustomStringConvertible, CustomDebugStringConvertible,
-  CustomReflectable
-{
+/// receives it; every printout shows `<redacted>` (see `Redacted`), so a state, action or
+/// mutation that holds one can be logged, dumped or diffed safely. Equality compares the
+/// secrets, so tests and `reduce` can still tell two passwords apart.
+public struct Password: Sendable, Equatable, Redacted {
   /// The shortest password ``SignupReactor`` accepts, in characters.
   public static let minimumLength = 5
 
@@ -21,10 +20,4 @@ public struct Password: Sendable, Equatable, CustomStringConvertible, CustomDebu
 
   /// Long enough to be accepted.
   public var isLongEnough: Bool { secret.count >= Self.minimumLength }
-
-  // MARK: - Redaction
-
-  public var description: String { "<redacted>" }
-  public var debugDescription: String { "<redacted>" }
-  public var customMirror: Mirror { Mirror(self, children: [Mirror.Child]()) }
 }

@@ -96,14 +96,15 @@ private let statusCases: [StatusCase] = [
   // MARK: - Transport failures
 
   @Test func transportErrorsMap() {
-    #expect(GitHubAPI.mapTransport(HTTPTransportError.timedOut) == .timeout)
+    #expect(GitHubError.from(HTTPTransportError.timedOut) == .timeout)
     #expect(
-      GitHubAPI.mapTransport(HTTPTransportError.unreachable("connection refused")) == .transport("connection refused"))
-    #expect(GitHubAPI.mapTransport(HTTPTransportError.bodyTooLarge(limit: 5)) == .responseTooLarge(limit: 5))
-    #expect(GitHubAPI.mapTransport(CancellationError()) == .cancelled)
-    #expect(GitHubAPI.mapTransport(GitHubError.notFound("x")) == .notFound("x"))
+      GitHubError.from(HTTPTransportError.unreachable("connection refused")) == .transport("connection refused"))
+    #expect(GitHubError.from(HTTPTransportError.bodyTooLarge(limit: 5)) == .responseTooLarge(limit: 5))
+    #expect(GitHubError.from(CancellationError()) == .cancelled)
+    #expect(GitHubError.from(GitHubError.notFound("x")) == .notFound("x"))
     struct Odd: Error, CustomStringConvertible { var description: String { "odd failure" } }
-    #expect(GitHubAPI.mapTransport(Odd()) == .transport("odd failure"))
+    #expect(GitHubError.from(Odd()) == .transport("odd failure"))
+    #expect(GitHubError.timeout.code == "timeout" && GitHubError.transport("x").code == "offline")
   }
 
   // MARK: - The 1,000-result cap

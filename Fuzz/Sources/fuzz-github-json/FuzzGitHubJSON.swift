@@ -92,7 +92,7 @@ public func fuzzGitHubJSON(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   } catch {
     describe(error)
   }
-  _ = GitHubAPI.mapTransport(HTTPTransportError.unreachable(String(decoding: rest.prefix(32), as: UTF8.self)))
+  _ = GitHubError.from(HTTPTransportError.unreachable(String(decoding: rest.prefix(32), as: UTF8.self)))
   return 0
 }
 

@@ -31,18 +31,6 @@ extension GitHubAPI {
     }
   }
 
-  /// Maps a transport failure to a ``GitHubError``.
-  public static func mapTransport(_ error: any Error) -> GitHubError {
-    switch error {
-    case let error as GitHubError: return error
-    case is CancellationError: return .cancelled
-    case HTTPTransportError.timedOut: return .timeout
-    case HTTPTransportError.unreachable(let detail): return .transport(detail)
-    case HTTPTransportError.bodyTooLarge(let limit): return .responseTooLarge(limit: limit)
-    default: return .transport(String(describing: error))
-    }
-  }
-
   private func resetsIn(_ response: HTTPResponse) -> Int? {
     guard let reset = response.header("x-ratelimit-reset").flatMap({ Double($0) }) else { return nil }
     // The header is the server's word: a huge or odd value must not trap the conversion.
@@ -63,5 +51,19 @@ extension GitHubAPI {
     let parts = [wire.message].compactMap { $0 } + details
     let text = parts.joined(separator: ": ")
     return text.isEmpty ? nil : String(text.prefix(300))
+  }
+}
+
+// MARK: - Transport failures
+
+/// A transport's failure as the features show it; ``GitHubError/from(_:)`` maps it, with every
+/// other error.
+extension HTTPTransportError: GitHubErrorConvertible {
+  public var gitHubError: GitHubError {
+    switch self {
+    case .timedOut: .timeout
+    case .unreachable(let detail): .transport(detail)
+    case .bodyTooLarge(let limit): .responseTooLarge(limit: limit)
+    }
   }
 }

@@ -24,7 +24,7 @@ extension GitHubClient {
     do {
       return try await transport.send(request)
     } catch {
-      throw GitHubAPI.mapTransport(error)
+      throw GitHubError.from(error)
     }
   }
 }

@@ -1,4 +1,5 @@
 public import Foundation
+public import ReactorCore
 
 /// Where and how the live client talks to GitHub.
 public struct GitHubConfiguration: Sendable {
@@ -52,12 +53,9 @@ public struct GitHubConfiguration: Sendable {
   }
 }
 
-/// A secret string (a token) that never shows up in descriptions, dumps or logs.
-public struct Secret: Sendable, Equatable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+/// A secret string (a token) that never shows up in descriptions, dumps or logs (see `Redacted`).
+public struct Secret: Sendable, Equatable, Redacted {
   /// The secret itself; read it only where it is sent.
   public let revealed: String
   public init(_ value: String) { revealed = value }
-  public var description: String { "<redacted>" }
-  public var debugDescription: String { "<redacted>" }
-  public var customMirror: Mirror { Mirror(self, children: []) }
 }

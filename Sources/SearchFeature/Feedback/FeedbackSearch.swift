@@ -102,14 +102,7 @@ public struct FeedbackSearch: Reactor {
   public func reduce(state: inout State, mutation: Event) {
     switch mutation {
     case .searchChanged(let query):
-      state.search.query = query
-      if !state.search.repos.isEmpty { state.search.repos.removeAll() }
-      state.search.nextPage = nil
-      state.search.totalCount = nil
-      state.search.incompleteResults = false
-      state.search.isLoading = query != nil
-      state.search.isLoadingNextPage = false
-      state.search.lastError = nil
+      state.search.begin(query: query)
       state.beginLoad(page: query == nil ? nil : 1)
     case .startLoadingNextPage:
       // mutate refused it unless all of these hold; reduce stays total anyway.
@@ -118,27 +111,15 @@ public struct FeedbackSearch: Reactor {
       state.search.isLoadingNextPage = true
       state.beginLoad(page: next)
     case .response(let page, let request):
+      // The answer to the current load: no other load runs (each is a new request), so the page
+      // lands as it does on the reactor engine.
       guard state.awaits(request) else { return }
-      if request.page == 1 {
-        state.search.repos.replaceAll(with: page.items)
-        state.search.totalCount = page.totalCount
-        state.search.incompleteResults = page.incompleteResults
-      } else {
-        state.search.repos.append(contentsOf: page.items)
-        state.search.incompleteResults = state.search.incompleteResults || page.incompleteResults
-      }
-      state.search.nextPage = page.nextPage
-      state.search.isLoading = false
-      state.search.isLoadingNextPage = false
-      state.search.lastError = nil
+      if request.page == 1 { state.search.receiveFirstPage(page) } else { state.search.receiveNextPage(page) }
     case .failed(let error, let request):
       guard state.awaits(request) else { return }
-      state.search.lastError = GitHubFailure(error)
-      state.search.isLoading = false
-      state.search.isLoadingNextPage = false
+      state.search.fail(error)
     case .cancel:
-      state.search.isLoading = false
-      state.search.isLoadingNextPage = false
+      state.search.stopLoading()
       state.loadPage = nil
     }
   }

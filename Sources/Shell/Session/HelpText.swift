@@ -26,16 +26,10 @@ enum HelpText {
     let width = CommandTable.all.map(\.synopsis.count).max() ?? 0
     var lines = ["commands:"]
     for spec in CommandTable.all {
-      lines.append("  " + spec.synopsis.padding(to: width) + "  " + spec.summary)
+      lines.append("  " + TerminalText.pad(spec.synopsis, to: width) + "  " + spec.summary)
     }
     lines.append("Words split like a shell's: quote text with spaces; # starts a comment.")
     if let dataNote { lines.append("data: \(dataNote)") }
     return lines.map { OutputLine(.out, $0) }
-  }
-}
-
-extension String {
-  fileprivate func padding(to width: Int) -> String {
-    count >= width ? self : self + String(repeating: " ", count: width - count)
   }
 }

@@ -1,6 +1,11 @@
-/// A unified diff of two texts (line-based, LCS), for replay failures.
-public enum UnifiedDiff {
-  public static func make(
+/// A unified diff of two texts (line-based, LCS): how a transcript replay and a test store
+/// show what differs, so both read the same way.
+///
+/// Contract: empty when the lines are equal; otherwise `--- expectedName`, `+++ actualName`,
+/// then hunks `@@ -start,count +start,count @@` of `context` unchanged lines around the
+/// changes, each line prefixed with ` `, `-` or `+`.
+package enum UnifiedDiff {
+  package static func make(
     expected: [String], actual: [String], expectedName: String, actualName: String, context: Int = 3
   ) -> String {
     let ops = diff(expected, actual)
