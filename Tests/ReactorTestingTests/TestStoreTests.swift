@@ -10,7 +10,7 @@ import Testing
 struct TestStoreTests {
   @Test("every mutation is received in order, with the state after it")
   func receives() async {
-    let store = TestStore(reactor: Counter())
+    let store = TestStore(reactor: GatedCounter())
     let gate = AsyncGate()
     await store.send(.increment)
     await store.receive(.increment) { $0.count = 1 }
@@ -19,12 +19,12 @@ struct TestStoreTests {
     gate.open()
     await store.receive(.setLoaded("a")) { $0.loaded = "a" }
     await store.finish()
-    #expect(store.state == Counter.State(count: 1, loaded: "a"))
+    #expect(store.state == GatedCounter.State(count: 1, loaded: "a"))
   }
 
   @Test("a state that differs from the expected one is an issue that shows the difference")
   func stateMismatch() async {
-    let store = TestStore(reactor: Counter())
+    let store = TestStore(reactor: GatedCounter())
     await store.send(.increment)
     await withKnownIssue {
       await store.receive(.increment) { $0.count = 2 }
@@ -37,7 +37,7 @@ struct TestStoreTests {
 
   @Test("a mutation received but not asserted is an issue at the next send and at finish")
   func unasserted() async {
-    let store = TestStore(reactor: Counter())
+    let store = TestStore(reactor: GatedCounter())
     await store.send(.increment)
     await withKnownIssue {
       await store.send(.increment)
@@ -54,7 +54,7 @@ struct TestStoreTests {
 
   @Test("receive records an issue when nothing arrives, after its timeout")
   func receiveTimesOut() async {
-    let store = TestStore(reactor: Counter())
+    let store = TestStore(reactor: GatedCounter())
     await withKnownIssue {
       await store.receive(.increment, timeout: .milliseconds(50))
     } matching: { issue in
@@ -64,7 +64,7 @@ struct TestStoreTests {
 
   @Test("finish records an issue for an effect that never ends")
   func finishTimesOut() async {
-    let store = TestStore(reactor: Counter())
+    let store = TestStore(reactor: GatedCounter())
     let gate = AsyncGate()
     await store.send(.load("never", gate))
     await withKnownIssue {

@@ -2,7 +2,7 @@ import ReactorCore
 import ReactorTesting
 
 /// A reactor with one synchronous mutation and one effect that waits on a gate.
-struct Counter: Reactor {
+struct GatedCounter: Reactor {
   enum Action: Sendable, Equatable {
     case increment
     case load(String, AsyncGate)
