@@ -4,13 +4,13 @@ import Foundation
 /// its own and suspends the calling task until it is done.
 ///
 /// Swift Testing runs every test on the cooperative pool, which has one thread per core: two
-/// on the CI machines. Two tests blocked in `waitUntilExit` used to hold the whole pool, so
-/// every other test's effects stopped running; under AddressSanitizer a child process can take
-/// long enough for an unrelated 20 s receive to time out. Suspending here leaves the pool free.
+/// on the CI machines. Two tests blocked in `waitUntilExit` would hold the whole pool, so every
+/// other test's effects would stop running; under AddressSanitizer a child process can take
+/// long enough for an unrelated receive to time out. Suspending here leaves the pool free.
 ///
-/// At most one such job per core runs at once; the others wait (suspended) for a turn. Without
-/// that bound, the 48 cases of the fault matrix started 48 sanitized child processes at once,
-/// and a 100 MB download that needs a second alone hit its client's timeout.
+/// At most one such job per core runs at once; the others wait (suspended) for a turn, so the
+/// many cases of the fault matrix do not start all their sanitized child processes at once and
+/// starve a large download past its client's timeout.
 public func offThePool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
   await BlockingSlots.shared.acquire()
   return try await withCheckedThrowingContinuation { continuation in

@@ -6,8 +6,8 @@ public import Foundation
 /// feed request. It reads the header's UTF-8 bytes in place: delimiters (`<`, `>`, `;`, `=`,
 /// space) are ASCII, so nothing is split into `Character`s or copied into `String`s, except the
 /// `next` target, the only one it builds a `URL` for. Its `page` parameter is read without
-/// `URLComponents` when the target has no percent-escapes. (Character-level splitting and one
-/// `URL` per relation cost about as much as decoding the page.)
+/// `URLComponents` when the target has no percent-escapes: character-level splitting and one
+/// `URL` per relation would cost about as much as decoding the page.
 public enum LinkHeader {
   /// Maps each `rel` to its target: `<https://…&page=2>; rel="next", <…>; rel="last"`.
   /// Malformed entries are skipped; a `rel` with several space-separated values maps each.

@@ -94,8 +94,8 @@ public enum Tokenizer {
   /// (what `split` does with such a line, without building words scalar by scalar); nil for
   /// any other line. Most command lines are such lines (`next`, `query swift`).
   static func plainWords(_ line: String) -> [String]? {
-    // On the raw bytes: `line[start..<index]` rounded its bounds to Characters, and made
-    // this scan of `query swift` cost ~800 instructions.
+    // On the raw bytes: `line[start..<index]` would round its bounds to Characters, the
+    // costly part of so short a scan.
     var line = line
     return line.withUTF8 { bytes -> [String]? in
       var words: [String] = []

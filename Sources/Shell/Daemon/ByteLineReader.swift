@@ -83,8 +83,8 @@ public enum ByteLineReader {
 }
 
 /// Counts lines handed over but not yet consumed; the reader thread blocks at the limit and
-/// goes on when half of them are consumed. (Woken at every line, it crossed threads once a
-/// line, as long as the input stayed ahead of the session.)
+/// goes on when half of them are consumed, so that while the input stays ahead of the session
+/// the threads do not hand over every line one by one.
 final class Backlog: @unchecked Sendable {
   private let condition = NSCondition()
   // Guarded by `condition`.
