@@ -1,0 +1,40 @@
+/// "Did you mean" suggestions by edit distance.
+public enum Suggestions {
+  /// The candidate closest to `word` within a distance that still looks like a typo, or a
+  /// candidate that `word` is a prefix of.
+  public static func closest(to word: String, in candidates: [String]) -> String? {
+    let lowered = word.lowercased()
+    let limit = max(1, min(3, lowered.count / 2))
+    var best: (String, Int)?
+    for candidate in candidates {
+      let distance = editDistance(lowered, candidate)
+      if distance <= limit, distance < (best?.1 ?? .max) { best = (candidate, distance) }
+    }
+    if let best { return best.0 }
+    if lowered.count >= 2 { return candidates.first { $0.hasPrefix(lowered) } }
+    return nil
+  }
+
+  /// Damerau-Levenshtein distance (with adjacent transpositions).
+  static func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a)
+    let b = Array(b)
+    if a.isEmpty { return b.count }
+    if b.isEmpty { return a.count }
+    var previous2 = [Int](repeating: 0, count: b.count + 1)
+    var previous = Array(0...b.count)
+    var current = [Int](repeating: 0, count: b.count + 1)
+    for i in 1...a.count {
+      current[0] = i
+      for j in 1...b.count {
+        let cost = a[i - 1] == b[j - 1] ? 0 : 1
+        current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+        if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+          current[j] = min(current[j], previous2[j - 2] + 1)
+        }
+      }
+      (previous2, previous, current) = (previous, current, previous2)
+    }
+    return previous[b.count]
+  }
+}
