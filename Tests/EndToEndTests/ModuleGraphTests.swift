@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+
+/// The dependency direction is the contract (README, "Architecture"): each module imports only
+/// the project modules listed for it here, so a feature cannot reach another feature or the
+/// live client, and the core and the client interface stay on the JSON module alone.
+@Suite("module graph")
+struct ModuleGraphTests {
+  static let sources = ManualPageTests.root.appendingPathComponent("Sources")
+
+  static let features: Set = ["SearchFeature", "SignupFeature", "FeedFeature"]
+
+  /// The project modules each module may import.
+  static let allowed: [String: Set<String>] = [
+    "ReactorJSON": ["CByteScan"],
+    "ReactorCore": ["ReactorJSON"],
+    "ReactorTesting": ["ReactorCore", "ReactorJSON"],
+    "GitHubClient": ["ReactorJSON"],
+    "GitHubClientLive": ["GitHubClient", "ReactorCore", "ReactorJSON", "CCurl"],
+    "SearchFeature": ["ReactorCore", "ReactorJSON", "GitHubClient"],
+    "SignupFeature": ["ReactorCore", "ReactorJSON", "GitHubClient"],
+    "FeedFeature": ["ReactorCore", "ReactorJSON", "GitHubClient"],
+    "Rendering": Set(["ReactorCore", "ReactorJSON", "GitHubClient"]).union(features),
+    "Shell": Set(["ReactorCore", "ReactorJSON", "GitHubClient", "Rendering", "CLineEdit"]).union(features),
+    "reactor": ["ReactorCore", "ReactorJSON", "GitHubClient", "GitHubClientLive", "Rendering", "Shell"],
+    "CByteScan": [], "CCurl": [], "CLineEdit": [],
+  ]
+
+  /// The project modules the Swift files under `Sources/<module>` import.
+  static func imports(of module: String) throws -> Set<String> {
+    let project = Set(allowed.keys)
+    var found: Set<String> = []
+    let folder = sources.appendingPathComponent(module)
+    let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)
+    while let file = files?.nextObject() as? URL {
+      guard file.pathExtension == "swift" else { continue }
+      for line in try String(contentsOf: file, encoding: .utf8).split(separator: "\n") {
+        let words = line.split(separator: " ")
+        guard let index = words.firstIndex(of: "import"), index + 1 < words.count else { continue }
+        // Modifiers and attributes only before `import`: `public import X`, `@preconcurrency import X`.
+        guard words[..<index].allSatisfy({ $0.hasPrefix("@") || ["public", "package", "internal"].contains($0) })
+        else { continue }
+        let name = String(words[index + 1])
+        if project.contains(name) { found.insert(name) }
+      }
+    }
+    return found
+  }
+
+  @Test("every module imports only what the graph allows", arguments: allowed.keys.sorted())
+  func importsAreAllowed(module: String) throws {
+    let extra = try Self.imports(of: module).subtracting(Self.allowed[module] ?? [])
+    #expect(extra.isEmpty, "\(module) imports \(extra.sorted()), which the module graph does not allow")
+  }
+
+  @Test("every module folder is in the graph")
+  func everyModuleIsListed() throws {
+    let folders = try FileManager.default.contentsOfDirectory(atPath: Self.sources.path)
+    #expect(Set(folders) == Set(Self.allowed.keys))
+  }
+
+  @Test("only the executable imports the live client")
+  func liveClientOnlyInTheExecutable() {
+    let importers = Self.allowed.filter { $0.value.contains("GitHubClientLive") }.map(\.key)
+    #expect(importers == ["reactor"])
+  }
+}
