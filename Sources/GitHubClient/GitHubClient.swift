@@ -31,4 +31,4 @@ public struct GitHubClient: Sendable {
 }
 
 /// GitHub's search API returns at most this many results for one query.
-public let gitHubSearchResultCap = 1000
+package let gitHubSearchResultCap = 1000

@@ -1,5 +1,5 @@
-public import ReactorCore
-public import SignupFeature
+package import ReactorCore
+package import SignupFeature
 
 /// Text and NDJSON rendering of signup transitions.
 ///
@@ -7,15 +7,15 @@ public import SignupFeature
 /// patch comes from ``SignupState/patchFields``, which has no password field) and, for a
 /// failed availability check or submission, an error record. The text mode prints one short
 /// line per field that changed: whether a password is set and valid, never what it is.
-public struct SignupText: Sendable {
-  public let records: Records
+package struct SignupText: Sendable {
+  package let records: Records
   var options: RenderOptions { records.options }
   var style: Style { records.style }
 
-  public init(options: RenderOptions) { records = Records(options: options) }
+  package init(options: RenderOptions) { records = Records(options: options) }
 
   /// The lines for one transition, given the state after it and the command that caused it.
-  public func render<R: Reactor>(_ transition: StateTransition<R>, state: SignupState, command: String) -> [OutputLine]
+  package func render<R: Reactor>(_ transition: StateTransition<R>, state: SignupState, command: String) -> [OutputLine]
   where R.State == SignupState, R.Mutation == SignupReactor.Mutation {
     if options.mode == .json {
       return records.transition(

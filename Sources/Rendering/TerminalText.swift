@@ -1,12 +1,12 @@
 import ReactorJSON
 
 /// Making untrusted text safe and tidy for a terminal.
-public enum TerminalText {
+package enum TerminalText {
   /// Replaces every `UnsafeScalar` with an inert visible form, as `gh` does: C0 controls and
   /// DEL in caret notation (`ESC` as `^[`, `BEL` as `^G`, DEL as `^?`), C1 controls as their
   /// 7-bit escape (`U+009B` as `^[[`), and invisible direction overrides as `<U+202E>`. Tab is
   /// kept unless `keepTab` is false, when it becomes a space.
-  public static func sanitize(_ text: String, keepTab: Bool = true) -> String {
+  package static func sanitize(_ text: String, keepTab: Bool = true) -> String {
     guard text.unicodeScalars.contains(where: { UnsafeScalar($0.value) != nil }) else { return text }
     var out = String.UnicodeScalarView()
     for scalar in text.unicodeScalars {
@@ -31,7 +31,7 @@ public enum TerminalText {
 
   /// Columns a terminal uses for `text`: 2 for East Asian wide characters and most emoji, 0 for
   /// combining marks and format characters, 1 otherwise.
-  public static func width(_ text: String) -> Int {
+  package static func width(_ text: String) -> Int {
     text.unicodeScalars.reduce(0) { $0 + width(of: $1) }
   }
 
@@ -53,7 +53,7 @@ public enum TerminalText {
   }
 
   /// Cuts `text` to at most `columns` columns, ending with `…` when it was cut.
-  public static func truncate(_ text: String, to columns: Int) -> String {
+  package static func truncate(_ text: String, to columns: Int) -> String {
     guard columns > 0 else { return "" }
     guard width(text) > columns else { return text }
     var out = ""
@@ -68,13 +68,13 @@ public enum TerminalText {
   }
 
   /// Pads `text` with spaces on the right to `columns` columns (never cuts).
-  public static func pad(_ text: String, to columns: Int) -> String {
+  package static func pad(_ text: String, to columns: Int) -> String {
     let missing = columns - width(text)
     return missing > 0 ? text + String(repeating: " ", count: missing) : text
   }
 
   /// `1234` as `1.2k`, `67100` as `67.1k`, `1_200_000` as `1.2M`.
-  public static func compactNumber(_ value: Int) -> String {
+  package static func compactNumber(_ value: Int) -> String {
     func scaled(_ divisor: Double, _ suffix: String) -> String {
       let scaled = Double(value) / divisor
       let rounded = (scaled * 10).rounded(.down) / 10
@@ -88,7 +88,7 @@ public enum TerminalText {
   }
 
   /// A string literal for messages: `"swift"` with quotes, or `nil`.
-  public static func quoted(_ value: String?) -> String {
+  package static func quoted(_ value: String?) -> String {
     value.map { "\"" + sanitize($0, keepTab: false) + "\"" } ?? "nil"
   }
 }

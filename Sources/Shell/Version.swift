@@ -1,4 +1,4 @@
 /// The version of reactor, as `--version`, the daemon's `ready` record and the User-Agent show it.
-public enum ReactorVersion {
-  public static let current = "0.1.0"
+package enum ReactorVersion {
+  package static let current = "0.1.0"
 }

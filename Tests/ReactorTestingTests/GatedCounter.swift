@@ -1,11 +1,12 @@
 import ReactorCore
 import ReactorTesting
 
-/// A reactor with one synchronous mutation and one effect that waits on a gate.
+/// A reactor with one synchronous mutation, one effect that waits on a gate and one that fails.
 struct GatedCounter: Reactor {
   enum Action: Sendable, Equatable {
     case increment
     case load(String, AsyncGate)
+    case fail(String)
   }
 
   enum Mutation: Sendable, Equatable {
@@ -28,7 +29,14 @@ struct GatedCounter: Reactor {
         await gate.wait()
         send(.setLoaded(name))
       }
+    case .fail(let reason):
+      return .run { _ in throw Failure(reason: reason) }
     }
+  }
+
+  struct Failure: Error, CustomStringConvertible {
+    let reason: String
+    var description: String { "failed: \(reason)" }
   }
 
   func reduce(state: inout State, mutation: Mutation) {

@@ -52,6 +52,16 @@ struct TestStoreTests {
     }
   }
 
+  @Test("an effect's failure must be received, and arrives with the error's description")
+  func receivesFailure() async {
+    let store = TestStore(reactor: GatedCounter())
+    await store.send(.fail("offline"))
+    let failure = await store.receiveFailure()
+    #expect(failure == "failed: offline")
+    await store.finish()
+    #expect(store.state == GatedCounter.State())
+  }
+
   @Test("receive records an issue when nothing arrives, after its timeout")
   func receiveTimesOut() async {
     let store = TestStore(reactor: GatedCounter())

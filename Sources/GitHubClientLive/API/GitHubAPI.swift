@@ -36,12 +36,12 @@ public struct GitHubAPI: Sendable {
   }
 
   /// `GET /users/{login}`.
-  public func user(_ login: String) -> HTTPRequest {
+  package func user(_ login: String) -> HTTPRequest {
     request("/users/" + Self.percentEncode(login))
   }
 
   /// `GET /events`, conditional on `etag`.
-  public func events(page: Int, perPage: Int, etag: String?) -> HTTPRequest {
+  package func events(page: Int, perPage: Int, etag: String?) -> HTTPRequest {
     request(
       "/events", query: [("page", String(page)), ("per_page", String(perPage))],
       headers: etag.map { [HTTPHeader("If-None-Match", $0)] } ?? [])
@@ -49,7 +49,7 @@ public struct GitHubAPI: Sendable {
 
   /// Percent-encodes everything but RFC 3986's unreserved characters, so `+`, `&`, `:`, `>`,
   /// `=` and spaces in a query survive (the space as `%20`).
-  public static func percentEncode(_ text: String) -> String {
+  package static func percentEncode(_ text: String) -> String {
     func unreserved(_ byte: UInt8) -> Bool {
       switch byte {
       case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),

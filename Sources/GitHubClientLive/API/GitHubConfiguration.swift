@@ -27,7 +27,7 @@ public struct GitHubConfiguration: Sendable {
   ///
   /// `environment` looks a variable up (reactor passes `getenv`; nothing builds a dictionary of
   /// the whole environment at start-up).
-  public static func resolve(
+  package static func resolve(
     apiURL: String?, environment: (String) -> String?, userAgent: String
   ) throws -> GitHubConfiguration {
     let raw = [apiURL, environment("GITHUB_API_URL")].compactMap { $0 }.first { !$0.isEmpty }
@@ -43,9 +43,9 @@ public struct GitHubConfiguration: Sendable {
   }
 
   /// Why a configuration could not be resolved.
-  public enum ConfigurationError: Error, Equatable, CustomStringConvertible {
+  package enum ConfigurationError: Error, Equatable, CustomStringConvertible {
     case badURL(String)
-    public var description: String {
+    package var description: String {
       switch self {
       case .badURL(let url): "invalid API URL '\(url)': expected http:// or https:// with a host"
       }
@@ -56,6 +56,6 @@ public struct GitHubConfiguration: Sendable {
 /// A secret string (a token) that never shows up in descriptions, dumps or logs (see `Redacted`).
 public struct Secret: Sendable, Equatable, Redacted {
   /// The secret itself; read it only where it is sent.
-  public let revealed: String
+  package let revealed: String
   public init(_ value: String) { revealed = value }
 }

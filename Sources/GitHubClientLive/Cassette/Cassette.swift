@@ -99,7 +99,7 @@ public struct Cassette: Codable, Sendable, Equatable {
   ///
   /// On every request of a replay: a URL with no parameter to redact is read as it is, without
   /// parsing it again into `URLComponents` (a tenth of a replayed search's cost).
-  public static func redactedPath(_ url: URL) -> String {
+  package static func redactedPath(_ url: URL) -> String {
     let query = url.query(percentEncoded: true)
     if !(query.map(hasSecretParameter) ?? false) {
       return url.path(percentEncoded: true) + (query.map { "?" + $0 } ?? "")
@@ -163,11 +163,11 @@ public struct Cassette: Codable, Sendable, Equatable {
 }
 
 /// Why a cassette could not be used.
-public enum CassetteError: Error, Equatable, CustomStringConvertible {
+package enum CassetteError: Error, Equatable, CustomStringConvertible {
   case unreadable(String, String)
   case noRecordedAnswer(method: String, path: String)
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .unreadable(let path, let detail): "cannot read cassette \(path): \(detail)"
     case .noRecordedAnswer(let method, let path): "no recorded answer for \(method) \(path)"

@@ -1,5 +1,5 @@
 import Foundation
-public import ReactorCore
+package import ReactorCore
 
 /// Wraps a transport and records every exchange, with the latency it saw.
 public final class RecordingTransport: HTTPTransport {
@@ -36,7 +36,7 @@ public final class RecordingTransport: HTTPTransport {
 /// Serves a cassette: each request gets the first unused exchange with the same method and
 /// path (then, when all are used, the last one again), after its recorded latency on the
 /// given clock. A request with no recorded answer fails loudly, naming the request.
-public final class ReplayingTransport: HTTPTransport {
+package final class ReplayingTransport: HTTPTransport {
   private let cassette: Cassette
   private let time: TimeSource
   private let log: ReplayLog?
@@ -52,7 +52,7 @@ public final class ReplayingTransport: HTTPTransport {
 
   /// - Parameter log: where requests with no recorded answer are reported, so the replay fails
   ///   even when the error they cause was recorded as expected output.
-  public init(cassette: Cassette, time: TimeSource, log: ReplayLog? = nil) {
+  package init(cassette: Cassette, time: TimeSource, log: ReplayLog? = nil) {
     self.cassette = cassette
     self.time = time
     self.log = log
@@ -68,7 +68,7 @@ public final class ReplayingTransport: HTTPTransport {
     var path: String
   }
 
-  public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+  package func send(_ request: HTTPRequest) async throws -> HTTPResponse {
     let path = Cassette.redactedPath(request.url)
     let matches = byRequest[RequestKey(method: request.method, path: path)] ?? []
     let index = state.withLock { state -> Int? in
@@ -94,5 +94,5 @@ public final class ReplayingTransport: HTTPTransport {
 
   /// Requests the replay made that matched no exchange are errors; exchanges never used are
   /// fine (a cancelled request may not be made again).
-  public var unusedCount: Int { cassette.exchanges.count - state.withLock { $0.used.count } }
+  package var unusedCount: Int { cassette.exchanges.count - state.withLock { $0.used.count } }
 }

@@ -22,9 +22,6 @@ public struct OfflineTransport: HTTPTransport {
     self.now = now
   }
 
-  /// How many repositories the sample holds.
-  public var repositoryCount: Int { repositories.count }
-
   public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
     try Task.checkCancellation()
     guard request.method == "GET" else { return Self.json(405, #"{"message":"Method Not Allowed"}"#) }

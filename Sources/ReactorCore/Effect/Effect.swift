@@ -37,10 +37,6 @@ extension Effect {
   @inlinable
   public static func send(_ output: Output) -> Effect { Effect(operation: .send(output)) }
 
-  /// ReactorKit's `Observable.just`: the same as ``send(_:)``.
-  @inlinable
-  public static func just(_ output: Output) -> Effect { .send(output) }
-
   /// An effect that tells the user something without changing state (an `info` record).
   @inlinable
   public static func notice(_ message: String) -> Effect {

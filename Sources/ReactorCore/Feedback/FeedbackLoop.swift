@@ -55,7 +55,4 @@ public final class FeedbackLoop<State, Request: Hashable & Sendable, Event: Send
       return effects(new).cancellable(id: id, cancelInFlight: true)
     }
   }
-
-  /// The request the loop derived last, nil before the first call.
-  public var currentRequest: Request? { last.withLock { $0 } }
 }

@@ -59,5 +59,5 @@ public final class FeedbackSetLoop<State, Request: Hashable & Sendable, Event: S
   }
 
   /// The requests the loop derived last, empty before the first call.
-  public var currentRequests: Set<Request> { last.withLock { $0 } }
+  package var currentRequests: Set<Request> { last.withLock { $0 } }
 }

@@ -10,10 +10,12 @@
 ///
 /// Used where the guarded data are several stored properties of one object rather than one
 /// value, which `Mutex` does not express well.
-public final class Lock: @unchecked Sendable {
+@usableFromInline
+package final class Lock: @unchecked Sendable {
   private let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
-  public init() {
+  @usableFromInline
+  package init() {
     mutex = .allocate(capacity: 1)
     mutex.initialize(to: pthread_mutex_t())
     pthread_mutex_init(mutex, nil)
@@ -27,7 +29,7 @@ public final class Lock: @unchecked Sendable {
 
   /// Runs `body` while holding the lock.
   @inlinable
-  public func withLock<T>(_ body: () throws -> T) rethrows -> T {
+  package func withLock<T>(_ body: () throws -> T) rethrows -> T {
     lock()
     defer { unlock() }
     return try body()
@@ -48,7 +50,7 @@ public final class Lock: @unchecked Sendable {
 /// A pthread mutex is intercepted by the sanitizer, and costs the same when uncontended.
 /// (Keeping the value and the mutex in one `ManagedBuffer` saved an allocation, but drew
 /// ThreadSanitizer reports on the buffer's header from the reactor binary.)
-public final class Locked<Value>: @unchecked Sendable {
+public final class Locked<Value> {
   private let lock = Lock()
   private var value: Value
 
@@ -61,3 +63,7 @@ public final class Locked<Value>: @unchecked Sendable {
     return try body(&value)
   }
 }
+
+/// The lock makes sharing the box safe, but the value itself crosses threads through it, so the
+/// box is only as sendable as its value.
+extension Locked: @unchecked Sendable where Value: Sendable {}

@@ -117,14 +117,6 @@ public final class Store<R: Reactor>: @unchecked Sendable {
     _ = lock.withLock { observers.removeValue(forKey: token) }
   }
 
-  /// Every event from now on, as an async sequence (buffered without bound: consume it).
-  public func events() -> AsyncStream<StoreEvent<R>> {
-    let (stream, continuation) = AsyncStream<StoreEvent<R>>.makeStream()
-    let token = observe { event, _ in continuation.yield(event) }
-    continuation.onTermination = { [weak self] _ in self?.removeObserver(token) }
-    return stream
-  }
-
   // MARK: - Sending
 
   /// Queues an action and, unless another thread is draining, processes the queue now.

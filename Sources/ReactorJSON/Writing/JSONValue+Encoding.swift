@@ -42,7 +42,7 @@ extension JSONValue {
   }
 
   /// Appends `value` as a JSON string literal.
-  public static func writeString(_ value: String, to out: inout String) {
+  package static func writeString(_ value: String, to out: inout String) {
     var writer = JSONWriter(capacity: value.utf8.count + 8)
     writer.string(value)
     out += writer.text

@@ -27,12 +27,12 @@ public struct JSONWriter: ~Copyable {
   public var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
 
   /// Calls `body` with the bytes written so far, in place.
-  public func withBytes<R, E: Error>(_ body: (UnsafeBufferPointer<UInt8>) throws(E) -> R) throws(E) -> R {
+  package func withBytes<R, E: Error>(_ body: (UnsafeBufferPointer<UInt8>) throws(E) -> R) throws(E) -> R {
     try body(UnsafeBufferPointer(start: base, count: count))
   }
 
   /// Forgets what was written, keeping the buffer, so a writer can be reused.
-  public mutating func removeAll() { count = 0 }
+  package mutating func removeAll() { count = 0 }
 
   // MARK: Structure
 

@@ -1,5 +1,5 @@
 /// What tab completion offers for a command's first argument.
-public enum ArgumentCompletion: Sendable, Equatable {
+package enum ArgumentCompletion: Sendable, Equatable {
   /// Nothing: free text, numbers or secrets.
   case none
   /// These words.
@@ -8,7 +8,7 @@ public enum ArgumentCompletion: Sendable, Equatable {
   case commands
 
   /// The words offered, before filtering by what is typed.
-  public var options: [String] {
+  package var options: [String] {
     switch self {
     case .none: []
     case .words(let words): words

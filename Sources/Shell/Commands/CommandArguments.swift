@@ -1,22 +1,22 @@
 /// The words after a verb, as a ``CommandSpec/Builder`` gets them: their count already fits the
 /// spec's arity, and errors name the verb without the builder spelling it again.
-public struct CommandArguments: Sendable {
+package struct CommandArguments: Sendable {
   /// The command's name (not the alias it was typed as).
-  public let verb: String
-  public let words: [String]
+  package let verb: String
+  package let words: [String]
 
-  public init(verb: String, words: [String]) {
+  package init(verb: String, words: [String]) {
     self.verb = verb
     self.words = words
   }
 
-  public subscript(index: Int) -> String { words[index] }
+  package subscript(index: Int) -> String { words[index] }
 
   /// The first word, if any.
-  public var first: String? { words.first }
+  package var first: String? { words.first }
 
   /// The word at `index` is not what the verb expects.
-  public func invalid(_ index: Int, expected: String) -> CommandError {
+  package func invalid(_ index: Int, expected: String) -> CommandError {
     .invalidArgument(command: verb, argument: words[index], expected: expected)
   }
 }

@@ -8,7 +8,7 @@
 public struct CommandSpec: Sendable {
   /// Makes the command from the words after the verb, whose count the parser has already
   /// checked against ``arity``; throws when a word is not what the verb expects.
-  public typealias Builder = @Sendable (CommandArguments) throws(CommandError) -> Command
+  package typealias Builder = @Sendable (CommandArguments) throws(CommandError) -> Command
 
   /// The verb.
   public let name: String
@@ -23,7 +23,7 @@ public struct CommandSpec: Sendable {
   /// How many words may follow the verb.
   public let arity: ClosedRange<Int>
   /// What tab completion offers for the first argument.
-  public let completion: ArgumentCompletion
+  package let completion: ArgumentCompletion
   /// The arguments from this position on (0 is the first after the verb) are secrets: never
   /// echoed in errors, kept in history or written to transcripts. Every word after it counts,
   /// even a stray extra one, since it may be part of the secret. nil: none is secret.
@@ -32,9 +32,9 @@ public struct CommandSpec: Sendable {
   /// any feature: an NDJSON `change` record names the command its action stands for.
   public let actions: [String]
   /// How the command is made from its arguments.
-  public let build: Builder
+  package let build: Builder
 
-  public init(
+  package init(
     _ name: String, aliases: [String] = [], usage: String = "", summary: String, discussion: String = "",
     arity: ClosedRange<Int> = 0...0, completion: ArgumentCompletion = .none, secretsFrom: Int? = nil,
     actions: [String] = [], build: @escaping Builder

@@ -1,7 +1,7 @@
 /// The command language, in the order `help` lists it.
 public enum CommandTable {
   /// The features `state` knows.
-  public static let features = ["search", "signup", "feed"]
+  package static let features = ["search", "signup", "feed"]
 
   public static let all: [CommandSpec] = [
     CommandSpec(
@@ -118,5 +118,5 @@ public enum CommandTable {
   }
 
   /// Every verb and alias, for completion and suggestions.
-  public static let verbs: [String] = all.flatMap { [$0.name] + $0.aliases }
+  package static let verbs: [String] = all.flatMap { [$0.name] + $0.aliases }
 }

@@ -1,6 +1,6 @@
 /// Parses `250ms`, `2s`, `1.5s`, `1m`, `1h` (a bare number means seconds), up to one hour.
-public enum DurationParser {
-  public static func parse(_ text: String) -> Duration? {
+package enum DurationParser {
+  package static func parse(_ text: String) -> Duration? {
     let units: [(String, Double)] = [("ms", 0.001), ("s", 1), ("m", 60), ("h", 3600)]
     var number = Substring(text)
     var scale = 1.0

@@ -1,7 +1,7 @@
 /// Keeps passwords out of everything a session writes down: history and transcripts.
 public enum Redaction {
   /// True when `verb` (or its alias) takes secret arguments (``CommandSpec/secretsFrom``).
-  public static func isSecretVerb(_ verb: String) -> Bool {
+  package static func isSecretVerb(_ verb: String) -> Bool {
     CommandTable.spec(for: verb)?.secretsFrom != nil
   }
 

@@ -1,8 +1,8 @@
 /// "Did you mean" suggestions by edit distance.
-public enum Suggestions {
+package enum Suggestions {
   /// The candidate closest to `word` within a distance that still looks like a typo, or a
   /// candidate that `word` is a prefix of.
-  public static func closest(to word: String, in candidates: [String]) -> String? {
+  package static func closest(to word: String, in candidates: [String]) -> String? {
     let lowered = word.lowercased()
     let limit = max(1, min(3, lowered.count / 2))
     var best: (String, Int)?

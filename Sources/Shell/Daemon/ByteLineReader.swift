@@ -8,16 +8,16 @@ import Foundation
 
 /// Reads raw lines from a file descriptor in large chunks, on its own thread, with a bound on
 /// line length: a longer line is skipped to its end and reported, never buffered whole.
-public enum ByteLineReader {
+package enum ByteLineReader {
   /// A line, or the report of one that was too long.
-  public enum Line: Sendable {
+  package enum Line: Sendable {
     case bytes([UInt8])
     case tooLong(bytes: Int)
   }
 
   /// Lines of `descriptor` until end of file. The reading thread waits while `backlog`
   /// lines are not consumed, so a slow consumer stops the reading.
-  public static func lines(of descriptor: Int32, maxBytes: Int, backlog: Int = 256) -> Lines {
+  package static func lines(of descriptor: Int32, maxBytes: Int, backlog: Int = 256) -> Lines {
     let (stream, continuation) = AsyncStream<Line>.makeStream(bufferingPolicy: .unbounded)
     let gate = Backlog(limit: backlog)
     startDetachedThread {
@@ -61,19 +61,19 @@ public enum ByteLineReader {
   }
 
   /// The lines, releasing the reader thread's backlog as they are consumed.
-  public struct Lines: AsyncSequence, Sendable {
+  package struct Lines: AsyncSequence, Sendable {
     let stream: AsyncStream<Line>
     let gate: Backlog
     /// Ends the sequence now, as if the input had ended (SIGTERM).
-    public let finish: @Sendable () -> Void
+    package let finish: @Sendable () -> Void
 
-    public func makeAsyncIterator() -> Iterator { Iterator(base: stream.makeAsyncIterator(), gate: gate) }
+    package func makeAsyncIterator() -> Iterator { Iterator(base: stream.makeAsyncIterator(), gate: gate) }
 
-    public struct Iterator: AsyncIteratorProtocol {
+    package struct Iterator: AsyncIteratorProtocol {
       var base: AsyncStream<Line>.Iterator
       let gate: Backlog
 
-      public mutating func next() async -> Line? {
+      package mutating func next() async -> Line? {
         let line = await base.next()
         if line != nil { gate.release() }
         return line

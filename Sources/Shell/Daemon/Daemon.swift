@@ -1,7 +1,7 @@
 import Dispatch
 import ReactorCore
 import ReactorJSON
-public import Rendering
+package import Rendering
 
 #if canImport(Glibc)
   import Glibc
@@ -22,15 +22,15 @@ public import Rendering
 /// - Bad input never ends the daemon: it gets an `error` record with a stable `code`.
 /// - End of input (or SIGTERM): no more reading; in-flight requests may finish for up to the
 ///   drain timeout, then are cancelled; exit status 0.
-public struct Daemon: Sendable {
-  public let session: Session
+package struct Daemon: Sendable {
+  package let session: Session
   /// Where records go (the session's sink must be the same, wrapped in ``DaemonSink``).
-  public let output: any OutputSink
-  public let version: String
-  public let drainTimeout: Duration
-  public let maxInFlight: Int
+  package let output: any OutputSink
+  package let version: String
+  package let drainTimeout: Duration
+  package let maxInFlight: Int
 
-  public init(
+  package init(
     session: Session, output: any OutputSink, version: String, drainTimeout: Duration = .seconds(30),
     maxInFlight: Int = 64
   ) {
@@ -42,7 +42,7 @@ public struct Daemon: Sendable {
   }
 
   /// Serves `lines` until they end; returns the exit status.
-  public func run(_ lines: some AsyncSequence<ByteLineReader.Line, Never>) async -> Int32 {
+  package func run(_ lines: some AsyncSequence<ByteLineReader.Line, Never>) async -> Int32 {
     let records = Records(options: RenderOptions(mode: .json))
     output.write([
       records.record([
@@ -120,12 +120,12 @@ public struct Daemon: Sendable {
 }
 
 /// Adds each line's request id to its NDJSON record (keys stay sorted).
-public struct DaemonSink: OutputSink {
+package struct DaemonSink: OutputSink {
   let base: any OutputSink
 
-  public init(base: any OutputSink) { self.base = base }
+  package init(base: any OutputSink) { self.base = base }
 
-  public func write(_ lines: [OutputLine]) {
+  package func write(_ lines: [OutputLine]) {
     base.write(
       lines.map { line in
         guard let tag = line.tag, var record = line.record, record["id"] == nil else { return line }

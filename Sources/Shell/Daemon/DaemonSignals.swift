@@ -6,15 +6,15 @@
 
 /// The daemon's signals: SIGTERM ends the input (then in-flight work drains), SIGINT cancels
 /// everything in flight and the daemon goes on. Both are watched before `init` returns.
-public final class DaemonSignals: Sendable {
+package final class DaemonSignals: Sendable {
   private let tokens: [SignalWatcher.Token]
 
-  public init(onTerminate: @escaping @Sendable () -> Void, onInterrupt: @escaping @Sendable () -> Void) {
+  package init(onTerminate: @escaping @Sendable () -> Void, onInterrupt: @escaping @Sendable () -> Void) {
     tokens = [
       SignalWatcher.shared.watch(SIGTERM, handler: onTerminate),
       SignalWatcher.shared.watch(SIGINT, handler: onInterrupt),
     ]
   }
 
-  public func cancel() { tokens.forEach(SignalWatcher.shared.stop) }
+  package func cancel() { tokens.forEach(SignalWatcher.shared.stop) }
 }

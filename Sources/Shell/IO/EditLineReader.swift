@@ -14,18 +14,18 @@ import Foundation
 ///
 /// libedit is loaded with dlopen when the first reader is made, so nothing else reactor does
 /// pays for loading it (``loadError`` says why it could not be).
-public final class EditLineReader: LineReader {
+package final class EditLineReader: LineReader {
   private let queue = DispatchQueue(label: "reactor.libedit")
   private let historyPath: String?
 
   /// Why libedit cannot be loaded, or nil when it can (it is loaded by the first call).
-  public static var loadError: String? {
+  package static var loadError: String? {
     rle_load() == 0 ? nil : String(cString: rle_load_error())
   }
 
   /// A reader, or nil when libedit cannot be loaded (``loadError`` says why).
   /// - Parameter historyPath: where history is loaded from and saved to; nil keeps none.
-  public init?(historyPath: String?) {
+  package init?(historyPath: String?) {
     guard rle_load() == 0 else { return nil }
     self.historyPath = historyPath
     queue.sync {
@@ -41,7 +41,7 @@ public final class EditLineReader: LineReader {
     }
   }
 
-  public func readLine(prompt: String) async -> String? {
+  package func readLine(prompt: String) async -> String? {
     await withCheckedContinuation { continuation in
       queue.async {
         guard let raw = rle_readline(prompt) else { return continuation.resume(returning: nil) }
@@ -51,9 +51,9 @@ public final class EditLineReader: LineReader {
     }
   }
 
-  public var keepsHistory: Bool { true }
+  package var keepsHistory: Bool { true }
 
-  public func remember(_ line: String) {
+  package func remember(_ line: String) {
     // Synchronous, so `quit` right after a line can never leave a half-written file.
     queue.sync { [historyPath] in
       guard !line.trimmingCharacters(in: .whitespaces).isEmpty else { return }
@@ -66,7 +66,7 @@ public final class EditLineReader: LineReader {
   }
 
   /// The history file: `$XDG_STATE_HOME/reactor/history`, else `~/.local/state/reactor/history`.
-  public static func defaultHistoryPath(environment: (String) -> String?) -> String? {
+  package static func defaultHistoryPath(environment: (String) -> String?) -> String? {
     if let state = environment("XDG_STATE_HOME"), state.hasPrefix("/") { return state + "/reactor/history" }
     guard let home = environment("HOME"), !home.isEmpty else { return nil }
     return home + "/.local/state/reactor/history"
@@ -102,9 +102,9 @@ private func generateCompletion(_ text: UnsafePointer<CChar>?, _ state: Int32) -
 }
 
 /// What tab completion offers, from ``CommandTable``.
-public enum Completion {
+package enum Completion {
   /// Candidates for `word`, given the text of the line before it.
-  public static func candidates(for word: String, before: String) -> [String] {
+  package static func candidates(for word: String, before: String) -> [String] {
     // Inside an open quote there is nothing sensible to offer.
     guard let previous = try? Tokenizer.split(before) else { return [] }
     if previous.isEmpty {

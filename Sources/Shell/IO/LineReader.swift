@@ -1,7 +1,7 @@
 import ReactorCore
 
 /// Where command lines come from.
-public protocol LineReader: Sendable {
+package protocol LineReader: Sendable {
   /// The next line without its newline, or nil at end of input.
   func readLine(prompt: String) async -> String?
   /// Whether ``remember(_:)`` keeps lines. The loop redacts a line only for a reader that
@@ -12,17 +12,17 @@ public protocol LineReader: Sendable {
 }
 
 extension LineReader {
-  public var keepsHistory: Bool { false }
-  public func remember(_ line: String) {}
+  package var keepsHistory: Bool { false }
+  package func remember(_ line: String) {}
 }
 
 /// Reads lines from standard input with buffered reads, when they are asked for: the REPL's
 /// fallback when libedit cannot be loaded, where reading ahead would take the answer to a
 /// password prompt. No prompt.
-public struct PlainLineReader: LineReader {
-  public init() {}
+package struct PlainLineReader: LineReader {
+  package init() {}
 
-  public func readLine(prompt: String) async -> String? {
+  package func readLine(prompt: String) async -> String? {
     Swift.readLine(strippingNewline: true)
   }
 }
@@ -34,15 +34,15 @@ public struct PlainLineReader: LineReader {
 /// started with `&` still prints as its answers come, and a line already read is handed over
 /// without a wake-up. Lines are split as `Swift.readLine` splits them: at LF, dropping a CR
 /// before it; bytes that are not UTF-8 become U+FFFD.
-public final class PipeLineReader: LineReader, @unchecked Sendable {
+package final class PipeLineReader: LineReader, @unchecked Sendable {
   // Only the read-run loop calls `readLine`, one call at a time.
   private var lines: ByteLineReader.Lines.Iterator
 
-  public init(descriptor: Int32 = 0) {
+  package init(descriptor: Int32 = 0) {
     lines = ByteLineReader.lines(of: descriptor, maxBytes: .max).makeAsyncIterator()
   }
 
-  public func readLine(prompt: String) async -> String? {
+  package func readLine(prompt: String) async -> String? {
     guard case .bytes(var bytes)? = await lines.next() else { return nil }
     if bytes.last == 0x0D { bytes.removeLast() }
     return String(decoding: bytes, as: UTF8.self)
@@ -50,12 +50,12 @@ public final class PipeLineReader: LineReader, @unchecked Sendable {
 }
 
 /// Lines from an array; for tests.
-public final class ScriptedLineReader: LineReader {
+package final class ScriptedLineReader: LineReader {
   private let lines: Locked<[String]>
 
-  public init(_ lines: [String]) { self.lines = Locked(lines) }
+  package init(_ lines: [String]) { self.lines = Locked(lines) }
 
-  public func readLine(prompt: String) async -> String? {
+  package func readLine(prompt: String) async -> String? {
     lines.withLock { $0.isEmpty ? nil : $0.removeFirst() }
   }
 }

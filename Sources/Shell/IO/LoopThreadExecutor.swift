@@ -18,7 +18,7 @@ import Synchronization
 /// the next piped line) usually comes within that time, and waking a sleeping thread is what
 /// costs (Benchmarks/README.md has the figures). With one CPU the spin would only take time
 /// from the thread it waits for, so it is off.
-public final class LoopThreadExecutor: TaskExecutor, @unchecked Sendable {
+package final class LoopThreadExecutor: TaskExecutor, @unchecked Sendable {
   private let condition = NSCondition()
   // Guarded by `condition`.
   private var jobs: [UnownedJob] = []
@@ -33,11 +33,11 @@ public final class LoopThreadExecutor: TaskExecutor, @unchecked Sendable {
   static let spins = ProcessInfo.processInfo.activeProcessorCount > 1
 
   /// Starts the thread (8 MB of stack, as a process's main thread has).
-  public init() {
+  package init() {
     startDetachedThread(stackBytes: 8 << 20) { [self] in run() }
   }
 
-  public func enqueue(_ job: consuming ExecutorJob) {
+  package func enqueue(_ job: consuming ExecutorJob) {
     let job = UnownedJob(job)
     condition.lock()
     jobs.append(job)
@@ -48,7 +48,7 @@ public final class LoopThreadExecutor: TaskExecutor, @unchecked Sendable {
   }
 
   /// Lets the thread end once no job is left (jobs enqueued later never run).
-  public func stop() {
+  package func stop() {
     condition.lock()
     stopping = true
     signalled.store(true, ordering: .releasing)

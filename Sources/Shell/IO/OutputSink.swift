@@ -16,17 +16,17 @@ public protocol OutputSink: Sendable {
 ///
 /// A closed pipe (EPIPE, for `reactor ... | head`) ends the process quietly with status 0, as
 /// command-line filters do.
-public final class StandardOutputSink: OutputSink {
+package final class StandardOutputSink: OutputSink {
   /// Keeps each batch's write(2) calls together. A bare `Lock`, as there is no value to guard:
   /// with a `Locked(())`, ThreadSanitizer once reported a "Swift access race" on the zero-sized
   /// value, at the object's own address, between the daemon's request loop and an observer.
   private let lock = Lock()
 
-  public init() {
+  package init() {
     signal(SIGPIPE, SIG_IGN)
   }
 
-  public func write(_ lines: [OutputLine]) {
+  package func write(_ lines: [OutputLine]) {
     guard !lines.isEmpty else { return }
     // Bytes, not a String: a record's UTF-8 is copied as the writer made it, not validated.
     var out: [UInt8] = []
@@ -65,21 +65,21 @@ public final class StandardOutputSink: OutputSink {
 }
 
 /// Collects lines in memory: for tests, transcripts and benchmarks.
-public final class MemorySink: OutputSink {
+package final class MemorySink: OutputSink {
   private let storage = Locked<[OutputLine]>([])
 
-  public init() {}
+  package init() {}
 
-  public func write(_ lines: [OutputLine]) { storage.withLock { $0 += lines } }
+  package func write(_ lines: [OutputLine]) { storage.withLock { $0 += lines } }
 
   /// Everything written so far.
-  public var lines: [OutputLine] { storage.withLock { $0 } }
+  package var lines: [OutputLine] { storage.withLock { $0 } }
 
   /// Everything written so far, as text, one line per entry.
-  public var text: String { lines.map { $0.text + "\n" }.joined() }
+  package var text: String { lines.map { $0.text + "\n" }.joined() }
 
   /// Returns and forgets everything written so far.
-  public func drain() -> [OutputLine] {
+  package func drain() -> [OutputLine] {
     storage.withLock { lines in
       defer { lines.removeAll() }
       return lines
@@ -88,7 +88,7 @@ public final class MemorySink: OutputSink {
 }
 
 /// Discards everything; for benchmarks of rendering cost.
-public struct NullSink: OutputSink {
-  public init() {}
-  public func write(_ lines: [OutputLine]) {}
+package struct NullSink: OutputSink {
+  package init() {}
+  package func write(_ lines: [OutputLine]) {}
 }

@@ -5,10 +5,10 @@
 #endif
 
 /// Reads a secret from the terminal without echoing it.
-public enum SecretPrompt {
+package enum SecretPrompt {
   /// Prints `prompt` on the terminal, reads a line with echo off, and restores the terminal;
   /// nil at end of input or when there is no terminal.
-  public static func read(_ prompt: String) -> String? {
+  package static func read(_ prompt: String) -> String? {
     let descriptor = open("/dev/tty", O_RDWR)
     guard descriptor >= 0 else { return nil }
     defer { close(descriptor) }

@@ -14,8 +14,8 @@ import Foundation
 /// writes the signal number to a pipe (async-signal-safe), and one thread reads the pipe and
 /// calls the handlers. When the last handler of a signal is removed, the signal's previous
 /// disposition comes back.
-public final class SignalWatcher: @unchecked Sendable {  // all mutable state is under `lock`
-  public static let shared = SignalWatcher()
+package final class SignalWatcher: @unchecked Sendable {  // all mutable state is under `lock`
+  package static let shared = SignalWatcher()
 
   /// The pipe's write end, for the C handler (which cannot capture context).
   nonisolated(unsafe) fileprivate static var writeEnd: Int32 = -1
@@ -35,7 +35,7 @@ public final class SignalWatcher: @unchecked Sendable {  // all mutable state is
 
   /// Calls `handler` on the watcher's thread whenever `number` arrives, until the returned
   /// token is passed to ``stop(_:)``.
-  public func watch(_ number: Int32, handler: @escaping @Sendable () -> Void) -> Token {
+  package func watch(_ number: Int32, handler: @escaping @Sendable () -> Void) -> Token {
     precondition(number > 0 && Int(number) < handlers.count, "not a signal number: \(number)")
     lock.lock()
     defer { lock.unlock() }
@@ -59,7 +59,7 @@ public final class SignalWatcher: @unchecked Sendable {  // all mutable state is
   }
 
   /// Removes a handler; the last one of a signal restores the signal's previous disposition.
-  public func stop(_ token: Token) {
+  package func stop(_ token: Token) {
     lock.lock()
     defer { lock.unlock() }
     handlers[Int(token.signal)].removeAll { $0.id == token.id }
@@ -69,7 +69,7 @@ public final class SignalWatcher: @unchecked Sendable {  // all mutable state is
     }
   }
 
-  public struct Token: Sendable, Hashable {
+  package struct Token: Sendable, Hashable {
     let signal: Int32
     let id: UInt64
   }

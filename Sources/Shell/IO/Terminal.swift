@@ -5,16 +5,16 @@
 #endif
 
 /// Facts about the terminal the process runs in.
-public enum Terminal {
+package enum Terminal {
   /// True when both standard input and standard output are terminals.
-  public static var isInteractive: Bool { isatty(0) == 1 && isatty(1) == 1 }
+  package static var isInteractive: Bool { isatty(0) == 1 && isatty(1) == 1 }
 
   /// True when standard output is a terminal.
-  public static var stdoutIsTerminal: Bool { isatty(1) == 1 }
+  package static var stdoutIsTerminal: Bool { isatty(1) == 1 }
 
   /// Columns: the terminal's width, else `COLUMNS`, else 80.
   /// `environment` looks a variable up.
-  public static func width(environment: (String) -> String?) -> Int {
+  package static func width(environment: (String) -> String?) -> Int {
     var size = winsize()
     if isatty(1) == 1, ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
     if let columns = environment("COLUMNS").flatMap({ Int($0) }), columns > 0 { return columns }
@@ -22,7 +22,7 @@ public enum Terminal {
   }
 
   /// Colour only on a terminal and never with `NO_COLOR` set (https://no-color.org).
-  public static func wantsColor(environment: (String) -> String?) -> Bool {
+  package static func wantsColor(environment: (String) -> String?) -> Bool {
     stdoutIsTerminal && (environment("NO_COLOR") ?? "").isEmpty && environment("TERM") != "dumb"
   }
 }

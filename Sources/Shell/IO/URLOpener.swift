@@ -20,13 +20,13 @@ public struct PrintingOpener: URLOpener {
 
 /// Runs `$BROWSER` (the first word is the program, the rest its arguments) or `xdg-open`, with
 /// the URL as a separate argument: never through a shell, so a URL cannot inject commands.
-public struct SystemOpener: URLOpener {
+package struct SystemOpener: URLOpener {
   let environment: @Sendable (String) -> String?
 
   /// `environment` looks a variable up.
-  public init(environment: @escaping @Sendable (String) -> String?) { self.environment = environment }
+  package init(environment: @escaping @Sendable (String) -> String?) { self.environment = environment }
 
-  public func open(_ url: String) -> Bool {
+  package func open(_ url: String) -> Bool {
     var command = (environment("BROWSER") ?? "").split(separator: " ").map(String.init)
     if command.isEmpty { command = ["xdg-open"] }
     guard url.hasPrefix("https://") || url.hasPrefix("http://") else { return false }

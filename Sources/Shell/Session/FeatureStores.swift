@@ -19,8 +19,8 @@ final class FeatureStores: Sendable {
   private let searchEngine = Locked<SearchEngine?>(nil)
   /// Held as `AnyObject` so that not even their types' generic metadata (a runtime
   /// conformance lookup each, measurable in the daemon's start) is built before first use.
-  private let signupStore = Locked<AnyObject?>(nil)
-  private let feedStore = Locked<AnyObject?>(nil)
+  private let signupStore = Locked<(any AnyObject & Sendable)?>(nil)
+  private let feedStore = Locked<(any AnyObject & Sendable)?>(nil)
 
   init(configuration: Session.Configuration, sequencer: Sequencer, records: Records) {
     self.configuration = configuration
@@ -73,7 +73,7 @@ final class FeatureStores: Sendable {
 
   /// The store held in `slot`, made by `make` the first time it is asked for. The slot holds
   /// only ever a `Store<R>`, so the downcast is safe.
-  private func store<R: Reactor>(in slot: Locked<AnyObject?>, make: () -> Store<R>) -> Store<R> {
+  private func store<R: Reactor>(in slot: Locked<(any AnyObject & Sendable)?>, make: () -> Store<R>) -> Store<R> {
     slot.withLock { held in
       if let held { return unsafeDowncast(held, to: Store<R>.self) }
       let made = make()

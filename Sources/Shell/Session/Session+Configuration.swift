@@ -8,24 +8,24 @@ extension Session {
     public var client: GitHubClient
     public var options: RenderOptions
     public var sink: any OutputSink
-    public var opener: any URLOpener
+    package var opener: any URLOpener
     /// Shown by `help` when the data is not live GitHub data.
-    public var dataNote: String?
+    package var dataNote: String?
     /// Only for tests that prove the race transcript can fail.
-    public var cancelsStaleSearches: Bool
+    package var cancelsStaleSearches: Bool
     /// The clock effects and `sleep` use, and the current time.
     public var time: TimeSource
     /// Where effect tasks run (a ``ManualExecutor`` in replays); nil for the global executor.
     public var executor: (any TaskExecutor)?
     /// Seeds everything random in the session.
-    public var seed: UInt64
+    package var seed: UInt64
     /// The signup simulation: how often a submission fails, and how long it takes.
-    public var signupFailureRate: Double
-    public var signupLatency: Duration
+    package var signupFailureRate: Double
+    package var signupLatency: Duration
     /// Asks for a secret without echo (terminals only); nil where nobody can be asked.
-    public var promptSecret: (@Sendable (String) -> String?)?
+    package var promptSecret: (@Sendable (String) -> String?)?
     /// Which implementation runs search at the start (`engine` switches later).
-    public var engine: SearchEngineKind
+    package var engine: SearchEngineKind
 
     public init(
       client: GitHubClient, options: RenderOptions = RenderOptions(), sink: any OutputSink,

@@ -34,12 +34,12 @@ public final class Session: Sendable {
   var search: SearchEngine { stores.search }
 
   /// What `help` says about the data when the session serves the built-in sample.
-  public static let offlineDataNote = "built-in offline sample (a snapshot written for demos; not live GitHub data)"
+  package static let offlineDataNote = "built-in offline sample (a snapshot written for demos; not live GitHub data)"
 
   // MARK: - Running lines
 
   /// Parses and runs one line, and waits until every effect it started has finished.
-  public func execute(_ line: String) async -> StoreTask.Completion { await start(line).finish() }
+  package func execute(_ line: String) async -> StoreTask.Completion { await start(line).finish() }
 
   /// Parses one line and starts it: everything synchronous (parsing, sending the action,
   /// its immediate mutations and output) happens before this returns; effects go on.
@@ -57,7 +57,7 @@ public final class Session: Sendable {
   }
 
   /// Stops everything in flight (Ctrl-C), leaving the results so far.
-  public func cancelAll() {
+  package func cancelAll() {
     search.cancelAll()
     signup.send(.cancel)
     signup.cancelAll()

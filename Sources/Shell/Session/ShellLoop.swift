@@ -8,16 +8,16 @@
 ///
 /// Each line's effects finish before the next line is read. At end of input the loop returns
 /// the exit status: 0 when every command succeeded, 1 when any failed.
-public struct ShellLoop: Sendable {
-  public let session: Session
-  public let reader: any LineReader
+package struct ShellLoop: Sendable {
+  package let session: Session
+  package let reader: any LineReader
   /// A terminal session: prompt, banner, Ctrl-C cancels the running command.
-  public let interactive: Bool
-  public let banner: String?
+  package let interactive: Bool
+  package let banner: String?
   /// Told about every input line before it runs (transcript recording).
-  public let onInput: (@Sendable (String) -> Void)?
+  package let onInput: (@Sendable (String) -> Void)?
 
-  public init(
+  package init(
     session: Session, reader: any LineReader, interactive: Bool, banner: String? = nil,
     onInput: (@Sendable (String) -> Void)? = nil
   ) {
@@ -30,7 +30,7 @@ public struct ShellLoop: Sendable {
 
   /// Ctrl-C while a command runs cancels its effects; the shell goes on. (At the prompt,
   /// libedit binds Ctrl-C to clearing the line.)
-  public func run() async -> Int32 {
+  package func run() async -> Int32 {
     var anyFailed = false
     let session = session
     let interrupt = interactive ? SignalWatcher.shared.watch(SIGINT) { session.cancelAll() } : nil

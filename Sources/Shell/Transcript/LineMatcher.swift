@@ -5,8 +5,8 @@ import Foundation
 /// Exact (the same bytes) by default. A line ending in ` (glob)` matches with `*` (any run of characters) and
 /// `?` (one character), `\*` and `\?` literal; one ending in ` (re)` is a regular expression
 /// that must match the whole line. Both are opt-in, for volatile output.
-public enum LineMatcher {
-  public static func matches(expected: String, actual: String) -> Bool {
+package enum LineMatcher {
+  package static func matches(expected: String, actual: String) -> Bool {
     if expected.hasSuffix(" (glob)") {
       return glob(String(Transcript.unescape(String(expected.dropLast(7)))), actual)
     }

@@ -57,7 +57,7 @@ public struct Transcript: Sendable, Equatable {
     /// The line as typed, without the `> ` prefix and without a trailing `&`.
     public var input: String
     /// Written with a trailing ` &`: start it and go on without waiting for its effects.
-    public var background: Bool
+    package var background: Bool
     /// Expected output lines, as written (escapes and `(glob)`/`(re)` suffixes included).
     /// Parsed ones are slices of the transcript's text.
     public var expected: [Substring]
@@ -153,7 +153,7 @@ extension Transcript {
   /// Whether two texts are the same bytes: the transcript contract. (`==` on `String` compares
   /// canonical equivalence, and normalizes non-ASCII text to do it: slower, and more lenient
   /// than byte for byte.)
-  public static func sameBytes(_ a: some StringProtocol, _ b: some StringProtocol) -> Bool {
+  package static func sameBytes(_ a: some StringProtocol, _ b: some StringProtocol) -> Bool {
     let same = a.utf8.withContiguousStorageIfAvailable { a in
       b.utf8.withContiguousStorageIfAvailable { b in
         a.count == b.count

@@ -1,13 +1,13 @@
 import Foundation
 import ReactorCore
-public import Rendering
+package import Rendering
 
 /// Records a live session as a transcript while passing its output through.
 ///
 /// Each input line starts a block; every line the session prints until the next input is
 /// written under it, escaped as the format requires. Passwords in input lines are replaced
 /// by placeholders of the same length before anything is kept (``Redaction``).
-public final class TranscriptRecorder: OutputSink {
+package final class TranscriptRecorder: OutputSink {
   private struct Storage {
     var header: [String]
     var blocks: [Transcript.Command] = []
@@ -17,13 +17,13 @@ public final class TranscriptRecorder: OutputSink {
   private let forward: any OutputSink
   private let storage: Locked<Storage>
 
-  public init(forwarding forward: any OutputSink, header: [String]) {
+  package init(forwarding forward: any OutputSink, header: [String]) {
     self.forward = forward
     self.storage = Locked(Storage(header: header))
   }
 
   /// Starts the block of a new input line.
-  public func begin(_ input: String) {
+  package func begin(_ input: String) {
     let (command, background) = Tokenizer.splitBackground(input)
     storage.withLock { storage in
       let safe = Redaction.forTranscript(command, placeholders: &storage.placeholders)
@@ -33,7 +33,7 @@ public final class TranscriptRecorder: OutputSink {
 
   /// A secret was typed at a prompt for the current line (`password` with no argument): the
   /// line is recorded with its placeholder, so the replay validates it the same way.
-  public func noteSecret(_ secret: String) {
+  package func noteSecret(_ secret: String) {
     storage.withLock { storage in
       guard !storage.blocks.isEmpty else { return }
       var placeholders = storage.placeholders
@@ -45,13 +45,13 @@ public final class TranscriptRecorder: OutputSink {
 
   /// The prompt of the current line was abandoned (Ctrl-C, Ctrl-D): the line changed nothing
   /// and cannot be replayed without a terminal, so it is left out of the transcript.
-  public func dropCurrent() {
+  package func dropCurrent() {
     storage.withLock { storage in
       if let last = storage.blocks.last, last.expected.isEmpty { storage.blocks.removeLast() }
     }
   }
 
-  public func write(_ lines: [OutputLine]) {
+  package func write(_ lines: [OutputLine]) {
     forward.write(lines)
     storage.withLock { storage in
       guard !storage.blocks.isEmpty else { return }
@@ -60,7 +60,7 @@ public final class TranscriptRecorder: OutputSink {
   }
 
   /// The transcript text recorded so far.
-  public var text: String {
+  package var text: String {
     storage.withLock { storage in
       Transcript(items: storage.header.map { .verbatim($0) } + storage.blocks.map { .command($0) }).text()
     }
