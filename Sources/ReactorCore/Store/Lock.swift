@@ -48,8 +48,8 @@ package final class Lock: @unchecked Sendable {
 /// futex inside the uninstrumented standard library, so ThreadSanitizer cannot see the
 /// happens-before edge it creates and reports false "Swift access races" on the guarded value.
 /// A pthread mutex is intercepted by the sanitizer, and costs the same when uncontended.
-/// (Keeping the value and the mutex in one `ManagedBuffer` saved an allocation, but drew
-/// ThreadSanitizer reports on the buffer's header from the reactor binary.)
+/// The value and the mutex are two objects, not one `ManagedBuffer`: ThreadSanitizer reports
+/// races on such a buffer's header from the reactor binary.
 public final class Locked<Value> {
   private let lock = Lock()
   private var value: Value
