@@ -47,20 +47,22 @@ public final class Store<R: Reactor>: @unchecked Sendable {
   private typealias Run = EffectRun
 
   private let lock = Lock()
-  // Guarded by `lock`.
-  private var state: R.State
-  private var queue = FIFO<Item>()
-  private var draining = false
-  private var nextOrigin: UInt64 = 0
+  // Guarded by `lock`. The lock, not the runtime's exclusivity check, keeps accesses apart, and
+  // every access runs inside this file, where none overlaps another: the check is turned off,
+  // since each access to a class's stored property otherwise calls into the runtime.
+  @exclusivity(unchecked) private var state: R.State
+  @exclusivity(unchecked) private var queue = FIFO<Item>()
+  @exclusivity(unchecked) private var draining = false
+  @exclusivity(unchecked) private var nextOrigin: UInt64 = 0
   /// Running effects, in no particular order; each run knows its slot, so removal is O(1)
   /// without hashing.
-  private var running: [Run] = []
+  @exclusivity(unchecked) private var running: [Run] = []
   /// The action the draining thread took last, until it takes the next item: between its first
   /// commit and the start of its effects it is neither queued nor running, and a cancellation
   /// from another thread must still find it.
-  private var processing: ActionTracker?
-  private var observers: [UInt64: Observer] = [:]
-  private var nextObserver: UInt64 = 0
+  @exclusivity(unchecked) private var processing: ActionTracker?
+  @exclusivity(unchecked) private var observers: [UInt64: Observer] = [:]
+  @exclusivity(unchecked) private var nextObserver: UInt64 = 0
 
   private let fingerprint: (@Sendable (R.State) -> Fingerprint)?
   private let patch: (@Sendable (R.State, Fingerprint) -> Patch)?
@@ -555,12 +557,13 @@ final class EffectRun: @unchecked Sendable {
   let tracker: ActionTracker
   /// The cancellation id it runs under, if any.
   let id: EffectID?
+  // Unchecked for the store's reason: its lock keeps accesses apart.
   /// Its index in the store's `running` list while it runs.
-  var slot = 0
-  var task: Task<Void, Never>?
-  var cancelled = false
+  @exclusivity(unchecked) var slot = 0
+  @exclusivity(unchecked) var task: Task<Void, Never>?
+  @exclusivity(unchecked) var cancelled = false
   /// An output of this run was dropped because the run had been cancelled.
-  var dropped = false
+  @exclusivity(unchecked) var dropped = false
 
   init(tracker: ActionTracker, id: EffectID?) {
     self.tracker = tracker

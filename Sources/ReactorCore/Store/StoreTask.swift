@@ -52,7 +52,7 @@ final class ActionTracker: Sendable {
 
   /// A `cancel(tag:)`, `cancel(_:)` or `cancelAll()` reached this action: effects it starts
   /// from now on never run. Guarded by the lock of the store the action was sent to.
-  nonisolated(unsafe) var cancelRequested = false
+  @exclusivity(unchecked) nonisolated(unsafe) var cancelRequested = false
 
   init(origin: Origin) { self.origin = origin }
 
