@@ -159,7 +159,6 @@ struct DaemonTests {
     daemon.send("help next")
     daemon.closeInput()
     let (status, records, raw) = await daemon.finish()
-    #expect(status == 0)
     #expect(records.ends("2").first?["status"] as? String == "ok")
     let cancelled = records.ends("1").first?["status"] as? String == "cancelled"
     // A handled SIGINT resets the search (`setIdle`) at once, whatever then becomes of the request.
@@ -175,11 +174,13 @@ struct DaemonTests {
     if !cancelled && !handled && TimingSlack.factor > 1 {
       // Every signal lost, the handler never ran: a known, intermittent loss under a sanitizer
       // only (never in a normal build, where this test is strict). A signal that was handled
-      // but did not cancel fails here too.
+      // but did not cancel fails here too. The sanitizer may still hold a SIGINT when the
+      // daemon restores the default action at exit, which then ends it by that signal.
       withKnownIssue("under a sanitizer the daemon never ran its SIGINT handler", isIntermittent: true) {
-        Issue.record(Comment(rawValue: details))
+        Issue.record(Comment(rawValue: "exit status \(status)\n" + details))
       }
     } else {
+      #expect(status == 0, Comment(rawValue: details))
       #expect(cancelled, Comment(rawValue: details))
     }
   }
