@@ -73,14 +73,15 @@ let package = Package(
       ],
       swiftSettings: strict),
 
-    // Test-only helpers: the recorded-fixture reader and a loopback HTTP server.
+    // Test-only helpers: the recorded-fixture reader, a loopback HTTP server, shared fixtures.
     .target(
-      name: "TestSupport", dependencies: ["ReactorCore"], path: "Tests/TestSupport",
+      name: "TestSupport", dependencies: ["ReactorCore", "GitHubClient"], path: "Tests/TestSupport",
       swiftSettings: strict),
     .testTarget(name: "ReactorJSONTests", dependencies: ["ReactorJSON", "CByteScan", "ReactorCore", "GitHubClient"]),
     .testTarget(name: "ReactorCoreTests", dependencies: ["ReactorCore", "ReactorJSON", "ReactorTesting"]),
     .testTarget(name: "ReactorTestingTests", dependencies: ["ReactorTesting", "ReactorCore"]),
-    .testTarget(name: "GitHubClientTests", dependencies: ["GitHubClient", "ReactorJSON", "ReactorCore"]),
+    .testTarget(
+      name: "GitHubClientTests", dependencies: ["GitHubClient", "ReactorJSON", "ReactorCore", "TestSupport"]),
     .testTarget(
       name: "GitHubClientLiveTests",
       dependencies: ["GitHubClient", "GitHubClientLive", "ReactorCore", "ReactorJSON", "TestSupport"]),
@@ -97,6 +98,7 @@ let package = Package(
       name: "RenderingTests",
       dependencies: [
         "Rendering", "ReactorCore", "ReactorJSON", "SearchFeature", "SignupFeature", "FeedFeature", "GitHubClient",
+        "TestSupport",
       ]),
     .testTarget(
       name: "ShellTests",
