@@ -155,13 +155,24 @@ extension LaunchOptions {
       case .never: false
       case .auto: !json && record == nil && Terminal.wantsColor(environment: environment)
       }
+    // On a terminal the width follows it: SIGWINCH sets it again (below).
+    let width = Terminal.width(environment: environment)
+    let liveWidth = interactive ? LiveWidth(width) : nil
     let options = RenderOptions(
-      mode: json || daemon ? .json : .text, color: colorOn && !daemon, width: Terminal.width(environment: environment))
+      mode: json || daemon ? .json : .text, color: colorOn && !daemon, width: width, live: liveWidth)
     let seed = self.seed ?? UInt64(Date().timeIntervalSince1970 * 1000)
     let start = Date()
+    let standardOutput = StandardOutputSink()
+    // The line editor comes first: the session's output goes through it, so that what arrives
+    // while the user types is printed above the prompt.
+    let editor =
+      interactive
+      ? EditLineReader(historyPath: EditLineReader.defaultHistoryPath(environment: environment), output: standardOutput)
+      : nil
+    let terminalOutput: any OutputSink = editor?.output ?? standardOutput
     let recorder = record.map { path in
       TranscriptRecorder(
-        forwarding: StandardOutputSink(),
+        forwarding: terminalOutput,
         header: transcriptHeader(path: path, start: start, seed: seed, options: options, offline: offline))
     }
     var prompt: (@Sendable (String) -> String?)?
@@ -178,7 +189,7 @@ extension LaunchOptions {
     } else if let recorder {
       sink = recorder
     } else {
-      sink = StandardOutputSink()
+      sink = terminalOutput
     }
     var sessionConfiguration = Session.Configuration(
       client: .live(configuration: configuration, transport: transport), options: options,
@@ -206,7 +217,7 @@ extension LaunchOptions {
     let reader: any LineReader
     if !interactive {
       reader = PipeLineReader()
-    } else if let editor = EditLineReader(historyPath: EditLineReader.defaultHistoryPath(environment: environment)) {
+    } else if let editor {
       reader = editor
     } else {
       // Still a REPL, without editing or history: better than refusing to start.
@@ -220,7 +231,14 @@ extension LaunchOptions {
     var onInput: (@Sendable (String) -> Void)?
     if let recorder { onInput = { line in recorder.begin(line) } }
     let loop = ShellLoop(session: session, reader: reader, interactive: interactive, banner: banner, onInput: onInput)
+    let resize = liveWidth.map { live in
+      SignalWatcher.shared.watch(SIGWINCH) {
+        live.set(Terminal.width(environment: environment))
+        editor?.terminalResized()
+      }
+    }
     let status = await Task(executorPreference: loopThread) { await loop.run() }.value
+    resize.map(SignalWatcher.shared.stop)
     loopThread?.stop()
     if let record, let recorder, let recording {
       try Self.saveRecording(path: record, transcript: recorder.text, cassette: recording.cassette)

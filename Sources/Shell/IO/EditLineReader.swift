@@ -1,52 +1,102 @@
 import CLineEdit
 import Dispatch
 import Foundation
+import ReactorCore
 
 #if canImport(Glibc)
   @preconcurrency import Glibc
 #endif
 
 /// Line editing on a terminal with libedit: history, tab completion of verbs and arguments,
-/// Ctrl-C clears the line at the prompt, Ctrl-D ends input.
+/// Ctrl-C discards the typed line and shows a fresh prompt, Ctrl-D ends input.
 ///
 /// `readline` blocks, so it runs on a queue of its own and hands lines to the async world.
-/// libedit is never called from two threads: every call goes through that queue.
+/// libedit is never called from two threads: every call goes through that queue. Output that
+/// arrives while the prompt is shown waits in ``output`` and wakes the editor, which prints it
+/// above the prompt and redraws the typed line (the editor waits for a key and for that pipe
+/// at once).
+///
+/// The editor reads standard input and draws on standard output when that is the terminal,
+/// else on standard error or `/dev/tty`, so `reactor | tee log` keeps its prompt and editing on
+/// the screen and only results go down the pipe.
 ///
 /// libedit is loaded with dlopen when the first reader is made, so nothing else reactor does
 /// pays for loading it (``loadError`` says why it could not be).
-package final class EditLineReader: LineReader {
+package final class EditLineReader: LineReader, @unchecked Sendable {  // libedit state lives on `queue`
   private let queue = DispatchQueue(label: "reactor.libedit")
   private let historyPath: String?
+  /// Where output goes, so that it never lands in the middle of the typed line.
+  package let output: PromptOutput
+  /// The descriptor the editor draws on (the terminal).
+  package let terminal: Int32
+  private let wake: (read: Int32, write: Int32)
+  private let resized = Locked(false)
+
+  /// Lines the history keeps, in memory and in the file.
+  package static let historySize = 1000
 
   /// Why libedit cannot be loaded, or nil when it can (it is loaded by the first call).
   package static var loadError: String? {
     rle_load() == 0 ? nil : String(cString: rle_load_error())
   }
 
-  /// A reader, or nil when libedit cannot be loaded (``loadError`` says why).
-  /// - Parameter historyPath: where history is loaded from and saved to; nil keeps none.
-  package init?(historyPath: String?) {
-    guard rle_load() == 0 else { return nil }
+  /// A reader, or nil when libedit cannot be loaded (``loadError`` says why) or standard
+  /// input is not a terminal.
+  /// - Parameters:
+  ///   - historyPath: where history is loaded from and appended to; nil keeps none.
+  ///   - output: where the session's output goes (standard output and error).
+  package init?(historyPath: String?, output base: any OutputSink) {
+    guard rle_load() == 0, isatty(0) == 1 else { return nil }
+    let terminal: Int32
+    if isatty(1) == 1 {
+      terminal = 1
+    } else if isatty(2) == 1 {
+      terminal = 2
+    } else {
+      terminal = open("/dev/tty", O_WRONLY | O_CLOEXEC)
+      guard terminal >= 0 else { return nil }
+    }
+    var ends: [Int32] = [0, 0]
+    guard pipe(&ends) == 0 else { return nil }
+    for end in ends {
+      _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+      _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
+    }
+    self.terminal = terminal
+    wake = (ends[0], ends[1])
+    output = PromptOutput(base: base, outputIsTerminal: isatty(1) == 1, errorIsTerminal: isatty(2) == 1)
+    output.wakeDescriptor = ends[1]
     self.historyPath = historyPath
-    queue.sync {
+    let opened = queue.sync { [wake] in
       setlocale(LC_ALL, "")
       if let current = setlocale(LC_CTYPE, nil).map({ String(cString: $0) }), current == "C" || current == "POSIX" {
         setlocale(LC_CTYPE, "C.UTF-8")
       }
-      rle_setup("reactor", completeCommandLine)
+      guard rle_open("reactor", 0, terminal, completeCommandLine, Int32(Self.historySize), wake.read, editorWoken) == 0
+      else { return false }
       if let historyPath {
         Self.prepareDirectory(for: historyPath)
-        _ = rle_read_history(historyPath)
+        _ = rle_load_history(historyPath)
       }
+      return true
     }
+    guard opened else { return nil }
+    activeReader = self
   }
 
   package func readLine(prompt: String) async -> String? {
     await withCheckedContinuation { continuation in
-      queue.async {
-        guard let raw = rle_readline(prompt) else { return continuation.resume(returning: nil) }
-        defer { free(raw) }
-        continuation.resume(returning: String(cString: raw))
+      queue.async { [self] in
+        while true {
+          var outcome: Int32 = 0
+          output.beginEditing()
+          let raw = rle_readline(prompt, &outcome)
+          output.endEditing()
+          if outcome == Int32(RLE_INTERRUPT) { continue }
+          guard let raw else { return continuation.resume(returning: nil) }
+          defer { free(raw) }
+          return continuation.resume(returning: String(cString: raw))
+        }
       }
     }
   }
@@ -58,11 +108,24 @@ package final class EditLineReader: LineReader {
     queue.sync { [historyPath] in
       guard !line.trimmingCharacters(in: .whitespaces).isEmpty else { return }
       rle_add_history(line)
-      if let historyPath {
-        _ = rle_write_history(historyPath)
-        chmod(historyPath, 0o600)
-      }
+      if let historyPath { _ = rle_append_history(historyPath, line, Int32(Self.historySize)) }
     }
+  }
+
+  /// The terminal changed size (SIGWINCH): the editor measures it again, now if it is
+  /// editing, else before the next prompt.
+  package func terminalResized() {
+    resized.withLock { $0 = true }
+    var byte: UInt8 = 2
+    _ = Glibc.write(wake.write, &byte, 1)
+  }
+
+  /// On the editor's thread, inside `rle_readline`: the wake pipe was readable.
+  fileprivate func woken() {
+    if resized.withLock({ flag in defer { flag = false }; return flag }) {
+      rle_resize()
+    }
+    output.printAbovePrompt(clear: { rle_clear_line() }, redraw: { rle_redraw() })
   }
 
   /// The history file: `$XDG_STATE_HOME/reactor/history`, else `~/.local/state/reactor/history`.
@@ -79,6 +142,11 @@ package final class EditLineReader: LineReader {
   }
 }
 
+/// The reader whose editor is open (one a process); read only on its queue, by `editorWoken`.
+nonisolated(unsafe) private var activeReader: EditLineReader?
+
+private func editorWoken() { activeReader?.woken() }
+
 // MARK: - Completion
 
 /// Candidates for the word being completed; read by the generator below on libedit's queue.
@@ -90,8 +158,10 @@ private func completeCommandLine(
   rle_completion_over()
   let word = text.map { String(cString: $0) } ?? ""
   let line = rle_line_buffer().map { String(cString: $0) } ?? ""
-  let before = String(line.utf8.prefix(Int(start))) ?? ""
-  completionCandidates = Completion.candidates(for: word, before: before)
+  // `start` counts characters (libedit's wide characters), not bytes.
+  var before = String.UnicodeScalarView()
+  before.append(contentsOf: line.unicodeScalars.prefix(Int(start)))
+  completionCandidates = Completion.candidates(for: word, before: String(before))
   return rle_completion_matches(text, generateCompletion)
 }
 

@@ -6,17 +6,21 @@
 
 /// Facts about the terminal the process runs in.
 package enum Terminal {
-  /// True when both standard input and standard output are terminals.
-  package static var isInteractive: Bool { isatty(0) == 1 && isatty(1) == 1 }
+  /// True when standard input is a terminal: then reactor is a REPL (prompt, editing, history),
+  /// as psql and sqlite3 decide, even when its output goes down a pipe (`reactor | tee log`).
+  package static var isInteractive: Bool { isatty(0) == 1 }
 
   /// True when standard output is a terminal.
   package static var stdoutIsTerminal: Bool { isatty(1) == 1 }
 
-  /// Columns: the terminal's width, else `COLUMNS`, else 80.
+  /// Columns: the width of the terminal on standard output, else on standard input or error
+  /// (where `reactor | tee` shows its results), else `COLUMNS`, else 80.
   /// `environment` looks a variable up.
   package static func width(environment: (String) -> String?) -> Int {
     var size = winsize()
-    if isatty(1) == 1, ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+    for descriptor: Int32 in [1, 0, 2] where isatty(descriptor) == 1 {
+      if ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+    }
     if let columns = environment("COLUMNS").flatMap({ Int($0) }), columns > 0 { return columns }
     return 80
   }
