@@ -207,6 +207,9 @@ char *rle_readline(const char *prompt, int *outcome) {
   free(current_prompt);
   current_prompt = strdup(prompt);
   interrupted = 0;
+  // Raw mode before the prompt is drawn (el_gets sets it only at its first key): a key typed
+  // once the prompt shows must never meet the terminal's own echo and signals.
+  p_el_set(editor, EL_PREP_TERM, 1);
   int count = 0;
   const char *line = p_el_gets(editor, &count);
   if (interrupted) {

@@ -79,30 +79,65 @@ public struct SearchText: Sendable {
   static func repos(_ count: Int) -> String { count == 1 ? "1 repo" : "\(count) repos" }
 
   /// Numbered result lines `start+1 ... start+count`, as `open N` refers to them.
+  ///
+  /// Fixed columns, so every page of one search lines up with the others: number, name (30),
+  /// stars, language (11), and the description in what room is left. A narrower terminal drops
+  /// the least useful first (the description, then the language; the name keeps 20 columns
+  /// before the language goes), so a line never wraps.
   public func list(_ state: SearchState, from start: Int, count: Int) -> [OutputLine] {
     let slice = state.repos[start..<min(start + count, state.repos.count)]
-    let names = slice.map { TerminalText.sanitize($0.fullName, keepTab: false) }
-    let languages = slice.map { TerminalText.sanitize($0.language ?? "", keepTab: false) }
-    // Fixed columns, so every page of one search lines up with the others.
-    let nameWidth = 30
-    let languageWidth = 11
     let numberWidth = max(4, String(state.repos.count).count + 1)
+    let layout = ListLayout(width: options.width, numberWidth: numberWidth + 1)
     var lines: [OutputLine] = []
+    lines.reserveCapacity(slice.count)
     for (offset, repository) in slice.enumerated() {
       let number = String(start + offset + 1)
       let index = String(repeating: " ", count: max(0, numberWidth - number.count)) + number + "."
-      let name = TerminalText.pad(TerminalText.truncate(names[offset], to: nameWidth), to: nameWidth)
-      let stars = "★ " + TerminalText.pad(TerminalText.compactNumber(repository.stars), to: 6)
-      let language = TerminalText.pad(TerminalText.truncate(languages[offset], to: languageWidth), to: languageWidth)
-      let used = TerminalText.width(index) + 1 + nameWidth + 1 + 8 + 1 + languageWidth + 1
-      var line = "\(style.dim(index)) \(style.bold(name)) \(style.yellow(stars)) \(style.cyan(language))"
-      let room = options.width - used
-      if room >= 10, let description = repository.description, !description.isEmpty {
-        line += " " + TerminalText.truncate(TerminalText.sanitize(description, keepTab: false), to: room)
+      let fullName = TerminalText.sanitize(repository.fullName, keepTab: false)
+      let name = TerminalText.pad(TerminalText.truncate(fullName, to: layout.name), to: layout.name)
+      var line = "\(style.dim(index)) \(style.bold(name))"
+      if layout.stars {
+        line += " " + style.yellow("★ " + TerminalText.pad(TerminalText.compactNumber(repository.stars), to: 6))
+      }
+      if layout.language {
+        let language = TerminalText.sanitize(repository.language ?? "", keepTab: false)
+        line += " " + style.cyan(TerminalText.pad(TerminalText.truncate(language, to: 11), to: 11))
+      }
+      if layout.description >= 10, let description = repository.description, !description.isEmpty {
+        line += " " + TerminalText.truncate(TerminalText.sanitize(description, keepTab: false), to: layout.description)
       }
       while line.hasSuffix(" ") { line.removeLast() }
       lines.append(OutputLine(.out, line))
     }
     return lines
+  }
+}
+
+/// The columns of a result list at one width: which are shown, and how wide the name and the
+/// description are.
+struct ListLayout {
+  var name = 30
+  var stars = true
+  var language = true
+  var description = 0
+
+  /// `numberWidth` counts the number and its dot.
+  init(width: Int, numberWidth: Int) {
+    let starsWidth = 1 + 8
+    let languageWidth = 1 + 11
+    let full = numberWidth + 1 + name + starsWidth + languageWidth
+    if width >= full {
+      description = width - full - 1
+    } else if width >= numberWidth + 1 + 20 + starsWidth + languageWidth {
+      name = width - numberWidth - 1 - starsWidth - languageWidth
+    } else {
+      language = false
+      if width >= numberWidth + 1 + 12 + starsWidth {
+        name = min(30, width - numberWidth - 1 - starsWidth)
+      } else {
+        stars = false
+        name = max(1, width - numberWidth - 1)
+      }
+    }
   }
 }

@@ -203,3 +203,31 @@ private func parseError(_ line: String) -> CommandError? {
     #expect(error?.message == "state: expected one of \(features), got 'nosuch'")
   }
 }
+
+// MARK: - A line recalled from history
+
+@Suite("a secret that history replaced by its placeholder is refused, never submitted")
+struct RedactedSecretTests {
+  @Test(arguments: [
+    "signup zz9newbie <redacted> <redacted>", "signup zz9newbie hunter22xx <redacted>", "password <redacted>",
+    "repeat <redacted>", "signup zz9newbie '<redacted>' hunter22xx",
+  ])
+  func refused(_ line: String) {
+    let error = parseError(line)
+    #expect(error?.code == "redacted-secret")
+    #expect(error?.message.contains("type the password again") == true)
+  }
+
+  @Test("the placeholder is an ordinary word where no secret is expected")
+  func elsewhere() throws {
+    #expect(try CommandParser.parse("username <redacted>") == .username("<redacted>"))
+    #expect(try CommandParser.parse("query <redacted>") == .query("<redacted>"))
+  }
+
+  @Test("what history keeps of a signup is refused when recalled")
+  func roundTrip() {
+    let kept = Redaction.forHistory("signup zz9newbie hunter22xx hunter22xx")
+    #expect(kept == "signup zz9newbie <redacted> <redacted>")
+    #expect(parseError(kept)?.code == "redacted-secret")
+  }
+}

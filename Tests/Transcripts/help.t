@@ -28,14 +28,17 @@ data: built-in offline sample (a snapshot written for demos; not live GitHub dat
 > help query
 usage: query [<text>...]
   search GitHub repositories
-  Searches repositories with GitHub's query syntax, e.g. query "swift language:swift stars:>1000". A new query cancels the one in flight. With no text, clears the results.
+  Searches repositories with GitHub's query syntax, e.g. query "swift language:swift stars:>1000". A
+  new query cancels the one in flight. With no text, clears the results.
   also: search
 > help search
 usage: query [<text>...]
   search GitHub repositories
-  Searches repositories with GitHub's query syntax, e.g. query "swift language:swift stars:>1000". A new query cancels the one in flight. With no text, clears the results.
+  Searches repositories with GitHub's query syntax, e.g. query "swift language:swift stars:>1000". A
+  new query cancels the one in flight. With no text, clears the results.
   also: search
 > help sleep
 usage: sleep <duration>
   wait, e.g. sleep 1.5s (virtual time in replays)
-  Waits for 250ms, 2s, 1.5s or 1m; effects in flight go on meanwhile. In a replay it advances the virtual clock.
+  Waits for 250ms, 2s, 1.5s or 1m; effects in flight go on meanwhile. In a replay it advances the
+  virtual clock.

@@ -28,6 +28,8 @@ public enum CommandError: Error, Sendable, Equatable {
   case missingArgument(command: String, expected: String)
   case unexpectedArgument(command: String, argument: String)
   case invalidArgument(command: String, argument: String, expected: String)
+  /// A secret argument is the placeholder history keeps instead of it (a recalled line).
+  case redactedSecret(command: String)
 
   /// A stable identifier for NDJSON `error` records.
   public var code: String {
@@ -37,6 +39,7 @@ public enum CommandError: Error, Sendable, Equatable {
     case .missingArgument: "missing-argument"
     case .unexpectedArgument: "unexpected-argument"
     case .invalidArgument: "invalid-argument"
+    case .redactedSecret: "redacted-secret"
     }
   }
 
@@ -51,6 +54,9 @@ public enum CommandError: Error, Sendable, Equatable {
       return "\(command): unexpected argument '\(argument)'"
     case .invalidArgument(let command, let argument, let expected):
       return "\(command): expected \(expected), got '\(argument)'"
+    case .redactedSecret(let command):
+      return "\(command): '\(Redaction.placeholder)' stands for a password that history does not keep; "
+        + "type the password again"
     }
   }
 }

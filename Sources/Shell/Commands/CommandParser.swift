@@ -28,8 +28,12 @@ public enum CommandParser {
     }
     if arguments.count > spec.arity.upperBound {
       // Never echo what follows a password: it may be part of it.
-      let shown = spec.secretsFrom == nil ? arguments[spec.arity.upperBound] : "<redacted>"
+      let shown = spec.secretsFrom == nil ? arguments[spec.arity.upperBound] : Redaction.placeholder
       throw .unexpectedArgument(command: spec.name, argument: shown)
+    }
+    // A line recalled from history has the placeholder where a password was: never submit it.
+    if let first = spec.secretsFrom, arguments.dropFirst(first).contains(Redaction.placeholder) {
+      throw .redactedSecret(command: spec.name)
     }
     return try spec.build(CommandArguments(verb: spec.name, words: arguments))
   }

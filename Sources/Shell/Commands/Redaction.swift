@@ -1,5 +1,9 @@
 /// Keeps passwords out of everything a session writes down: history and transcripts.
 public enum Redaction {
+  /// What history keeps in place of a secret. The parser refuses it as a secret
+  /// (``CommandError/redactedSecret(command:)``), so a recalled line can never submit it.
+  public static let placeholder = "<redacted>"
+
   /// True when `verb` (or its alias) takes secret arguments (``CommandSpec/secretsFrom``).
   package static func isSecretVerb(_ verb: String) -> Bool {
     CommandTable.spec(for: verb)?.secretsFrom != nil
@@ -11,7 +15,8 @@ public enum Redaction {
     // A history line is the whole input, perhaps with a background `&`, split off by the
     // shell's own rule.
     let (command, background) = Tokenizer.splitBackground(line)
-    let redacted = redact(command, unparseable: { verb, _ in verb + " <redacted>" }, replacement: { _ in "<redacted>" })
+    let redacted = redact(
+      command, unparseable: { verb, _ in verb + " " + placeholder }, replacement: { _ in placeholder })
     return redacted == command ? line : redacted + (background ? " &" : "")
   }
 

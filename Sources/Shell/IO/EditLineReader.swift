@@ -122,10 +122,17 @@ package final class EditLineReader: LineReader, @unchecked Sendable {  // libedi
 
   /// On the editor's thread, inside `rle_readline`: the wake pipe was readable.
   fileprivate func woken() {
-    if resized.withLock({ flag in defer { flag = false }; return flag }) {
-      rle_resize()
+    let resizedNow = resized.withLock { flag in
+      defer { flag = false }
+      return flag
     }
-    output.printAbovePrompt(clear: { rle_clear_line() }, redraw: { rle_redraw() })
+    if resizedNow { rle_resize() }
+    let printed = output.printAbovePrompt(clear: { rle_clear_line() }, redraw: { rle_redraw() })
+    // The terminal reflowed the prompt's rows: draw them again for the new width.
+    if resizedNow && !printed {
+      rle_clear_line()
+      rle_redraw()
+    }
   }
 
   /// The history file: `$XDG_STATE_HOME/reactor/history`, else `~/.local/state/reactor/history`.

@@ -36,7 +36,9 @@ package final class PromptOutput: OutputSink, @unchecked Sendable {  // mutable 
     lock.withLock {
       guard editing else { return base.write(lines) }
       let held = lines.filter { $0.stream == .out ? onTerminal.out : onTerminal.err }
-      if held.count != lines.count { base.write(lines.filter { $0.stream == .out ? !onTerminal.out : !onTerminal.err }) }
+      if held.count != lines.count {
+        base.write(lines.filter { $0.stream == .out ? !onTerminal.out : !onTerminal.err })
+      }
       guard !held.isEmpty else { return }
       pending += held
       var byte: UInt8 = 1

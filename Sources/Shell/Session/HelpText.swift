@@ -17,19 +17,34 @@ enum HelpText {
       if let dataNote { object["data"] = .string(dataNote) }
       return [records.record(object)]
     }
+    let width = records.options.width
     if let topic, let spec = CommandTable.spec(for: topic) {
-      var lines = ["usage: \(spec.synopsis)", "  \(spec.summary)"]
-      if !spec.discussion.isEmpty { lines.append("  \(spec.discussion)") }
-      if !spec.aliases.isEmpty { lines.append("  also: \(spec.aliases.joined(separator: ", "))") }
+      var lines = TerminalText.wrap(spec.synopsis, width: width, first: "usage: ", indent: "  ")
+      lines += TerminalText.wrap(spec.summary, width: width, first: "  ", indent: "  ")
+      if !spec.discussion.isEmpty {
+        lines += TerminalText.wrap(spec.discussion, width: width, first: "  ", indent: "  ")
+      }
+      if !spec.aliases.isEmpty {
+        lines += TerminalText.wrap(spec.aliases.joined(separator: ", "), width: width, first: "  also: ", indent: "  ")
+      }
       return lines.map { OutputLine(.out, $0) }
     }
-    let width = CommandTable.all.map(\.synopsis.count).max() ?? 0
+    let synopsisWidth = CommandTable.all.map(\.synopsis.count).max() ?? 0
+    // Summaries in a column beside the synopses while that leaves them room, else under them.
+    let beside = width - synopsisWidth - 4 >= 24
     var lines = ["commands:"]
     for spec in CommandTable.all {
-      lines.append("  " + TerminalText.pad(spec.synopsis, to: width) + "  " + spec.summary)
+      if beside {
+        let first = "  " + TerminalText.pad(spec.synopsis, to: synopsisWidth) + "  "
+        lines += TerminalText.wrap(
+          spec.summary, width: width, first: first, indent: String(repeating: " ", count: synopsisWidth + 4))
+      } else {
+        lines += TerminalText.wrap(spec.synopsis, width: width, first: "  ", indent: "      ")
+        lines += TerminalText.wrap(spec.summary, width: width, first: "    ", indent: "    ")
+      }
     }
-    lines.append("Words split like a shell's: quote text with spaces; # starts a comment.")
-    if let dataNote { lines.append("data: \(dataNote)") }
+    lines += TerminalText.wrap("Words split like a shell's: quote text with spaces; # starts a comment.", width: width)
+    if let dataNote { lines += TerminalText.wrap(dataNote, width: width, first: "data: ", indent: "  ") }
     return lines.map { OutputLine(.out, $0) }
   }
 }

@@ -1,0 +1,238 @@
+import Foundation
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The REPL as a user meets it on a terminal: keys typed one at a time on a pseudo-terminal,
+/// each step waiting for what the screen shows (issue 22, items 1 to 5).
+@Suite("reactor binary: the REPL's manners on a terminal")
+struct TerminalMannersTests {
+  private static let offline = ["--offline", "--color", "never"]
+  private static let ctrlC = "\u{3}"
+  private static let ctrlD = "\u{4}"
+  private static let up = "\u{1B}[A"
+
+  /// A loopback GitHub whose searches wait for `release` and then fail with a 422, and whose
+  /// user lookups answer at once that the login is free.
+  private static func heldServer(_ release: Latch) throws -> LoopbackServer {
+    try LoopbackServer { request in
+      guard request.pathAndQuery.hasPrefix("/search") else { return .json(404, #"{"message":"Not Found"}"#) }
+      release.wait()
+      return .json(422, #"{"message":"Validation Failed"}"#)
+    }
+  }
+
+  /// Waits until the server has received `count` requests: the command is running.
+  private static func waitForRequests(_ server: LoopbackServer, _ count: Int = 1) throws {
+    let deadline = Date(timeIntervalSinceNow: 60)
+    while server.requests.count < count {
+      guard Date() < deadline else { throw TerminalSession.Failure("the server saw no request") }
+      usleep(1000)
+    }
+  }
+
+  /// Runs `body` with a HOME of its own, on a thread off the cooperative pool: its waits block.
+  private static func onTerminal(_ body: @escaping @Sendable (String) throws -> Void) async throws {
+    try await ReactorBinary.withScratchHome { home in try await offThePool { try body(home) } }
+  }
+
+  /// Once the `prompts`-th prompt is on the screen, Ctrl-D; the session must end, with status 0
+  /// when no command failed (what a failed command makes it is not this suite's to say).
+  /// (A Ctrl-D typed ahead while a command runs is the terminal's end-of-file, which the editor
+  /// never sees: wait for the prompt, as a user does.)
+  private static func leave(_ repl: TerminalSession, prompts: Int, anyFailed: Bool = false) throws {
+    try repl.wait(forScreen: "reactor> ", count: prompts)
+    repl.type(ctrlD)
+    let status = try repl.exitStatus()
+    if !anyFailed { #expect(status == 0, "\(repl.text.suffix(1500))") }
+  }
+
+  // MARK: - 1. Ctrl-C and Ctrl-D
+
+  @Test("Ctrl-C at the prompt discards the typed line and shows a fresh prompt")
+  func ctrlCAtThePrompt() async throws {
+    try await Self.onTerminal { home in
+      let repl = try TerminalSession(Self.offline, environment: ["HOME": home])
+      try repl.wait(forScreen: "reactor> ")
+      repl.type("query swi")
+      try repl.wait(forScreen: "query swi")
+      repl.type(Self.ctrlC)
+      try repl.wait(forScreen: "reactor> ", count: 2)
+      repl.type("query go\r")
+      try repl.wait(forScreen: #"query: nil -> "go""#)
+      #expect(!repl.text.contains("swiquery"))
+      try Self.leave(repl, prompts: 3)
+    }
+  }
+
+  @Test("Ctrl-C while a command runs cancels it, and its message starts a line of its own")
+  func ctrlCWhileRunning() async throws {
+    try await Self.onTerminal { home in
+      let release = Latch()
+      defer { release.set() }
+      let server = try Self.heldServer(release)
+      let repl = try TerminalSession(["--api-url", server.baseURL, "--color", "never"], environment: ["HOME": home])
+      try repl.wait(forScreen: "reactor> ")
+      repl.type("query swift\r")
+      try Self.waitForRequests(server)
+      repl.type(Self.ctrlC)
+      try repl.wait(forScreen: "search cancelled")
+      try repl.wait(forScreen: "reactor> ", count: 2)
+      // The terminal echoes the key itself (a bare ETX byte, which shows nothing).
+      let shown = repl.text.replacingOccurrences(of: "\u{3}", with: "")
+      #expect(shown.contains("\nsearch cancelled"), "\(shown.suffix(300).debugDescription)")
+      #expect(!shown.contains("^Csearch cancelled"))
+      try Self.leave(repl, prompts: 2)
+    }
+  }
+
+  @Test("Ctrl-D ends the prompt's line before exiting, so the shell's prompt starts a line")
+  func ctrlDEndsTheLine() async throws {
+    try await Self.onTerminal { home in
+      let repl = try TerminalSession(Self.offline, environment: ["HOME": home])
+      try repl.wait(forScreen: "reactor> ")
+      repl.type(Self.ctrlD)
+      try repl.wait(for: "a newline after the last prompt") { screen, _ in
+        guard let prompt = screen.range(of: "reactor> ", options: .backwards) else { return false }
+        return screen[prompt.upperBound...].contains("\n")
+      }
+      #expect(try repl.exitStatus() == 0)
+    }
+  }
+
+  // MARK: - 2. Output while the user types
+
+  @Test("output that arrives while the user types is printed above the prompt; the typed line stays intact")
+  func outputAboveThePrompt() async throws {
+    try await Self.onTerminal { home in
+      let release = Latch()
+      defer { release.set() }
+      let server = try Self.heldServer(release)
+      let repl = try TerminalSession(["--api-url", server.baseURL, "--color", "never"], environment: ["HOME": home])
+      try repl.wait(forScreen: "reactor> ")
+      repl.type("query swift &\r")
+      try Self.waitForRequests(server)
+      try repl.wait(forScreen: "reactor> ", count: 2)
+      repl.type("username nvi")
+      try repl.wait(forScreen: "username nvi")
+      release.set()
+      try repl.wait(forScreen: "Validation Failed")
+      try repl.wait(for: "the typed line drawn again below the error") { screen, _ in
+        guard let error = screen.range(of: "Validation Failed", options: .backwards) else { return false }
+        return screen[error.upperBound...].contains("reactor> username nvi")
+      }
+      #expect(!repl.text.contains("nvierror"))
+      repl.type("e\r")
+      try repl.wait(forScreen: #"username: "nvie""#)
+      try Self.leave(repl, prompts: 4, anyFailed: true)
+    }
+  }
+
+  // MARK: - 3. Width
+
+  @Test("after a resize (SIGWINCH) the next output fits the new width")
+  func resize() async throws {
+    try await Self.onTerminal { home in
+      let repl = try TerminalSession(Self.offline, environment: ["HOME": home], columns: 100)
+      try repl.wait(forScreen: "reactor> ")
+      repl.type("query swift\r")
+      try repl.wait(forScreen: "reactor> ", count: 2)
+      #expect(Self.resultLines(repl.text, after: #"query: nil -> "swift""#).contains { $0.count > 50 })
+      repl.resize(columns: 50)
+      // The prompt is drawn again for the new width: the resize has been taken in.
+      try repl.wait(forScreen: "reactor> ", count: 3)
+      repl.type("query rust\r")
+      try repl.wait(forScreen: #"query: "swift" -> "rust""#)
+      try repl.wait(forScreen: "reactor> ", count: 4)
+      let lines = Self.resultLines(repl.text, after: #"query: "swift" -> "rust""#)
+      #expect(lines.count == 30)
+      for line in lines { #expect(line.count <= 50, "\(line)") }
+      try Self.leave(repl, prompts: 4)
+    }
+  }
+
+  /// The numbered result lines printed after `marker`, up to the next prompt.
+  private static func resultLines(_ screen: String, after marker: String) -> [String] {
+    guard let start = screen.range(of: marker, options: .backwards) else { return [] }
+    let rest = screen[start.upperBound...]
+    let end = rest.range(of: "reactor> ")?.lowerBound ?? rest.endIndex
+    return rest[..<end].components(separatedBy: "\r\n").filter { line in
+      line.drop { $0 == " " }.prefix { $0.isNumber }.count > 0 && line.contains(". ")
+    }
+  }
+
+  // MARK: - 4. A REPL whenever standard input is a terminal
+
+  @Test("reactor | tee keeps prompt, completion and history on the terminal; results go down the pipe")
+  func teeKeepsTheREPL() async throws {
+    try await Self.onTerminal(Self.teeSession)
+  }
+
+  // A function of its own: as a closure, this body crashed the compiler (SendNonSendable).
+  private static func teeSession(home: String) throws {
+    let repl = try TerminalSession(offline, environment: ["HOME": home], outputToPipe: true)
+    try repl.wait(forScreen: "reactor> ")
+    repl.type("que\t")
+    try repl.wait(forScreen: "ry ")
+    repl.type("swift\r")
+    try repl.wait(for: "the results in the pipe") { _, pipe in pipe.contains(#"query: nil -> "swift""#) }
+    try repl.wait(forScreen: "reactor> ", count: 2)
+    repl.type(up + "\r")
+    try repl.wait(for: "the recalled query's results") { _, pipe in pipe.contains(#"query: "swift" -> "swift""#) }
+    try leave(repl, prompts: 3)
+    #expect(!repl.pipedText.contains("reactor> "))
+    #expect(!repl.pipedText.contains("\u{1B}"))
+    #expect(!repl.text.contains("1. apple/swift"))
+    let history = try String(contentsOfFile: home + "/.local/state/reactor/history", encoding: .utf8)
+    #expect(history.contains(#"query\040swift"#))
+  }
+
+  // MARK: - 5. History that cannot hurt
+
+  @Test("a recalled signup, whose passwords history replaced, is refused instead of submitted")
+  func recalledSecretIsRefused() async throws {
+    try await Self.onTerminal { home in
+      let repl = try TerminalSession(
+        Self.offline + ["--signup-latency", "0", "--signup-failure-rate", "0"], environment: ["HOME": home])
+      try repl.wait(forScreen: "reactor> ")
+      repl.type("signup zz9newbie hunter22xx hunter22xx\r")
+      try repl.wait(forScreen: "Welcome, zz9newbie")
+      try repl.wait(forScreen: "reactor> ", count: 2)
+      repl.type(Self.up + "\r")
+      try repl.wait(forScreen: "type the password again")
+      try repl.wait(forScreen: "reactor> ", count: 3)
+      #expect(repl.text.occurrences(of: "submitting") == 1)
+      try Self.leave(repl, prompts: 3, anyFailed: true)
+      let history = try String(contentsOfFile: home + "/.local/state/reactor/history", encoding: .utf8)
+      #expect(!history.contains("hunter22xx"))
+    }
+  }
+
+  @Test("two REPLs open at once keep each other's history lines")
+  func twoREPLsShareHistory() async throws {
+    try await Self.onTerminal { home in
+      let first = try TerminalSession(Self.offline, environment: ["HOME": home])
+      let second = try TerminalSession(Self.offline, environment: ["HOME": home])
+      try first.wait(forScreen: "reactor> ")
+      try second.wait(forScreen: "reactor> ")
+      for (repl, word, prompts) in [(first, "aaa", 2), (second, "bbb", 2), (first, "ccc", 3)] {
+        repl.type("query \(word)\r")
+        try repl.wait(forScreen: "reactor> ", count: prompts)
+      }
+      try Self.leave(first, prompts: 3)
+      try Self.leave(second, prompts: 2)
+      let history = try String(contentsOfFile: home + "/.local/state/reactor/history", encoding: .utf8)
+      for word in ["aaa", "bbb", "ccc"] { #expect(history.contains(#"query\040"# + word), "\(history)") }
+      #expect(history.occurrences(of: "_HiStOrY_V2_") == 1)
+      // A third session recalls the other two's lines.
+      let third = try TerminalSession(Self.offline, environment: ["HOME": home])
+      try third.wait(forScreen: "reactor> ")
+      third.type(Self.up + Self.up + "\r")
+      try third.wait(forScreen: #"query: nil -> "bbb""#)
+      try Self.leave(third, prompts: 2)
+    }
+  }
+}

@@ -1,0 +1,184 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `reactor` on a pseudo-terminal of its own, driven key by key as a user would: a test types,
+/// then waits until what it expects appears on the screen (an event it can observe), never for
+/// a while.
+///
+/// The child is a session leader whose controlling terminal is the pty, so the keys the terminal
+/// turns into signals (Ctrl-C while a command runs) and resizes (SIGWINCH) reach it as they
+/// would from a terminal emulator.
+final class TerminalSession: @unchecked Sendable {  // mutable state under `condition`
+  private let master: Int32
+  private let pid: pid_t
+  private let condition = NSCondition()
+  private var screen: [UInt8] = []
+  private var piped: [UInt8] = []
+  private var finished = 0
+  private let readers: Int
+
+  /// Starts `reactor arguments` with a clean environment plus `environment`, on a terminal of
+  /// `columns` by `rows`. With `outputToPipe`, standard output is a pipe (as in `reactor | tee`),
+  /// read into ``pipedText``; standard input and error stay the terminal.
+  init(
+    _ arguments: [String], environment: [String: String] = [:], columns: Int = 100, rows: Int = 40,
+    outputToPipe: Bool = false
+  ) throws {
+    guard let binary = ReactorBinary.url else { throw ReactorBinary.Missing() }
+    // posix_openpt, unlockpt and ptsname are not visible to Swift; their Linux ioctls are.
+    master = open("/dev/ptmx", O_RDWR | O_NOCTTY | O_CLOEXEC)
+    var unlock: Int32 = 0
+    var number: UInt32 = 0
+    guard master >= 0, ioctl(master, Self.unlockRequest, &unlock) == 0, ioctl(master, Self.numberRequest, &number) == 0
+    else { throw Failure("no pseudo-terminal: errno \(errno)") }
+    let slavePath = "/dev/pts/\(number)"
+    var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
+    _ = ioctl(master, UInt(TIOCSWINSZ), &size)
+    var pipeEnds: [Int32] = [-1, -1]
+    if outputToPipe {
+      guard pipe(&pipeEnds) == 0 else { throw Failure("pipe: errno \(errno)") }
+      for end in pipeEnds { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+    }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    // Opened after setsid (glibc does the session first), so the pty becomes the controlling terminal.
+    posix_spawn_file_actions_addopen(&actions, 0, slavePath, O_RDWR, 0)
+    posix_spawn_file_actions_adddup2(&actions, outputToPipe ? pipeEnds[1] : 0, 1)
+    posix_spawn_file_actions_adddup2(&actions, 0, 2)
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    posix_spawnattr_setflags(&attributes, Int16(Self.spawnSetsid | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+    var defaults = sigset_t()
+    sigfillset(&defaults)
+    posix_spawnattr_setsigdefault(&attributes, &defaults)
+    var empty = sigset_t()
+    sigemptyset(&empty)
+    posix_spawnattr_setsigmask(&attributes, &empty)
+    var env = [
+      "PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory() + "reactor-e2e-home", "LANG": "C.UTF-8",
+      "TERM": "xterm",
+    ]
+    env.merge(ReactorBinary.sanitizerEnvironment) { $1 }
+    env.merge(environment) { $1 }
+    let argv = ([binary.path] + arguments).map { strdup($0) } + [nil]
+    let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer { for item in argv + envp { free(item) } }
+    var child = pid_t()
+    let status = posix_spawn(&child, binary.path, &actions, &attributes, argv, envp)
+    guard status == 0 else { throw Failure("posix_spawn: \(status)") }
+    pid = child
+    readers = outputToPipe ? 2 : 1
+    startReading(master) { [self] bytes in screen += bytes }
+    if outputToPipe {
+      close(pipeEnds[1])
+      startReading(pipeEnds[0]) { [self] bytes in piped += bytes }
+    }
+  }
+
+  /// Linux's TIOCSPTLCK, TIOCGPTN and glibc's POSIX_SPAWN_SETSID (macros Swift does not import).
+  private static let unlockRequest: UInt = 0x4004_5431
+  private static let numberRequest: UInt = 0x8004_5430
+  private static let spawnSetsid: Int32 = 0x80
+
+  deinit {
+    kill(pid, SIGKILL)
+    var status: Int32 = 0
+    waitpid(pid, &status, 0)
+    close(master)
+  }
+
+  /// Everything the terminal showed so far (escape sequences included).
+  var text: String { condition.withLock { String(decoding: screen, as: UTF8.self) } }
+
+  /// Everything written to the pipe on standard output so far.
+  var pipedText: String { condition.withLock { String(decoding: piped, as: UTF8.self) } }
+
+  /// Sends keys to the terminal (`\u{3}` is Ctrl-C, `\u{4}` Ctrl-D, `\r` Enter).
+  func type(_ keys: String) {
+    let bytes = Array(keys.utf8)
+    var offset = 0
+    while offset < bytes.count {
+      let written = bytes[offset...].withUnsafeBufferPointer { write(master, $0.baseAddress, $0.count) }
+      if written <= 0 { return }
+      offset += written
+    }
+  }
+
+  /// Waits until `condition` holds of the screen (and the pipe); fails after a long time, which
+  /// only a hang reaches: every wait is for something the terminal will show.
+  func wait(
+    for what: String, timeout: TimeInterval = 60, _ condition: (_ screen: String, _ pipe: String) -> Bool
+  ) throws {
+    let deadline = Date(timeIntervalSinceNow: timeout)
+    self.condition.lock()
+    defer { self.condition.unlock() }
+    while !condition(String(decoding: screen, as: UTF8.self), String(decoding: piped, as: UTF8.self)) {
+      if finished == readers {
+        throw Failure("the terminal closed before \(what):\n\(String(decoding: screen, as: UTF8.self))")
+      }
+      if !self.condition.wait(until: deadline) {
+        throw Failure("timed out waiting for \(what):\n\(String(decoding: screen.suffix(3000), as: UTF8.self))")
+      }
+    }
+  }
+
+  /// Waits until `text` has appeared on the screen at least `count` times in all.
+  func wait(forScreen text: String, count: Int = 1) throws {
+    try wait(for: "\(count) × \(text.debugDescription)") { screen, _ in screen.occurrences(of: text) >= count }
+  }
+
+  /// Resizes the terminal, as a terminal emulator does (the kernel sends SIGWINCH).
+  func resize(columns: Int, rows: Int = 40) {
+    var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
+    _ = ioctl(master, UInt(TIOCSWINSZ), &size)
+  }
+
+  /// Waits for the process to end and returns its status (128 + n for signal n); a hang fails
+  /// after a long time.
+  func exitStatus(timeout: TimeInterval = 60) throws -> Int32 {
+    let deadline = Date(timeIntervalSinceNow: timeout)
+    var status: Int32 = 0
+    while waitpid(pid, &status, WNOHANG) != pid {
+      guard Date() < deadline else { throw Failure("reactor did not exit:\n\(text.suffix(2000))") }
+      usleep(1000)
+    }
+    return status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+  }
+
+  private func startReading(_ descriptor: Int32, into append: @escaping @Sendable ([UInt8]) -> Void) {
+    let thread = Thread { [self] in
+      var buffer = [UInt8](repeating: 0, count: 4096)
+      while true {
+        let count = read(descriptor, &buffer, buffer.count)
+        if count < 0 && errno == EINTR { continue }
+        condition.lock()
+        if count <= 0 {
+          finished += 1
+        } else {
+          append(Array(buffer[0..<count]))
+        }
+        condition.broadcast()
+        condition.unlock()
+        if count <= 0 { return }
+      }
+    }
+    thread.start()
+  }
+
+  struct Failure: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+  }
+}
+
+extension String {
+  /// How many times `needle` occurs, without overlaps.
+  func occurrences(of needle: String) -> Int {
+    components(separatedBy: needle).count - 1
+  }
+}
