@@ -26,27 +26,27 @@ struct TerminalMannersTests {
   }
 
   /// Waits until the server has received `count` requests: the command is running.
-  private static func waitForRequests(_ server: LoopbackServer, _ count: Int = 1) throws {
+  private static func waitForRequests(_ server: LoopbackServer, _ count: Int = 1) async throws {
     let deadline = Date(timeIntervalSinceNow: 60)
     while server.requests.count < count {
       guard Date() < deadline else { throw TerminalSession.Failure("the server saw no request") }
-      usleep(1000)
+      try await Task.sleep(for: .milliseconds(2))
     }
   }
 
-  /// Runs `body` with a HOME of its own, on a thread off the cooperative pool: its waits block.
-  private static func onTerminal(_ body: @escaping @Sendable (String) throws -> Void) async throws {
-    try await ReactorBinary.withScratchHome { home in try await offThePool { try body(home) } }
+  /// Runs `body` with a HOME of its own.
+  private static func onTerminal(_ body: (String) async throws -> Void) async throws {
+    try await ReactorBinary.withScratchHome { home in try await body(home) }
   }
 
   /// Once the `prompts`-th prompt is on the screen, Ctrl-D; the session must end, with status 0
   /// when no command failed (what a failed command makes it is not this suite's to say).
   /// (A Ctrl-D typed ahead while a command runs is the terminal's end-of-file, which the editor
   /// never sees: wait for the prompt, as a user does.)
-  private static func leave(_ repl: TerminalSession, prompts: Int, anyFailed: Bool = false) throws {
-    try repl.wait(forScreen: "reactor> ", count: prompts)
+  private static func leave(_ repl: TerminalSession, prompts: Int, anyFailed: Bool = false) async throws {
+    try await repl.wait(forScreen: "reactor> ", count: prompts)
     repl.type(ctrlD)
-    let status = try repl.exitStatus()
+    let status = try await repl.exitStatus()
     if !anyFailed { #expect(status == 0, "\(repl.text.suffix(1500))") }
   }
 
@@ -56,15 +56,15 @@ struct TerminalMannersTests {
   func ctrlCAtThePrompt() async throws {
     try await Self.onTerminal { home in
       let repl = try TerminalSession(Self.offline, environment: ["HOME": home])
-      try repl.wait(forScreen: "reactor> ")
+      try await repl.wait(forScreen: "reactor> ")
       repl.type("query swi")
-      try repl.wait(forScreen: "query swi")
+      try await repl.wait(forScreen: "query swi")
       repl.type(Self.ctrlC)
-      try repl.wait(forScreen: "reactor> ", count: 2)
+      try await repl.wait(forScreen: "reactor> ", count: 2)
       repl.type("query go\r")
-      try repl.wait(forScreen: #"query: nil -> "go""#)
+      try await repl.wait(forScreen: #"query: nil -> "go""#)
       #expect(!repl.text.contains("swiquery"))
-      try Self.leave(repl, prompts: 3)
+      try await Self.leave(repl, prompts: 3)
     }
   }
 
@@ -75,17 +75,17 @@ struct TerminalMannersTests {
       defer { release.set() }
       let server = try Self.heldServer(release)
       let repl = try TerminalSession(["--api-url", server.baseURL, "--color", "never"], environment: ["HOME": home])
-      try repl.wait(forScreen: "reactor> ")
+      try await repl.wait(forScreen: "reactor> ")
       repl.type("query swift\r")
-      try Self.waitForRequests(server)
+      try await Self.waitForRequests(server)
       repl.type(Self.ctrlC)
-      try repl.wait(forScreen: "search cancelled")
-      try repl.wait(forScreen: "reactor> ", count: 2)
+      try await repl.wait(forScreen: "search cancelled")
+      try await repl.wait(forScreen: "reactor> ", count: 2)
       // The terminal echoes the key itself (a bare ETX byte, which shows nothing).
       let shown = repl.text.replacingOccurrences(of: "\u{3}", with: "")
       #expect(shown.contains("\nsearch cancelled"), "\(shown.suffix(300).debugDescription)")
       #expect(!shown.contains("^Csearch cancelled"))
-      try Self.leave(repl, prompts: 2)
+      try await Self.leave(repl, prompts: 2)
     }
   }
 
@@ -93,13 +93,13 @@ struct TerminalMannersTests {
   func ctrlDEndsTheLine() async throws {
     try await Self.onTerminal { home in
       let repl = try TerminalSession(Self.offline, environment: ["HOME": home])
-      try repl.wait(forScreen: "reactor> ")
+      try await repl.wait(forScreen: "reactor> ")
       repl.type(Self.ctrlD)
-      try repl.wait(for: "a newline after the last prompt") { screen, _ in
+      try await repl.wait(for: "a newline after the last prompt") { screen, _ in
         guard let prompt = screen.range(of: "reactor> ", options: .backwards) else { return false }
         return screen[prompt.upperBound...].contains("\n")
       }
-      #expect(try repl.exitStatus() == 0)
+      #expect(try await repl.exitStatus() == 0)
     }
   }
 
@@ -112,22 +112,22 @@ struct TerminalMannersTests {
       defer { release.set() }
       let server = try Self.heldServer(release)
       let repl = try TerminalSession(["--api-url", server.baseURL, "--color", "never"], environment: ["HOME": home])
-      try repl.wait(forScreen: "reactor> ")
+      try await repl.wait(forScreen: "reactor> ")
       repl.type("query swift &\r")
-      try Self.waitForRequests(server)
-      try repl.wait(forScreen: "reactor> ", count: 2)
+      try await Self.waitForRequests(server)
+      try await repl.wait(forScreen: "reactor> ", count: 2)
       repl.type("username nvi")
-      try repl.wait(forScreen: "username nvi")
+      try await repl.wait(forScreen: "username nvi")
       release.set()
-      try repl.wait(forScreen: "Validation Failed")
-      try repl.wait(for: "the typed line drawn again below the error") { screen, _ in
+      try await repl.wait(forScreen: "Validation Failed")
+      try await repl.wait(for: "the typed line drawn again below the error") { screen, _ in
         guard let error = screen.range(of: "Validation Failed", options: .backwards) else { return false }
         return screen[error.upperBound...].contains("reactor> username nvi")
       }
       #expect(!repl.text.contains("nvierror"))
       repl.type("e\r")
-      try repl.wait(forScreen: #"username: "nvie""#)
-      try Self.leave(repl, prompts: 4, anyFailed: true)
+      try await repl.wait(forScreen: #"username: "nvie""#)
+      try await Self.leave(repl, prompts: 4, anyFailed: true)
     }
   }
 
@@ -137,20 +137,20 @@ struct TerminalMannersTests {
   func resize() async throws {
     try await Self.onTerminal { home in
       let repl = try TerminalSession(Self.offline, environment: ["HOME": home], columns: 100)
-      try repl.wait(forScreen: "reactor> ")
+      try await repl.wait(forScreen: "reactor> ")
       repl.type("query swift\r")
-      try repl.wait(forScreen: "reactor> ", count: 2)
+      try await repl.wait(forScreen: "reactor> ", count: 2)
       #expect(Self.resultLines(repl.text, after: #"query: nil -> "swift""#).contains { $0.count > 50 })
       repl.resize(columns: 50)
       // The prompt is drawn again for the new width: the resize has been taken in.
-      try repl.wait(forScreen: "reactor> ", count: 3)
+      try await repl.wait(forScreen: "reactor> ", count: 3)
       repl.type("query rust\r")
-      try repl.wait(forScreen: #"query: "swift" -> "rust""#)
-      try repl.wait(forScreen: "reactor> ", count: 4)
+      try await repl.wait(forScreen: #"query: "swift" -> "rust""#)
+      try await repl.wait(forScreen: "reactor> ", count: 4)
       let lines = Self.resultLines(repl.text, after: #"query: "swift" -> "rust""#)
       #expect(lines.count == 30)
       for line in lines { #expect(line.count <= 50, "\(line)") }
-      try Self.leave(repl, prompts: 4)
+      try await Self.leave(repl, prompts: 4)
     }
   }
 
@@ -172,17 +172,17 @@ struct TerminalMannersTests {
   }
 
   // A function of its own: as a closure, this body crashed the compiler (SendNonSendable).
-  private static func teeSession(home: String) throws {
+  private static func teeSession(home: String) async throws {
     let repl = try TerminalSession(offline, environment: ["HOME": home], outputToPipe: true)
-    try repl.wait(forScreen: "reactor> ")
+    try await repl.wait(forScreen: "reactor> ")
     repl.type("que\t")
-    try repl.wait(forScreen: "ry ")
+    try await repl.wait(forScreen: "ry ")
     repl.type("swift\r")
-    try repl.wait(for: "the results in the pipe") { _, pipe in pipe.contains(#"query: nil -> "swift""#) }
-    try repl.wait(forScreen: "reactor> ", count: 2)
+    try await repl.wait(for: "the results in the pipe") { _, pipe in pipe.contains(#"query: nil -> "swift""#) }
+    try await repl.wait(forScreen: "reactor> ", count: 2)
     repl.type(up + "\r")
-    try repl.wait(for: "the recalled query's results") { _, pipe in pipe.contains(#"query: "swift" -> "swift""#) }
-    try leave(repl, prompts: 3)
+    try await repl.wait(for: "the recalled query's results") { _, pipe in pipe.contains(#"query: "swift" -> "swift""#) }
+    try await leave(repl, prompts: 3)
     #expect(!repl.pipedText.contains("reactor> "))
     #expect(!repl.pipedText.contains("\u{1B}"))
     #expect(!repl.text.contains("1. apple/swift"))
@@ -197,15 +197,15 @@ struct TerminalMannersTests {
     try await Self.onTerminal { home in
       let repl = try TerminalSession(
         Self.offline + ["--signup-latency", "0", "--signup-failure-rate", "0"], environment: ["HOME": home])
-      try repl.wait(forScreen: "reactor> ")
+      try await repl.wait(forScreen: "reactor> ")
       repl.type("signup zz9newbie hunter22xx hunter22xx\r")
-      try repl.wait(forScreen: "Welcome, zz9newbie")
-      try repl.wait(forScreen: "reactor> ", count: 2)
+      try await repl.wait(forScreen: "Welcome, zz9newbie")
+      try await repl.wait(forScreen: "reactor> ", count: 2)
       repl.type(Self.up + "\r")
-      try repl.wait(forScreen: "type the password again")
-      try repl.wait(forScreen: "reactor> ", count: 3)
+      try await repl.wait(forScreen: "type the password again")
+      try await repl.wait(forScreen: "reactor> ", count: 3)
       #expect(repl.text.occurrences(of: "submitting") == 1)
-      try Self.leave(repl, prompts: 3, anyFailed: true)
+      try await Self.leave(repl, prompts: 3, anyFailed: true)
       let history = try String(contentsOfFile: home + "/.local/state/reactor/history", encoding: .utf8)
       #expect(!history.contains("hunter22xx"))
     }
@@ -216,23 +216,23 @@ struct TerminalMannersTests {
     try await Self.onTerminal { home in
       let first = try TerminalSession(Self.offline, environment: ["HOME": home])
       let second = try TerminalSession(Self.offline, environment: ["HOME": home])
-      try first.wait(forScreen: "reactor> ")
-      try second.wait(forScreen: "reactor> ")
+      try await first.wait(forScreen: "reactor> ")
+      try await second.wait(forScreen: "reactor> ")
       for (repl, word, prompts) in [(first, "aaa", 2), (second, "bbb", 2), (first, "ccc", 3)] {
         repl.type("query \(word)\r")
-        try repl.wait(forScreen: "reactor> ", count: prompts)
+        try await repl.wait(forScreen: "reactor> ", count: prompts)
       }
-      try Self.leave(first, prompts: 3)
-      try Self.leave(second, prompts: 2)
+      try await Self.leave(first, prompts: 3)
+      try await Self.leave(second, prompts: 2)
       let history = try String(contentsOfFile: home + "/.local/state/reactor/history", encoding: .utf8)
       for word in ["aaa", "bbb", "ccc"] { #expect(history.contains(#"query\040"# + word), "\(history)") }
       #expect(history.occurrences(of: "_HiStOrY_V2_") == 1)
       // A third session recalls the other two's lines.
       let third = try TerminalSession(Self.offline, environment: ["HOME": home])
-      try third.wait(forScreen: "reactor> ")
+      try await third.wait(forScreen: "reactor> ")
       third.type(Self.up + Self.up + "\r")
-      try third.wait(forScreen: #"query: nil -> "bbb""#)
-      try Self.leave(third, prompts: 2)
+      try await third.wait(forScreen: #"query: nil -> "bbb""#)
+      try await Self.leave(third, prompts: 2)
     }
   }
 }

@@ -19,6 +19,8 @@ final class TerminalSession: @unchecked Sendable {  // mutable state under `cond
   private var piped: [UInt8] = []
   private var finished = 0
   private let readers: Int
+  /// Set once ``exitStatus(timeout:)`` has collected the child, whose pid may then be reused.
+  private var reaped = false
 
   /// Starts `reactor arguments` with a clean environment plus `environment`, on a terminal of
   /// `columns` by `rows`. With `outputToPipe`, standard output is a pipe (as in `reactor | tee`),
@@ -86,9 +88,11 @@ final class TerminalSession: @unchecked Sendable {  // mutable state under `cond
   private static let spawnSetsid: Int32 = 0x80
 
   deinit {
-    kill(pid, SIGKILL)
-    var status: Int32 = 0
-    waitpid(pid, &status, 0)
+    if !reaped {
+      kill(pid, SIGKILL)
+      var status: Int32 = 0
+      waitpid(pid, &status, 0)
+    }
     close(master)
   }
 
@@ -109,27 +113,27 @@ final class TerminalSession: @unchecked Sendable {  // mutable state under `cond
     }
   }
 
-  /// Waits until `condition` holds of the screen (and the pipe); fails after a long time, which
-  /// only a hang reaches: every wait is for something the terminal will show.
+  /// Waits until `condition` holds of the screen (and the pipe), looking each millisecond or
+  /// two; fails after a long time, which only a hang reaches: every wait is for something the
+  /// terminal will show.
   func wait(
     for what: String, timeout: TimeInterval = 60, _ condition: (_ screen: String, _ pipe: String) -> Bool
-  ) throws {
+  ) async throws {
     let deadline = Date(timeIntervalSinceNow: timeout)
-    self.condition.lock()
-    defer { self.condition.unlock() }
-    while !condition(String(decoding: screen, as: UTF8.self), String(decoding: piped, as: UTF8.self)) {
-      if finished == readers {
-        throw Failure("the terminal closed before \(what):\n\(String(decoding: screen, as: UTF8.self))")
+    while true {
+      let (screen, pipe, closed) = self.condition.withLock {
+        (String(decoding: self.screen, as: UTF8.self), String(decoding: piped, as: UTF8.self), finished == readers)
       }
-      if !self.condition.wait(until: deadline) {
-        throw Failure("timed out waiting for \(what):\n\(String(decoding: screen.suffix(3000), as: UTF8.self))")
-      }
+      if condition(screen, pipe) { return }
+      if closed { throw Failure("the terminal closed before \(what):\n\(screen.suffix(3000))") }
+      if Date() > deadline { throw Failure("timed out waiting for \(what):\n\(screen.suffix(3000))") }
+      try await Task.sleep(for: .milliseconds(2))
     }
   }
 
   /// Waits until `text` has appeared on the screen at least `count` times in all.
-  func wait(forScreen text: String, count: Int = 1) throws {
-    try wait(for: "\(count) × \(text.debugDescription)") { screen, _ in screen.occurrences(of: text) >= count }
+  func wait(forScreen text: String, count: Int = 1) async throws {
+    try await wait(for: "\(count) × \(text.debugDescription)") { screen, _ in screen.occurrences(of: text) >= count }
   }
 
   /// Resizes the terminal, as a terminal emulator does (the kernel sends SIGWINCH).
@@ -140,13 +144,14 @@ final class TerminalSession: @unchecked Sendable {  // mutable state under `cond
 
   /// Waits for the process to end and returns its status (128 + n for signal n); a hang fails
   /// after a long time.
-  func exitStatus(timeout: TimeInterval = 60) throws -> Int32 {
+  func exitStatus(timeout: TimeInterval = 60) async throws -> Int32 {
     let deadline = Date(timeIntervalSinceNow: timeout)
     var status: Int32 = 0
     while waitpid(pid, &status, WNOHANG) != pid {
       guard Date() < deadline else { throw Failure("reactor did not exit:\n\(text.suffix(2000))") }
-      usleep(1000)
+      try await Task.sleep(for: .milliseconds(2))
     }
+    reaped = true
     return status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
   }
 

@@ -64,8 +64,8 @@ package final class EditLineReader: LineReader, @unchecked Sendable {  // libedi
     }
     self.terminal = terminal
     wake = (ends[0], ends[1])
-    output = PromptOutput(base: base, outputIsTerminal: isatty(1) == 1, errorIsTerminal: isatty(2) == 1)
-    output.wakeDescriptor = ends[1]
+    output = PromptOutput(
+      base: base, outputIsTerminal: isatty(1) == 1, errorIsTerminal: isatty(2) == 1, wake: ends[1])
     self.historyPath = historyPath
     let opened = queue.sync { [wake] in
       setlocale(LC_ALL, "")

@@ -22,14 +22,15 @@ package final class PromptOutput: OutputSink, @unchecked Sendable {  // mutable 
   private var editing = false
   private var pending: [OutputLine] = []
   private let onTerminal: (out: Bool, err: Bool)
-  /// The pipe's write end that wakes the editor; set once by the reader, before it edits.
-  nonisolated(unsafe) var wakeDescriptor: Int32 = -1
+  /// The write end of the pipe that wakes the editor.
+  private let wake: Int32
 
   /// `base` writes the lines; `outputIsTerminal` and `errorIsTerminal` say which streams share
-  /// the screen with the prompt.
-  package init(base: any OutputSink, outputIsTerminal: Bool, errorIsTerminal: Bool) {
+  /// the screen with the prompt; a byte written to `wake` wakes the editor.
+  init(base: any OutputSink, outputIsTerminal: Bool, errorIsTerminal: Bool, wake: Int32) {
     self.base = base
     onTerminal = (outputIsTerminal, errorIsTerminal)
+    self.wake = wake
   }
 
   package func write(_ lines: [OutputLine]) {
@@ -42,7 +43,7 @@ package final class PromptOutput: OutputSink, @unchecked Sendable {  // mutable 
       guard !held.isEmpty else { return }
       pending += held
       var byte: UInt8 = 1
-      _ = Glibc.write(wakeDescriptor, &byte, 1)
+      _ = Glibc.write(wake, &byte, 1)
     }
   }
 
