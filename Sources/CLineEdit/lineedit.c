@@ -14,6 +14,7 @@
 #include <string.h>
 #include <sys/file.h>
 #include <sys/stat.h>
+#include <termios.h>
 #include <unistd.h>
 #include <wchar.h>
 // Only for the types and constants of what is looked up below (libedit-dev); nothing links
@@ -96,6 +97,12 @@ static char *current_prompt;
 static int interrupted;
 static int completion_over;
 
+static struct termios original_terminal;
+
+/// At exit: the terminal as it was before the editor changed it (the settings used while a
+/// command runs have no ^C echo, which must not outlive reactor).
+static void restore_terminal(void) { (void)tcsetattr(input_fd, TCSADRAIN, &original_terminal); }
+
 static char *prompt_text(EditLine *el) {
   (void)el;
   return current_prompt ? current_prompt : "";
@@ -166,6 +173,7 @@ static unsigned char complete_key(EditLine *el, int key) {
 int rle_open(
     const char *name, int input, int output, rle_completion_function *completion, int size, int wake,
     rle_wake_function *on_wake) {
+  if (tcgetattr(input, &original_terminal) == 0) atexit(restore_terminal);
   FILE *in = fdopen(dup(input), "r");
   FILE *out = fdopen(dup(output), "w");
   if (!in || !out) return -1;

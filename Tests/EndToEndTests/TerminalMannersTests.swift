@@ -86,6 +86,8 @@ struct TerminalMannersTests {
       #expect(shown.contains("\nsearch cancelled"), "\(shown.suffix(300).debugDescription)")
       #expect(!shown.contains("^Csearch cancelled"))
       try await Self.leave(repl, prompts: 2)
+      // The terminal is left as it was found.
+      #expect(repl.echoesControlCharacters)
     }
   }
 

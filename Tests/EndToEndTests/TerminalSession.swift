@@ -136,6 +136,12 @@ final class TerminalSession: @unchecked Sendable {  // mutable state under `cond
     try await wait(for: "\(count) × \(text.debugDescription)") { screen, _ in screen.occurrences(of: text) >= count }
   }
 
+  /// Whether the terminal echoes control characters as `^C` (ECHOCTL), as a new one does.
+  var echoesControlCharacters: Bool {
+    var settings = termios()
+    return tcgetattr(master, &settings) == 0 && settings.c_lflag & tcflag_t(ECHOCTL) != 0
+  }
+
   /// Resizes the terminal, as a terminal emulator does (the kernel sends SIGWINCH).
   func resize(columns: Int, rows: Int = 40) {
     var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
