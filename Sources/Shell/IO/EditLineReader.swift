@@ -87,6 +87,7 @@ package final class EditLineReader: LineReader, @unchecked Sendable {  // libedi
   package func readLine(prompt: String) async -> String? {
     await withCheckedContinuation { continuation in
       queue.async { [self] in
+        if outputIsPipe { Self.waitUntilRead(descriptor: 1) }
         while true {
           var outcome: Int32 = 0
           output.beginEditing()
@@ -109,6 +110,24 @@ package final class EditLineReader: LineReader, @unchecked Sendable {  // libedi
       guard !line.trimmingCharacters(in: .whitespaces).isEmpty else { return }
       rle_add_history(line)
       if let historyPath { _ = rle_append_history(historyPath, line, Int32(Self.historySize)) }
+    }
+  }
+
+  /// Whether standard output is a pipe (`reactor | tee log`), whose reader shows the results
+  /// on the same screen as the prompt.
+  private let outputIsPipe: Bool = {
+    var status = stat()
+    return fstat(1, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO
+  }()
+
+  /// Waits, briefly, until the reader of the pipe on `descriptor` has taken what was written to
+  /// it: `tee` shows results as it reads them, and a prompt drawn before that would have them
+  /// printed after it, on its line. A reader that takes longer is not waited for.
+  private static func waitUntilRead(descriptor: Int32, timeout: Duration = .milliseconds(200)) {
+    let deadline = ContinuousClock.now + timeout
+    var pending: Int32 = 0
+    while ioctl(descriptor, UInt(FIONREAD), &pending) == 0, pending > 0, ContinuousClock.now < deadline {
+      usleep(500)
     }
   }
 

@@ -27,7 +27,7 @@ package final class PromptOutput: OutputSink, @unchecked Sendable {  // mutable 
 
   /// `base` writes the lines; `outputIsTerminal` and `errorIsTerminal` say which streams share
   /// the screen with the prompt; a byte written to `wake` wakes the editor.
-  init(base: any OutputSink, outputIsTerminal: Bool, errorIsTerminal: Bool, wake: Int32) {
+  package init(base: any OutputSink, outputIsTerminal: Bool, errorIsTerminal: Bool, wake: Int32) {
     self.base = base
     onTerminal = (outputIsTerminal, errorIsTerminal)
     self.wake = wake
@@ -50,10 +50,10 @@ package final class PromptOutput: OutputSink, @unchecked Sendable {  // mutable 
   // MARK: - On the editor's thread
 
   /// The prompt is about to be drawn.
-  func beginEditing() { lock.withLock { editing = true } }
+  package func beginEditing() { lock.withLock { editing = true } }
 
   /// The line was entered (the cursor is on a fresh row): what waited is printed now.
-  func endEditing() {
+  package func endEditing() {
     lock.withLock {
       editing = false
       flush()
@@ -63,7 +63,7 @@ package final class PromptOutput: OutputSink, @unchecked Sendable {  // mutable 
   /// Inside the editor, woken: prints what waits, with `clear` before and `redraw` after.
   /// Returns whether anything was printed.
   @discardableResult
-  func printAbovePrompt(clear: () -> Void, redraw: () -> Void) -> Bool {
+  package func printAbovePrompt(clear: () -> Void, redraw: () -> Void) -> Bool {
     let printed = lock.withLock {
       guard !pending.isEmpty else { return false }
       clear()
