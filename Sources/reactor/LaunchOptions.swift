@@ -155,9 +155,10 @@ extension LaunchOptions {
       case .never: false
       case .auto: !json && record == nil && Terminal.wantsColor(environment: environment)
       }
-    // On a terminal the width follows it: SIGWINCH sets it again (below).
+    // On a terminal the width follows it: SIGWINCH sets it again (below). Not while recording:
+    // the transcript's %width is the one its output must replay at.
     let width = Terminal.width(environment: environment)
-    let liveWidth = interactive ? LiveWidth(width) : nil
+    let liveWidth = interactive && record == nil ? LiveWidth(width) : nil
     let options = RenderOptions(
       mode: json || daemon ? .json : .text, color: colorOn && !daemon, width: width, live: liveWidth)
     let seed = self.seed ?? UInt64(Date().timeIntervalSince1970 * 1000)

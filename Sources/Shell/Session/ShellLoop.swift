@@ -28,8 +28,8 @@ package struct ShellLoop: Sendable {
     self.onInput = onInput
   }
 
-  /// Ctrl-C while a command runs cancels its effects; the shell goes on. (At the prompt,
-  /// libedit binds Ctrl-C to clearing the line.)
+  /// Ctrl-C while a command runs cancels its effects; the shell goes on. (At the prompt it is
+  /// a key, not a signal: the editor discards the typed line.)
   package func run() async -> Int32 {
     var anyFailed = false
     let session = session
