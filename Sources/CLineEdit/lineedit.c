@@ -9,6 +9,7 @@
 #include <limits.h>
 #include <poll.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -156,6 +157,14 @@ static unsigned char interrupt_key(EditLine *el, int key) {
   return CC_REFRESH;
 }
 
+/// Ctrl-Z: suspends the job as the terminal's key would (it is no signal while editing); once
+/// resumed (SIGCONT), `rle_resume` takes the terminal back.
+static unsigned char suspend_key(EditLine *el, int key) {
+  (void)key;
+  kill(0, SIGTSTP);
+  return CC_REDISPLAY;
+}
+
 static const char *append_space(const char *text) {
   (void)text;
   return " ";
@@ -198,6 +207,8 @@ int rle_open(
   p_el_set(editor, EL_BIND, "^I", "reactor-complete", NULL);
   p_el_set(editor, EL_ADDFN, "reactor-interrupt", "discard the line", interrupt_key);
   p_el_set(editor, EL_BIND, "^C", "reactor-interrupt", NULL);
+  p_el_set(editor, EL_ADDFN, "reactor-suspend", "suspend reactor", suspend_key);
+  p_el_set(editor, EL_BIND, "^Z", "reactor-suspend", NULL);
   // The keys readline users expect, as libedit's readline emulation binds them.
   p_el_set(editor, EL_BIND, "^R", "em-inc-search-prev", NULL);
   p_el_set(editor, EL_BIND, "\\e[1~", "ed-move-to-beg", NULL);
@@ -339,6 +350,13 @@ void rle_clear_line(void) {
 void rle_redraw(void) { p_el_set(editor, EL_REFRESH); }
 
 void rle_resize(void) { p_el_resize(editor); }
+
+void rle_resume(void) {
+  // The shell gave the terminal back in its own mode, while libedit still counts it as raw.
+  p_el_set(editor, EL_PREP_TERM, 0);
+  p_el_set(editor, EL_PREP_TERM, 1);
+  p_el_set(editor, EL_REFRESH);
+}
 
 const char *rle_line_buffer(void) {
   static char *copy;

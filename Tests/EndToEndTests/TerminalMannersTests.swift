@@ -109,6 +109,23 @@ struct TerminalMannersTests {
     }
   }
 
+  @Test("resumed after a stop (Ctrl-Z, then fg), the editor draws the prompt and the typed line again")
+  func resumedAfterStop() async throws {
+    try await Self.onTerminal { home in
+      let repl = try TerminalSession(Self.offline, environment: ["HOME": home])
+      try await repl.wait(forScreen: "reactor> ")
+      repl.type("query sw")
+      try await repl.wait(forScreen: "query sw")
+      // What a shell's `fg` sends. (Here the process leads its own session, so a real Ctrl-Z,
+      // sent to an orphaned process group, would be discarded.)
+      repl.send(SIGCONT)
+      try await repl.wait(forScreen: "reactor> ", count: 2)
+      repl.type("ift\r")
+      try await repl.wait(forScreen: #"query: nil -> "swift""#)
+      try await Self.leave(repl, prompts: 3)
+    }
+  }
+
   // MARK: - 2. Output while the user types
 
   @Test("output that arrives while the user types is printed above the prompt; the typed line stays intact")

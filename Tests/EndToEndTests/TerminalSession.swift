@@ -142,6 +142,9 @@ final class TerminalSession: @unchecked Sendable {  // mutable state under `cond
     return tcgetattr(master, &settings) == 0 && settings.c_lflag & tcflag_t(ECHOCTL) != 0
   }
 
+  /// Sends `signal` to reactor.
+  func send(_ signal: Int32) { kill(pid, signal) }
+
   /// Resizes the terminal, as a terminal emulator does (the kernel sends SIGWINCH).
   func resize(columns: Int, rows: Int = 40) {
     var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)

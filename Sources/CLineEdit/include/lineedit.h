@@ -55,6 +55,9 @@ void rle_clear_line(void);
 void rle_redraw(void);
 /// Inside the wake function: the terminal changed size; the editor measures it again.
 void rle_resize(void);
+/// Inside the wake function: the job was resumed after a stop (Ctrl-Z, then `fg`); the editor
+/// sets the terminal up again and draws the prompt and the line on the cursor's row.
+void rle_resume(void);
 
 /// Inside a completion function: the whole line being edited (UTF-8, valid until the next call).
 const char *rle_line_buffer(void);

@@ -30,7 +30,9 @@ package final class EditLineReader: LineReader, @unchecked Sendable {  // libedi
   /// The descriptor the editor draws on (the terminal).
   package let terminal: Int32
   private let wake: (read: Int32, write: Int32)
+  /// Set by SIGWINCH and SIGCONT, taken in by the editor when it is woken.
   private let resized = Locked(false)
+  private let continued = Locked(false)
 
   /// Lines the history keeps, in memory and in the file.
   package static let historySize = 1000
@@ -82,6 +84,12 @@ package final class EditLineReader: LineReader, @unchecked Sendable {  // libedi
     }
     guard opened else { return nil }
     activeReader = self
+    // Resumed after Ctrl-Z: the shell hands the terminal back in its own mode. The reader lives
+    // as long as the process, and so does this handler.
+    _ = SignalWatcher.shared.watch(SIGCONT) { [weak self] in
+      guard let self else { return }
+      notify(continued)
+    }
   }
 
   package func readLine(prompt: String) async -> String? {
@@ -133,18 +141,25 @@ package final class EditLineReader: LineReader, @unchecked Sendable {  // libedi
 
   /// The terminal changed size (SIGWINCH): the editor measures it again, now if it is
   /// editing, else before the next prompt.
-  package func terminalResized() {
-    resized.withLock { $0 = true }
+  package func terminalResized() { notify(resized) }
+
+  /// Sets `flag` and wakes the editor.
+  private func notify(_ flag: Locked<Bool>) {
+    flag.withLock { $0 = true }
     var byte: UInt8 = 2
     _ = Glibc.write(wake.write, &byte, 1)
   }
 
   /// On the editor's thread, inside `rle_readline`: the wake pipe was readable.
   fileprivate func woken() {
-    let resizedNow = resized.withLock { flag in
-      defer { flag = false }
-      return flag
+    func take(_ flag: Locked<Bool>) -> Bool {
+      flag.withLock { value in
+        defer { value = false }
+        return value
+      }
     }
+    if take(continued) { rle_resume() }
+    let resizedNow = take(resized)
     if resizedNow { rle_resize() }
     let printed = output.printAbovePrompt(clear: { rle_clear_line() }, redraw: { rle_redraw() })
     // The terminal reflowed the prompt's rows: draw them again for the new width.
