@@ -68,6 +68,17 @@ struct TerminalMannersTests {
     }
   }
 
+  @Test("keys are read as UTF-8: accents and wide characters arrive intact")
+  func unicodeInput() async throws {
+    try await Self.onTerminal { home in
+      let repl = try TerminalSession(Self.offline, environment: ["HOME": home])
+      try await repl.wait(forScreen: "reactor> ")
+      repl.type("query café 漢字\r")
+      try await repl.wait(forScreen: #"query: nil -> "café 漢字""#)
+      try await Self.leave(repl, prompts: 2)
+    }
+  }
+
   @Test("Ctrl-C while a command runs cancels it, and its message starts a line of its own")
   func ctrlCWhileRunning() async throws {
     try await Self.onTerminal { home in
