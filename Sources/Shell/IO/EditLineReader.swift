@@ -27,8 +27,6 @@ package final class EditLineReader: LineReader, @unchecked Sendable {  // libedi
   private let historyPath: String?
   /// Where output goes, so that it never lands in the middle of the typed line.
   package let output: PromptOutput
-  /// The descriptor the editor draws on (the terminal).
-  package let terminal: Int32
   private let wake: (read: Int32, write: Int32)
   /// Set by SIGWINCH and SIGCONT, taken in by the editor when it is woken.
   private let resized = Locked(false)
@@ -64,7 +62,6 @@ package final class EditLineReader: LineReader, @unchecked Sendable {  // libedi
       _ = fcntl(end, F_SETFD, FD_CLOEXEC)
       _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
     }
-    self.terminal = terminal
     wake = (ends[0], ends[1])
     output = PromptOutput(
       base: base, outputIsTerminal: isatty(1) == 1, errorIsTerminal: isatty(2) == 1, wake: ends[1])
