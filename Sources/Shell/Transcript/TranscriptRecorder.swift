@@ -55,7 +55,7 @@ package final class TranscriptRecorder: OutputSink {
     forward.write(lines)
     storage.withLock { storage in
       guard !storage.blocks.isEmpty else { return }
-      storage.blocks[storage.blocks.count - 1].expected += lines.map { Substring(Transcript.escape($0.text)) }
+      storage.blocks[storage.blocks.count - 1].expected += lines.map { Substring(Transcript.written($0)) }
     }
   }
 
