@@ -66,6 +66,9 @@ struct ReactorCommand: AsyncParsableCommand {
       valueName: "file"))
   var record: String?
 
+  @Flag(help: "With --record: overwrite an existing transcript and cassette.")
+  var force = LaunchOptions.defaults.force
+
   @Option(help: ArgumentHelp("Seed for everything random in the session (default: from the time).", valueName: "n"))
   var seed: UInt64?
 
@@ -83,7 +86,7 @@ struct ReactorCommand: AsyncParsableCommand {
   var options: LaunchOptions {
     LaunchOptions(
       offline: offline, json: json, daemon: daemon, drainTimeout: drainTimeout, apiURL: apiURL, timeout: timeout,
-      color: color, engine: engine, record: record, seed: seed, signupFailureRate: signupFailureRate,
+      color: color, engine: engine, record: record, force: force, seed: seed, signupFailureRate: signupFailureRate,
       signupLatency: signupLatency)
   }
 
