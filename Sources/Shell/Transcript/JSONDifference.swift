@@ -9,10 +9,12 @@ package enum JSONDifference {
 
   /// The differences of two JSON texts, `path: expected -> actual`, with RFC 6901 pointers
   /// (`(absent)` for a missing member); nil when either is not JSON or both are the same.
-  package static func paths(expected: String, actual: String) -> [String]? {
+  /// With `glob`, the expected line was a `(glob)` line: a string that matches as a glob
+  /// pattern (`"mutation":"*"`) is no difference.
+  package static func paths(expected: String, actual: String, glob: Bool = false) -> [String]? {
     guard let old = parse(expected), let new = parse(actual) else { return nil }
     var found: [String] = []
-    compare(old, new, path: "", into: &found)
+    compare(old, new, path: "", glob: glob, into: &found)
     return found.isEmpty ? nil : found
   }
 
@@ -27,9 +29,13 @@ package enum JSONDifference {
         guard !Transcript.sameBytes(expected, got) else { continue }
         let old = Transcript.stream(of: expected)
         let new = Transcript.stream(of: got)
-        guard old.stream == new.stream, LineMatcher.kind(of: old.body) == nil else { continue }
+        let kind = LineMatcher.kind(of: old.body)
+        guard old.stream == new.stream, kind != .regex else { continue }
         let plain = { (body: Substring) in old.stream == .out ? Transcript.unescape(String(body)) : String(body) }
-        guard let paths = paths(expected: plain(old.body), actual: plain(new.body)) else { continue }
+        let pattern = kind == .glob ? old.body.dropLast(" (glob)".count) : old.body
+        guard let paths = paths(expected: plain(pattern), actual: plain(new.body), glob: kind == .glob) else {
+          continue
+        }
         report += "\nJSON differences at line \(numbers[index] + line):"
         for path in paths.prefix(limit) { report += "\n  " + path }
         if paths.count > limit { report += "\n  ... and \(paths.count - limit) more" }
@@ -44,16 +50,19 @@ package enum JSONDifference {
     return try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])
   }
 
-  private static func compare(_ old: Any?, _ new: Any?, path: String, into found: inout [String]) {
+  private static func compare(_ old: Any?, _ new: Any?, path: String, glob: Bool, into found: inout [String]) {
     switch (old, new) {
     case (let a as [String: Any], let b as [String: Any]):
       for key in Set(a.keys).union(b.keys).sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
-        compare(a[key], b[key], path: path + "/" + escape(key), into: &found)
+        compare(a[key], b[key], path: path + "/" + escape(key), glob: glob, into: &found)
       }
     case (let a as [Any], let b as [Any]):
       for index in 0..<max(a.count, b.count) {
-        compare(index < a.count ? a[index] : nil, index < b.count ? b[index] : nil, path: "\(path)/\(index)", into: &found)
+        let pair = (index < a.count ? a[index] : nil, index < b.count ? b[index] : nil)
+        compare(pair.0, pair.1, path: "\(path)/\(index)", glob: glob, into: &found)
       }
+    case (let a as String, let b as String) where glob && LineMatcher.glob(a, b):
+      return
     default:
       let a = text(old)
       let b = text(new)
@@ -64,7 +73,7 @@ package enum JSONDifference {
   /// A value as JSON, cut short when long; `(absent)` for a missing one.
   private static func text(_ value: Any?) -> String {
     guard let value else { return "(absent)" }
-    let data = try? JSONSerialization.data(withJSONObject: value, options: [.fragmentsAllowed, .sortedKeys])
+    let data = try? JSONSerialization.data(withJSONObject: value, options: [.fragmentsAllowed, .sortedKeys, .withoutEscapingSlashes])
     let text = data.map { String(decoding: $0, as: UTF8.self) } ?? "\(value)"
     return text.count > 60 ? text.prefix(59) + "…" : text
   }

@@ -7,6 +7,12 @@ package struct JUnitReport: Sendable {
     package var seconds: Double
     /// The failure's message and body; nil for a pass.
     package var failure: (message: String, body: String)?
+
+    package init(path: String, seconds: Double, failure: (message: String, body: String)?) {
+      self.path = path
+      self.seconds = seconds
+      self.failure = failure
+    }
   }
 
   package var cases: [Case] = []
