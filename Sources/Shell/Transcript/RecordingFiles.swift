@@ -29,6 +29,8 @@ package final class RecordingFiles: Sendable {
   /// Why recording cannot start.
   package struct Failure: Error, Equatable, CustomStringConvertible {
     package var description: String
+
+    package init(description: String) { self.description = description }
   }
 
   /// Checks that both files can be written, and that the transcript does not exist unless

@@ -39,7 +39,7 @@ package final class TranscriptRecorder: OutputSink {
     let (command, background) = Tokenizer.splitBackground(input)
     storage.withLock { storage in
       // A line typed as `^C` is quoted, which parses the same, so it is not read as Control-C.
-      let typed = command == SessionStatus.interrupt ? Redaction.quote(command) : command
+      let typed = command == SessionStatus.interrupt ? "'" + command + "'" : command
       let safe = Redaction.forTranscript(typed, placeholders: &storage.placeholders)
       storage.blocks.append(Transcript.Command(input: safe, background: background))
       storage.running = true
