@@ -5,6 +5,10 @@ import ReactorCore
 import Rendering
 import Shell
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// `reactor replay --rerecord FILE`: runs a transcript's commands again against GitHub (or
 /// `--api-url`), records a new cassette, replays the transcript on it to get the output it
 /// now expects, and writes both, keeping the transcript's directives and comments.
@@ -81,12 +85,13 @@ struct Rerecorder {
         return fail("not writing the \(kind) \(file): it would contain \(secret)", status: 2)
       }
     }
+    guard rename(scratch, cassettePath) == 0 else {
+      return fail("cannot write the cassette \(cassettePath): \(String(cString: strerror(errno)))", status: 2)
+    }
     do {
-      _ = try FileManager.default.replaceItemAt(
-        URL(fileURLWithPath: cassettePath), withItemAt: URL(fileURLWithPath: scratch))
       try newText.write(toFile: path, atomically: true, encoding: .utf8)
     } catch {
-      return fail("cannot write \(path) and its cassette: \(error.localizedDescription)", status: 2)
+      return fail("cannot write \(path): \(error.localizedDescription)", status: 2)
     }
     var report = "rerecorded \(path) (\(cassette.exchanges.count) exchanges)\n"
     if case .mismatch(let diff) = outcome.verdict { report += diff + "\n" }
