@@ -12,7 +12,7 @@ extension TranscriptRecorder {
   /// failure is said on standard error, once.
   package func save() {
     guard let files else { return }
-    if let problem = files.save(text: text, passwords: passwords) {
+    if let problem = files.save(text: finishedText, passwords: passwords) {
       FileHandle.standardError.write(Data("reactor: \(problem)\n".utf8))
     }
   }
@@ -28,11 +28,7 @@ extension TranscriptRecorder {
     }
     // A command cut short (a signal, a closed pipe) left partial output that its replay would
     // not match: the transcript keeps the commands that finished.
-    let unfinished = storage.withLock { storage -> String? in
-      guard storage.running else { return nil }
-      while storage.blocks.last?.input == SessionStatus.interrupt { storage.blocks.removeLast() }
-      return storage.blocks.popLast()?.input
-    }
+    let unfinished = runningInput
     save()
     if files.failed { return false }
     let count = commandCount

@@ -19,6 +19,18 @@ package final class TranscriptRecorder: OutputSink {
     var running = false
     /// ``finish()`` ran.
     var finished = false
+
+    /// The blocks of the commands that ended: without the running one and its `^C` lines.
+    var finishedBlocks: ArraySlice<Transcript.Command> {
+      guard running else { return blocks[...] }
+      var end = blocks.endIndex
+      while end > blocks.startIndex, blocks[end - 1].input == SessionStatus.interrupt { end -= 1 }
+      return blocks[..<max(blocks.startIndex, end - 1)]
+    }
+
+    func text(blocks: some Sequence<Transcript.Command>) -> String {
+      Transcript(items: header.map { .verbatim($0) } + blocks.map { .command($0) }, status: status.value).text()
+    }
   }
 
   private let forward: any OutputSink
@@ -35,8 +47,8 @@ package final class TranscriptRecorder: OutputSink {
 
   /// Starts the block of a new input line; the one before is complete, and saved.
   package func begin(_ input: String) {
-    save()
     let (command, background) = Tokenizer.splitBackground(input)
+    defer { save() }
     storage.withLock { storage in
       // A line typed as `^C` is quoted, which parses the same, so it is not read as Control-C.
       let typed = command == SessionStatus.interrupt ? "'" + command + "'" : command
@@ -98,17 +110,20 @@ package final class TranscriptRecorder: OutputSink {
   }
 
   /// The transcript text recorded so far.
-  package var text: String {
-    storage.withLock { storage in
-      Transcript(
-        items: storage.header.map { .verbatim($0) } + storage.blocks.map { .command($0) }, status: storage.status.value
-      ).text()
-    }
+  package var text: String { storage.withLock { $0.text(blocks: $0.blocks) } }
+
+  /// The text without the command still running, whose output is not complete: what the
+  /// files hold, so that they replay however the session ends.
+  var finishedText: String { storage.withLock { $0.text(blocks: $0.finishedBlocks) } }
+
+  /// Commands recorded so far (a `^C` line is not one), the one still running left out.
+  package var commandCount: Int {
+    storage.withLock { storage in storage.finishedBlocks.filter { $0.input != SessionStatus.interrupt }.count }
   }
 
-  /// Commands recorded so far (a `^C` line is not one).
-  package var commandCount: Int {
-    storage.withLock { storage in storage.blocks.filter { $0.input != SessionStatus.interrupt }.count }
+  /// The input of the command still running, if any.
+  var runningInput: String? {
+    storage.withLock { storage in storage.running ? storage.blocks[storage.finishedBlocks.count].input : nil }
   }
 
   /// The passwords typed so far, to keep out of the files.
