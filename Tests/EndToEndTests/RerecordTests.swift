@@ -61,7 +61,9 @@ struct RerecordTests {
       let result = try await ReactorBinary.run(
         ["replay", "--rerecord", path, "--api-url", leaky.baseURL], environment: ["GH_TOKEN": token])
       #expect(result.status == 2)
-      #expect(result.stderr.contains("not writing the cassette \(path).cassette.json: it would contain the token in GH_TOKEN"))
+      #expect(
+        result.stderr.contains("not writing the cassette \(path).cassette.json: it would contain the token in GH_TOKEN")
+      )
       #expect(!result.stderr.contains(token))
       #expect(TranscriptToolTests.read(path) == before.0)
       #expect(TranscriptToolTests.read(path + ".cassette.json") == before.1)

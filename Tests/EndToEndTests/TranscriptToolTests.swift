@@ -55,12 +55,15 @@ struct TranscriptToolTests {
     }
     #expect(seen.sorted() == ReplayBinaryTests.files.sorted())
     let filtered = try await ReactorBinary.run(["replay", "--filter", "signup-(taken|json)", Self.corpus])
-    #expect(filtered.lines == ["ok \(Self.corpus)/signup-json.t", "ok \(Self.corpus)/signup-taken.t", "2 passed, 0 failed"])
+    #expect(
+      filtered.lines == ["ok \(Self.corpus)/signup-json.t", "ok \(Self.corpus)/signup-taken.t", "2 passed, 0 failed"])
   }
 
   @Test(
     "bad replay options are usage errors (exit 2)",
-    arguments: [["--shard", "0/2", "x.t"], ["--jobs", "0", "x.t"], ["--filter", "(", "x.t"], [], ["--rerecord", "a.t", "b.t"]])
+    arguments: [
+      ["--shard", "0/2", "x.t"], ["--jobs", "0", "x.t"], ["--filter", "(", "x.t"], [], ["--rerecord", "a.t", "b.t"],
+    ])
   func usageErrors(arguments: [String]) async throws {
     let result = try await ReactorBinary.run(["replay"] + arguments)
     #expect(result.status == 2, "\(result.stderr)")
@@ -70,7 +73,8 @@ struct TranscriptToolTests {
   func failures() async throws {
     try await Self.withDirectory { directory in
       let missing = try await ReactorBinary.run(["replay", directory + "/none.t"])
-      #expect(missing.stdout.contains("FAIL \(directory)/none.t: cannot read the file: No such file or directory (ENOENT)"))
+      #expect(
+        missing.stdout.contains("FAIL \(directory)/none.t: cannot read the file: No such file or directory (ENOENT)"))
       #expect(missing.status == 1)
       let path = directory + "/s.t"
       try "%offline\n> opne\nerror: unknown command 'opne'; did you mean 'open'?\n".write(
@@ -106,7 +110,9 @@ struct TranscriptToolTests {
         ["--offline", "--record", directory + "/no/such/x.t"], input: "help\n")
       #expect(unwritable.status == 2)
       #expect(unwritable.stdout.isEmpty, "ran a command: \(unwritable.stdout.prefix(100))")
-      #expect(unwritable.stderr.contains("cannot write the transcript \(directory)/no/such/x.t: No such file or directory (ENOENT)"))
+      #expect(
+        unwritable.stderr.contains(
+          "cannot write the transcript \(directory)/no/such/x.t: No such file or directory (ENOENT)"))
       let path = directory + "/x.t"
       let first = try await ReactorBinary.run(["--offline", "--record", path], input: "help next\nopne\n")
       #expect(first.status == 1)
@@ -161,7 +167,8 @@ struct TranscriptToolTests {
     }
   }
 
-  @Test("a transcript or cassette that would hold GH_TOKEN is not written, and the message names the file, not the token")
+  @Test(
+    "a transcript or cassette that would hold GH_TOKEN is not written, and the message names the file, not the token")
   func secretRefused() async throws {
     try await Self.withDirectory { directory in
       let path = directory + "/k.t"
@@ -169,7 +176,9 @@ struct TranscriptToolTests {
       let result = try await ReactorBinary.run(
         ["--offline", "--record", path], input: "help next\nquery \(token)\n", environment: ["GH_TOKEN": token])
       #expect(result.status == 2)
-      #expect(result.stderr.contains("not writing the cassette \(path).cassette.json: it would contain the token in GH_TOKEN"))
+      #expect(
+        result.stderr.contains("not writing the cassette \(path).cassette.json: it would contain the token in GH_TOKEN")
+      )
       #expect(!result.stderr.contains(token))
       #expect(!Self.read(path).contains(token))
       #expect(!Self.read(path + ".cassette.json").contains(token))

@@ -63,7 +63,8 @@ struct JSONGlobDifferenceTests {
   @Test("a string that a (glob) line's pattern matches is no difference; slashes are not escaped")
   func globStrings() {
     let paths = JSONDifference.paths(
-      expected: #"{"mutation":"*","path":"/repos/-","stars":1}"#, actual: #"{"mutation":"appendRepos","path":"/x","stars":2}"#,
+      expected: #"{"mutation":"*","path":"/repos/-","stars":1}"#,
+      actual: #"{"mutation":"appendRepos","path":"/x","stars":2}"#,
       glob: true)
     #expect(paths == [#"/path: "/repos/-" -> "/x""#, "/stars: 1 -> 2"])
   }

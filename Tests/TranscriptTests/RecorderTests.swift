@@ -8,7 +8,8 @@ import Testing
 @Suite("Recording transcripts")
 struct RecorderTests {
   static func withDirectory(_ body: (String) async throws -> Void) async throws {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("reactor-rec-\(UUID().uuidString)").path
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("reactor-rec-\(UUID().uuidString)")
+      .path
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: directory) }
     try await body(directory)
@@ -52,7 +53,9 @@ struct RecorderTests {
       recorder.begin("opne")
       recorder.write([OutputLine(.err, "error: unknown command 'opne'")])
       recorder.end(.error)
-      #expect(try String(contentsOfFile: path, encoding: .utf8) == "%offline\n> opne\n! error: unknown command 'opne'\n%status 1\n")
+      #expect(
+        try String(contentsOfFile: path, encoding: .utf8)
+          == "%offline\n> opne\n! error: unknown command 'opne'\n%status 1\n")
       #expect(try String(contentsOfFile: path + ".cassette.json", encoding: .utf8).contains("exchanges"))
       _ = try TranscriptParser.parse(try String(contentsOfFile: path, encoding: .utf8))
       #expect(recorder.finish())

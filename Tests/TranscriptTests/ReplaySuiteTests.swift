@@ -51,10 +51,11 @@ struct ReplaySuiteTests {
     try await Self.withSuite { root in
       let paths = TranscriptFiles.expand([root]).map(\.path)
       #expect(
-        paths == [
-          "a/deep/search-no-results.t", "a/deep/signup-taken.t", "b/help.t", "b/search-happy.t", "b/wrong.t",
-          "parse-errors.t",
-        ].map { root + "/" + $0 })
+        paths
+          == [
+            "a/deep/search-no-results.t", "a/deep/signup-taken.t", "b/help.t", "b/search-happy.t", "b/wrong.t",
+            "parse-errors.t",
+          ].map { root + "/" + $0 })
       let (report, status) = await Self.run(ReplayOptions(paths: [root]))
       #expect(status == 1)
       #expect(report.hasSuffix("5 passed, 1 failed\n"))
@@ -114,8 +115,10 @@ struct ReplaySuiteTests {
       for index in 1...4 {
         var options = ReplayOptions(paths: [root])
         options.shard = (index, 4)
-        seen += await Self.run(options).report.split(separator: "\n").filter { $0.hasPrefix("ok ") || $0.hasPrefix("FAIL ") }
-          .map { String($0.split(separator: " ")[1]) }
+        seen += await Self.run(options).report.split(separator: "\n").filter {
+          $0.hasPrefix("ok ") || $0.hasPrefix("FAIL ")
+        }
+        .map { String($0.split(separator: " ")[1]) }
       }
       #expect(seen.sorted() == TranscriptFiles.expand([root]).map(\.path).sorted())
     }

@@ -73,7 +73,8 @@ package enum JSONDifference {
   /// A value as JSON, cut short when long; `(absent)` for a missing one.
   private static func text(_ value: Any?) -> String {
     guard let value else { return "(absent)" }
-    let data = try? JSONSerialization.data(withJSONObject: value, options: [.fragmentsAllowed, .sortedKeys, .withoutEscapingSlashes])
+    let data = try? JSONSerialization.data(
+      withJSONObject: value, options: [.fragmentsAllowed, .sortedKeys, .withoutEscapingSlashes])
     let text = data.map { String(decoding: $0, as: UTF8.self) } ?? "\(value)"
     return text.count > 60 ? text.prefix(59) + "…" : text
   }

@@ -23,12 +23,14 @@ package struct JUnitReport: Sendable {
     let failures = cases.filter { $0.failure != nil }.count
     let total = cases.reduce(0) { $0 + $1.seconds }
     var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-    xml += "<testsuites tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"0\" time=\"\(Self.seconds(total))\">\n"
+    xml +=
+      "<testsuites tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"0\" time=\"\(Self.seconds(total))\">\n"
     xml +=
       "  <testsuite name=\"reactor replay\" tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\" time=\"\(Self.seconds(total))\">\n"
     for item in cases {
       let name = Self.escape(item.path)
-      let open = "    <testcase classname=\"transcripts\" name=\"\(name)\" file=\"\(name)\" time=\"\(Self.seconds(item.seconds))\""
+      let open =
+        "    <testcase classname=\"transcripts\" name=\"\(name)\" file=\"\(name)\" time=\"\(Self.seconds(item.seconds))\""
       if let failure = item.failure {
         xml += open + ">\n"
         xml += "      <failure message=\"\(Self.escape(failure.message))\" type=\"mismatch\">"

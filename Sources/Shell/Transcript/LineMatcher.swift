@@ -23,7 +23,8 @@ package enum LineMatcher {
 
   /// The two kinds of pattern line.
   package enum Kind: String, Sendable {
-    case glob, regex = "re"
+    case glob
+    case regex = "re"
   }
 
   /// Whether an expected line (its text after any stream marker) is a pattern of `kind`.

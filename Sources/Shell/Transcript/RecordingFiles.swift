@@ -52,7 +52,8 @@ package final class RecordingFiles: Sendable {
       let directory = (file as NSString).deletingLastPathComponent
       guard access(directory.isEmpty ? "." : directory, W_OK) == 0 else {
         throw Failure(
-          description: "cannot write the \(kind) \(file): its directory is not writable: \(TranscriptFiles.describe(errno))")
+          description:
+            "cannot write the \(kind) \(file): its directory is not writable: \(TranscriptFiles.describe(errno))")
       }
     }
     self.path = path

@@ -25,7 +25,8 @@ public struct ReplayOptions: Sendable, Equatable {
   /// Reads `K/N`, as `--shard` takes it: 1 <= K <= N.
   public static func shard(_ text: String) -> (index: Int, count: Int)? {
     let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-    guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, (1...count).contains(index)
+    guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1,
+      (1...count).contains(index)
     else { return nil }
     return (index, count)
   }

@@ -96,9 +96,11 @@ public enum TranscriptParser {
   private static func status(_ directive: String, line: Int) throws(Failure) -> Int32? {
     let words = directive.dropFirst().split(separator: " ", maxSplits: 1)
     guard words.first == "status" else { return nil }
-    guard words.count == 2, let status = Int32(words[1].trimmingCharacters(in: .whitespaces)), (0...255).contains(status)
+    guard words.count == 2, let status = Int32(words[1].trimmingCharacters(in: .whitespaces)),
+      (0...255).contains(status)
     else {
-      throw Failure(line: line, message: "%status expects an exit status from 0 to 255, got '\(words.dropFirst().first ?? "")'")
+      throw Failure(
+        line: line, message: "%status expects an exit status from 0 to 255, got '\(words.dropFirst().first ?? "")'")
     }
     return status
   }

@@ -23,9 +23,11 @@ extension TranscriptRecorder {
   /// written or was refused.
   @discardableResult
   package func finish() -> Bool {
-    guard let files, storage.withLock({ storage in defer { storage.finished = true }; return !storage.finished }) else {
-      return true
+    let first = storage.withLock { storage in
+      defer { storage.finished = true }
+      return !storage.finished
     }
+    guard let files, first else { return true }
     // A command cut short (a signal, a closed pipe) left partial output that its replay would
     // not match: the transcript keeps the commands that finished.
     let unfinished = runningInput
@@ -43,7 +45,11 @@ extension TranscriptRecorder {
   /// signal's number. A crash leaves the recording as it was saved after the last command.
   package func saveOnExit() -> [SignalWatcher.Token] {
     Self.active.withLock { $0 = self }
-    if !Self.registered.withLock({ registered in defer { registered = true }; return registered }) {
+    let registered = Self.registered.withLock { registered in
+      defer { registered = true }
+      return registered
+    }
+    if !registered {
       atexit { TranscriptRecorder.active.withLock { $0 }?.finish() }
     }
     return [SIGTERM, SIGHUP].map { number in
