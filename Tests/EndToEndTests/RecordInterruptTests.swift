@@ -17,8 +17,19 @@ struct RecordInterruptTests {
     var text: String { lock.withLock { String(decoding: bytes, as: UTF8.self) } }
   }
 
-  @Test("Control-C while a command runs is recorded as '&' and '^C', and the transcript replays")
+  @Test("Control-C while a search waits for GitHub is recorded as '&' and '^C', and the transcript replays")
   func interrupt() async throws {
+    // A GitHub that holds its answer until the test is done: the search is in flight for sure
+    // once the server has seen its request.
+    let release = Latch()
+    let server = try LoopbackServer { _ in
+      release.wait(timeout: .seconds(60))
+      return .json(200, #"{"total_count":0,"incomplete_results":false,"items":[]}"#)
+    }
+    defer {
+      release.set()
+      server.stop()
+    }
     try await TranscriptToolTests.withDirectory { directory in
       var master: Int32 = -1
       var slave: Int32 = -1
@@ -28,7 +39,7 @@ struct RecordInterruptTests {
       let binary = try #require(ReactorBinary.url)
       let process = Process()
       process.executableURL = binary
-      process.arguments = ["--offline", "--record", path]
+      process.arguments = ["--api-url", server.baseURL, "--record", path]
       var environment = ["PATH": "/usr/bin:/bin", "HOME": directory, "LANG": "C.UTF-8", "TERM": "xterm"]
       environment.merge(ReactorBinary.sanitizerEnvironment) { $1 }
       process.environment = environment
@@ -54,18 +65,26 @@ struct RecordInterruptTests {
       #expect(await poll(timeout: .seconds(20)) { screen.text.contains("reactor> ") })
       type("help next\n")
       #expect(await poll(timeout: .seconds(20)) { screen.text.contains("load the next page of results") })
-      type("sleep 30s\n")
-      // The file is saved as the sleep's line begins: the sleep is running from then on.
-      #expect(await poll(timeout: .seconds(20)) { TranscriptToolTests.read(path).contains("> help next\n") })
+      type("query swift\n")
+      #expect(await poll(timeout: .seconds(20)) { server.requests.count == 1 })
       kill(process.processIdentifier, SIGINT)
-      #expect(await poll(timeout: .seconds(20)) { screen.text.contains("sleep cancelled") }, "\(screen.text)")
+      // The prompt comes back once the cancelled search has ended.
+      #expect(
+        await poll(timeout: .seconds(20)) { screen.text.components(separatedBy: "reactor> ").count == 4 },
+        "\(screen.text)")
       type("quit\n")
       try await offThePool { process.waitUntilExit() }
       #expect(process.terminationStatus == 0)
       let text = TranscriptToolTests.read(path)
-      #expect(text.contains("> sleep 30s &\n> ^C\nsleep cancelled\n"), "\(text)")
+      #expect(text.contains("> query swift &\n"), "\(text)")
+      #expect(text.contains("\n> ^C\n"), "\(text)")
+      // The cancelled request is in the cassette, so the replay finds it before cancelling it.
+      #expect(TranscriptToolTests.read(path + ".cassette.json").contains("\"cancelled\""))
       let replay = try await ReactorBinary.run(["replay", path])
       #expect(replay.status == 0, "\(replay.stdout)")
+      // Without the Control-C, the replay waits for the answer, and prints it.
+      try text.replacingOccurrences(of: "> ^C\n", with: "").write(toFile: path, atomically: true, encoding: .utf8)
+      #expect(try await ReactorBinary.run(["replay", path]).status == 1)
     }
   }
 }
