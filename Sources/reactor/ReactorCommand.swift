@@ -104,7 +104,11 @@ struct ReplayCommand: AsyncParsableCommand {
       Prints 'ok' or 'FAIL' (with a unified diff) for each file, then 'N passed, M failed'. \
       A directory stands for every *.t file under it, recursively, in sorted order. \
       Replays use the transcript's cassette and a virtual clock: no network, no real time, \
-      no history file. The format is described in reactor-transcript(5).
+      no history file. A replay also fails when a line moves between standard output and \
+      standard error ('! ' lines) or the exit status differs ('%status N'); NDJSON lines that \
+      differ are followed by their differing JSON paths. --engine <engine> runs every \
+      transcript on that engine; --rerecord uses --api-url and GH_TOKEN as a session does. \
+      The format is described in reactor-transcript(5).
       """)
 
   @Flag(help: "Rewrite each transcript's expected output with the actual output, and say what changed.")
