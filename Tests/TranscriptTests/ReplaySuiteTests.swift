@@ -83,6 +83,13 @@ struct ReplaySuiteTests {
     }
   }
 
+  @Test("read errors name the errno, so users can search for it")
+  func errnoNames() {
+    #expect(TranscriptFiles.describe(EACCES) == "Permission denied (EACCES)")
+    #expect(TranscriptFiles.describe(ENOENT) == "No such file or directory (ENOENT)")
+    #expect(TranscriptFiles.describe(EISDIR) == "Is a directory (EISDIR)")
+  }
+
   @Test("the report is the same for 1, 2 and 5 jobs")
   func jobs() async throws {
     try await Self.withSuite { root in

@@ -73,7 +73,7 @@ package enum TranscriptFiles {
   }
 
   /// `strerror`'s text and the symbolic name of the common ones, which users search for.
-  static func describe(_ code: Int32) -> String {
+  package static func describe(_ code: Int32) -> String {
     let names: [Int32: String] = [
       ENOENT: "ENOENT", EACCES: "EACCES", EISDIR: "EISDIR", ENOTDIR: "ENOTDIR", ELOOP: "ELOOP",
       EMFILE: "EMFILE", ENAMETOOLONG: "ENAMETOOLONG", EIO: "EIO", EPERM: "EPERM", EROFS: "EROFS",
