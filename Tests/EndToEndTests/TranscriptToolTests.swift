@@ -167,6 +167,24 @@ struct TranscriptToolTests {
     }
   }
 
+  @Test("a process killed outright, like a crash, leaves the transcript saved after its last command")
+  func killed() async throws {
+    try await Self.withDirectory { directory in
+      let path = directory + "/k.t"
+      let (process, stdin, _, _) = try ReactorBinary.prepare(["--offline", "--record", path], environment: [:])
+      try process.run()
+      stdin.fileHandleForWriting.write(Data("help next\nopne\n".utf8))
+      #expect(await poll(timeout: .seconds(20)) { Self.read(path).contains("%status 1\n") })
+      kill(process.processIdentifier, SIGKILL)
+      try await offThePool { process.waitUntilExit() }
+      #expect(process.terminationReason == .uncaughtSignal)
+      let text = Self.read(path)
+      #expect(text.hasSuffix("> opne\n! error: unknown command 'opne'; did you mean 'open'?\n%status 1\n"), "\(text)")
+      let replay = try await ReactorBinary.run(["replay", path])
+      #expect(replay.status == 0, "\(replay.stdout)")
+    }
+  }
+
   @Test(
     "a transcript or cassette that would hold GH_TOKEN is not written, and the message names the file, not the token")
   func secretRefused() async throws {
