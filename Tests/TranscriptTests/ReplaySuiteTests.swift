@@ -162,6 +162,26 @@ struct ReplaySuiteTests {
     }
   }
 
+  @Test("--update does not write a transcript that would hold the environment's token")
+  func updateKeepsSecretsOut() async throws {
+    try await Self.withSuite { root in
+      // The transcript's query stands in for a token that reached the output.
+      let token = "zzzznotarepository"
+      var options = ReplayOptions(paths: [root + "/a/deep/search-no-results.t"])
+      options.update = true
+      options.secrets = SecretScanner(environment: { $0 == "GH_TOKEN" ? token : nil })
+      let path = root + "/a/deep/search-no-results.t"
+      let before = try String(contentsOfFile: path, encoding: .utf8)
+      try before.replacingOccurrences(of: "no more results", with: "stale").write(
+        toFile: path, atomically: true, encoding: .utf8)
+      let (report, status) = await Self.run(options)
+      #expect(status == 1)
+      #expect(report.contains("FAIL \(path): not writing the transcript: it would contain the token in GH_TOKEN\n"))
+      #expect(!report.contains("updated"))
+      #expect(try String(contentsOfFile: path, encoding: .utf8).contains("stale"))
+    }
+  }
+
   @Test("JUnit text escapes markup and the control characters XML cannot hold")
   func xmlEscape() throws {
     var report = JUnitReport()

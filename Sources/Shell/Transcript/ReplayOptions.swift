@@ -14,6 +14,8 @@ public struct ReplayOptions: Sendable, Equatable {
   public var junit: String?
   /// Only the transcripts whose path this regular expression finds a match in.
   public var filter: String?
+  /// What `--update` must never write (the environment's token).
+  package var secrets: SecretScanner?
 
   public init(paths: [String]) { self.paths = paths }
 

@@ -40,7 +40,7 @@ extension Replayer {
         let index = next
         let entry = entries[index]
         next += 1
-        group.addTask { (index, await self.replayFile(entry, update: options.update)) }
+        group.addTask { (index, await self.replayFile(entry, update: options.update, secrets: options.secrets)) }
       }
       for _ in 0..<jobs { startNext() }
       while let (index, report) = await group.next() {
@@ -69,8 +69,9 @@ extension Replayer {
     return status
   }
 
-  /// Reads, replays and (with `update`) rewrites one file.
-  func replayFile(_ entry: TranscriptFiles.Entry, update: Bool) async -> FileReport {
+  /// Reads, replays and (with `update`) rewrites one file, unless the new text would hold a
+  /// secret of `secrets`.
+  func replayFile(_ entry: TranscriptFiles.Entry, update: Bool, secrets: SecretScanner? = nil) async -> FileReport {
     let path = entry.path
     let start = ContinuousClock.now
     func report(_ text: String, passed: Bool, failure: (String, String)? = nil) -> FileReport {
@@ -99,6 +100,10 @@ extension Replayer {
     case .mismatch(let diff):
       guard update, let updated = outcome.updated else {
         return report("FAIL \(path)\n\(diff)\n", passed: false, failure: ("output differs", diff))
+      }
+      if let secret = secrets?.find(in: updated) {
+        let message = "not writing the transcript: it would contain \(secret)"
+        return report("FAIL \(path): \(message)\n", passed: false, failure: (message, message))
       }
       do {
         try updated.write(toFile: path, atomically: true, encoding: .utf8)
