@@ -30,6 +30,22 @@ struct StreamAndStatusTests {
     #expect(diff.contains("+! error: unknown command 'opne'"))
   }
 
+  @Test("a transcript written before streams were marked fails with a hint to update it")
+  func legacyHint() async throws {
+    let old = "%offline\n> opne\nerror: unknown command 'opne'; did you mean 'open'?\n"
+    guard case .mismatch(let diff) = await replayer.check(old, name: "old.t").verdict else {
+      Issue.record("an unmarked standard error line passed")
+      return
+    }
+    #expect(
+      diff.hasSuffix(
+        "hint: only the stream marks ('! ') and %status differ: the transcript may predate them; 'reactor replay --update' adds them"
+      ))
+    // Not for a real difference.
+    guard case .mismatch(let other) = await replayer.check(old + "more\n", name: "old.t").verdict else { return }
+    #expect(!other.contains("hint:"))
+  }
+
   @Test("a standard output line expected on standard error fails, even as a pattern")
   func outputExpectedOnError() async throws {
     let text = "%offline\n> help next\n! usage: next\n  load the next page of results\n"

@@ -81,11 +81,32 @@ public struct Replayer: Sendable {
     if status != transcript.status {
       diff += "\nexit status: expected \(transcript.status), got \(status)"
     }
+    if Self.onlyStreamsAndStatusDiffer(transcript, merged) {
+      diff +=
+        "\nhint: only the stream marks ('! ') and %status differ: the transcript may predate them;"
+        + " 'reactor replay --update' adds them"
+    }
     let lineNumbers = transcript.expectedLineNumbers()
     let notes = replaced.map { command, line, kind in
       "line \(lineNumbers[command] + line): the (\(kind.rawValue)) line no longer matches; replaced by the literal line"
     }
     return Outcome(verdict: .mismatch(diff: diff), updated: newText, notes: notes)
+  }
+
+  /// Whether the expected output is the actual output once its `! ` marks are taken off, as
+  /// in a transcript written before standard error was marked.
+  static func onlyStreamsAndStatusDiffer(_ transcript: Transcript, _ actual: [[Substring]]) -> Bool {
+    let commands = transcript.commands
+    guard commands.count == actual.count, transcript.status == 0 else { return false }
+    return zip(commands, actual).allSatisfy { command, lines in
+      command.expected.count == lines.count
+        && zip(command.expected, lines).allSatisfy { expected, line in
+          guard Transcript.stream(of: expected).stream == .out else { return false }
+          let (stream, body) = Transcript.stream(of: line)
+          return Transcript.sameBytes(expected, line)
+            || (stream == .err && Transcript.sameBytes(Transcript.unescape(String(expected)), body))
+        }
+    }
   }
 
   /// Keeps an expected line wherever it matches the actual line at the same position, so
