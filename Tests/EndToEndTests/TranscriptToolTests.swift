@@ -87,6 +87,22 @@ struct TranscriptToolTests {
     }
   }
 
+  @Test("--update keeps a (glob) line that matches, replaces one that does not, and says so")
+  func updatePatterns() async throws {
+    try await Self.withDirectory { directory in
+      let path = directory + "/g.t"
+      try "%offline\n> help next\nusage: * (glob)\n  load the prev* (glob)\n".write(
+        toFile: path, atomically: true, encoding: .utf8)
+      let result = try await ReactorBinary.run(["replay", "--update", path])
+      #expect(result.status == 0)
+      #expect(
+        result.stdout.contains("\(path): line 4: the (glob) line no longer matches; replaced by the literal line\n"))
+      let text = Self.read(path)
+      #expect(text.contains("\nusage: * (glob)\n  load the next page of results\n"))
+      #expect(try await ReactorBinary.run(["replay", path]).status == 0)
+    }
+  }
+
   @Test("a failing %mode json replay shows the differing JSON path with both values")
   func jsonDifference() async throws {
     try await Self.withDirectory { directory in
