@@ -27,6 +27,7 @@ struct LaunchOptions: Equatable, Sendable {
   var color: ColorChoice = .auto
   var engine: EngineChoice?
   var record: String?
+  var force = false
   var seed: UInt64?
   var signupFailureRate: Double = 1.0 / 3
   var signupLatency: Double = 1.5
@@ -44,6 +45,7 @@ struct LaunchOptions: Equatable, Sendable {
     guard (0...3600).contains(drainTimeout) else {
       throw ValidationError("--drain-timeout must be between 0 and 3600 seconds")
     }
+    if force && record == nil { throw ValidationError("--force only applies to --record") }
     if daemon && record != nil {
       throw ValidationError(
         "--daemon and --record cannot be combined; record a daemon session with a transcript instead")
@@ -73,11 +75,12 @@ struct LaunchOptions: Equatable, Sendable {
       guard !name.isEmpty, !seen.contains(name) else { return nil }
       seen.append(name)
       switch name {
-      case "offline", "json", "daemon":
+      case "offline", "json", "daemon", "force":
         guard inline == nil else { return nil }
         switch name {
         case "offline": options.offline = true
         case "json": options.json = true
+        case "force": options.force = true
         default: options.daemon = true
         }
         continue
@@ -171,10 +174,31 @@ extension LaunchOptions {
       ? EditLineReader(historyPath: EditLineReader.defaultHistoryPath(environment: environment), output: standardOutput)
       : nil
     let terminalOutput: any OutputSink = editor?.output ?? standardOutput
-    let recorder = record.map { path in
-      TranscriptRecorder(
+    var made: TranscriptRecorder?
+    if let record, let recording {
+      // Checked before anything runs: a path that cannot be written costs nothing yet.
+      let files: RecordingFiles
+      do {
+        files = try RecordingFiles(
+          path: record, cassettePath: Self.cassettePath(for: record), force: force,
+          scanner: SecretScanner(environment: environment),
+          cassette: { (recording.exchangeCount, { try recording.cassette.encoded() }) })
+      } catch {
+        FileHandle.standardError.write(Data("reactor: \(error)\n".utf8))
+        throw ExitCode(2)
+      }
+      made = TranscriptRecorder(
         forwarding: terminalOutput,
-        header: transcriptHeader(path: path, start: start, seed: seed, options: options, offline: offline))
+        header: transcriptHeader(path: record, start: start, seed: seed, options: options, offline: offline),
+        files: files)
+    }
+    let recorder = made
+    let recorderSignals = recorder.map { recorder in
+      recorder.save()
+      var tokens = recorder.saveOnExit()
+      // Control-C cancels the running command at a terminal (ShellLoop); it is recorded first.
+      if interactive { tokens.append(SignalWatcher.shared.watch(SIGINT) { recorder.interrupt() }) }
+      return tokens
     }
     var prompt: (@Sendable (String) -> String?)?
     if interactive {
@@ -230,8 +254,14 @@ extension LaunchOptions {
       "reactor \(ReactorCommand.version): type 'help' for commands, Ctrl-D to leave"
       + (offline ? " (offline sample data)" : "")
     var onInput: (@Sendable (String) -> Void)?
-    if let recorder { onInput = { line in recorder.begin(line) } }
-    let loop = ShellLoop(session: session, reader: reader, interactive: interactive, banner: banner, onInput: onInput)
+    var onOutcome: (@Sendable (StoreTask.Completion) -> Void)?
+    if let recorder {
+      onInput = { line in recorder.begin(line) }
+      onOutcome = { completion in recorder.end(completion) }
+    }
+    let loop = ShellLoop(
+      session: session, reader: reader, interactive: interactive, banner: banner, onInput: onInput,
+      onOutcome: onOutcome)
     let resize = liveWidth.map { live in
       SignalWatcher.shared.watch(SIGWINCH) {
         live.set(Terminal.width(environment: environment))
@@ -241,8 +271,10 @@ extension LaunchOptions {
     let status = await Task(executorPreference: loopThread) { await loop.run() }.value
     resize.map(SignalWatcher.shared.stop)
     loopThread?.stop()
-    if let record, let recorder, let recording {
-      try Self.saveRecording(path: record, transcript: recorder.text, cassette: recording.cassette)
+    if let recorder {
+      recorderSignals?.forEach(SignalWatcher.shared.stop)
+      // A file that could not be written, or would have held a secret, is a usage failure.
+      if !recorder.finish() { throw ExitCode(2) }
     }
     if status != 0 { throw ExitCode(status) }
   }
@@ -265,10 +297,9 @@ extension LaunchOptions {
 
   static func cassetteName(for path: String) -> String { (path as NSString).lastPathComponent + ".cassette.json" }
 
-  static func saveRecording(path: String, transcript: String, cassette: Cassette) throws {
+  /// The cassette beside the transcript at `path`.
+  static func cassettePath(for path: String) -> String {
     let directory = (path as NSString).deletingLastPathComponent
-    let cassettePath = (directory.isEmpty ? "" : directory + "/") + cassetteName(for: path)
-    try cassette.write(to: URL(fileURLWithPath: cassettePath))
-    try transcript.write(toFile: path, atomically: true, encoding: .utf8)
+    return (directory.isEmpty ? "" : directory + "/") + cassetteName(for: path)
   }
 }

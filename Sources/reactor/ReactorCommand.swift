@@ -66,6 +66,9 @@ struct ReactorCommand: AsyncParsableCommand {
       valueName: "file"))
   var record: String?
 
+  @Flag(help: "With --record: overwrite an existing transcript and cassette.")
+  var force = LaunchOptions.defaults.force
+
   @Option(help: ArgumentHelp("Seed for everything random in the session (default: from the time).", valueName: "n"))
   var seed: UInt64?
 
@@ -83,7 +86,7 @@ struct ReactorCommand: AsyncParsableCommand {
   var options: LaunchOptions {
     LaunchOptions(
       offline: offline, json: json, daemon: daemon, drainTimeout: drainTimeout, apiURL: apiURL, timeout: timeout,
-      color: color, engine: engine, record: record, seed: seed, signupFailureRate: signupFailureRate,
+      color: color, engine: engine, record: record, force: force, seed: seed, signupFailureRate: signupFailureRate,
       signupLatency: signupLatency)
   }
 
@@ -99,26 +102,85 @@ struct ReplayCommand: AsyncParsableCommand {
     abstract: "Replay recorded transcripts and compare their output byte for byte.",
     discussion: """
       Prints 'ok' or 'FAIL' (with a unified diff) for each file, then 'N passed, M failed'. \
+      A directory stands for every *.t file under it, recursively, in sorted order. \
       Replays use the transcript's cassette and a virtual clock: no network, no real time, \
-      no history file. The format is described in reactor-transcript(5).
+      no history file. A replay also fails when a line moves between standard output and \
+      standard error ('! ' lines) or the exit status differs ('%status N'); NDJSON lines that \
+      differ are followed by their differing JSON paths. --engine <engine> runs every \
+      transcript on that engine; --rerecord uses --api-url and GH_TOKEN as a session does. \
+      The format is described in reactor-transcript(5).
       """)
 
   @Flag(help: "Rewrite each transcript's expected output with the actual output, and say what changed.")
   var update = false
 
-  /// `--engine` is the parent's option: `reactor replay --engine feedback x.t` sets it there.
+  @Option(
+    help: ArgumentHelp(
+      "Replay <n> transcripts at once (default: the number of cores); the report is the same for any <n>.",
+      valueName: "n"))
+  var jobs: Int?
+
+  @Option(
+    help: ArgumentHelp(
+      "Replay only the k-th of n stable, balanced slices of the suite, for a CI matrix of n machines.",
+      valueName: "k/n"))
+  var shard: String?
+
+  @Option(help: ArgumentHelp("Also write a JUnit XML report to <file>.", valueName: "file"))
+  var junit: String?
+
+  @Option(
+    help: ArgumentHelp("Replay only the transcripts whose path matches this regular expression.", valueName: "pattern"))
+  var filter: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "Run the transcript's commands again against GitHub (or --api-url) and rewrite it and its cassette.",
+      valueName: "file"))
+  var rerecord: String?
+
+  /// `--engine` and `--api-url` are the parent's options: `reactor replay --engine feedback x.t` sets them there.
   @ParentCommand var root: ReactorCommand
 
-  @Argument(help: ArgumentHelp("Transcript files.", valueName: "file"))
-  var files: [String]
+  @Argument(help: ArgumentHelp("Transcript files, or directories of them.", valueName: "path"))
+  var paths: [String] = []
+
+  func validate() throws {
+    if let jobs, jobs < 1 { throw ValidationError("--jobs must be 1 or more, got \(jobs)") }
+    if let shard, ReplayOptions.shard(shard) == nil {
+      throw ValidationError("--shard expects k/n with 1 <= k <= n, such as 2/4; got '\(shard)'")
+    }
+    if let filter, (try? NSRegularExpression(pattern: filter)) == nil {
+      throw ValidationError("--filter expects a regular expression; '\(filter)' is not one")
+    }
+    if rerecord != nil {
+      if !paths.isEmpty || update || shard != nil || junit != nil || filter != nil {
+        throw ValidationError("--rerecord takes one transcript and no other replay option")
+      }
+    } else if paths.isEmpty {
+      throw ValidationError("give at least one transcript file or directory")
+    }
+  }
 
   func run() async throws {
     let engine = root.engine?.kind
+    if let rerecord {
+      let status = await Rerecorder(root: root, path: rerecord, engine: engine).run()
+      if status != 0 { throw ExitCode(status) }
+      return
+    }
     let runner = TranscriptRunner(makeClient: Self.replayClient) { configuration in
       if let engine { configuration.engine = engine }
     }
     let replayer = Replayer(runner: runner) { text in FileHandle.standardOutput.write(Data(text.utf8)) }
-    let status = await replayer.run(paths: files, update: update)
+    var options = ReplayOptions(paths: paths)
+    options.update = update
+    if let jobs { options.jobs = jobs }
+    options.shard = shard.flatMap(ReplayOptions.shard)
+    options.junit = junit
+    options.filter = filter
+    options.secrets = SecretScanner(environment: LaunchOptions.environment)
+    let status = await replayer.run(options)
     if status != 0 { throw ExitCode(status) }
   }
 

@@ -155,3 +155,30 @@ func jsonLines(_ text: String) throws -> [[String: Any]] {
 }
 
 struct NotAnObject: Error { var line: String }
+
+extension ReactorBinary {
+  /// Runs a `/bin/sh -c` command line (a pipeline), with the clean environment of ``run``.
+  static func runShell(_ command: String) async throws -> Result {
+    try await offThePool {
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: "/bin/sh")
+      process.arguments = ["-c", command]
+      var environment = ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
+      environment.merge(sanitizerEnvironment) { $1 }
+      process.environment = environment
+      let (stdout, stderr) = (Pipe(), Pipe())
+      process.standardOutput = stdout
+      process.standardError = stderr
+      try process.run()
+      let errData = LockedData()
+      let errReader = Thread { errData.set(stderr.fileHandleForReading.readDataToEndOfFile()) }
+      errReader.start()
+      let out = stdout.fileHandleForReading.readDataToEndOfFile()
+      process.waitUntilExit()
+      while !errData.done { Thread.sleep(forTimeInterval: 0.001) }
+      return Result(
+        stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: errData.value, as: UTF8.self),
+        status: process.terminationStatus)
+    }
+  }
+}

@@ -26,6 +26,7 @@ import Testing
     ["--record", "session.t", "--offline", "--signup-failure-rate", "0", "--signup-latency", "0.25"],
     ["--signup-failure-rate=1", "--signup-latency=60", "--drain-timeout=3600", "--timeout=600"],
     ["--api-url=https://example.com/api/v3?x=a=b"],
+    ["--record", "s.t", "--force", "--offline"],
   ]
 
   @Test(arguments: accepted)
@@ -61,6 +62,7 @@ import Testing
     ["--signup-latency", "61"], ["--drain-timeout", "3601"], ["--seed", "-1"], ["--seed", "1.5"],
     ["--seed", "18446744073709551616"], ["--color", "sometimes"], ["--engine", "rx"], ["--daemon", "--record", "x.t"],
     ["--api-url", "-x"], ["--timeout", "5", "--timeout", "6"], ["--offline", "extra"],
+    ["--force"], ["--force=yes", "--record", "x.t"], ["--record", "x.t", "--force", "--force"],
   ]
 
   @Test(arguments: refused)
@@ -73,7 +75,7 @@ import Testing
   @Test func randomArgumentListsAgree() {
     let names = [
       "--offline", "--json", "--daemon", "--drain-timeout", "--api-url", "--timeout", "--color", "--engine", "--record",
-      "--seed", "--signup-failure-rate", "--signup-latency", "--help", "--nope", "replay", "-h",
+      "--seed", "--signup-failure-rate", "--signup-latency", "--help", "--nope", "replay", "-h", "--force",
     ]
     let values = [
       "0", "1", "5", "0.5", "30", "600", "601", "-3", "1e2", "inf", "nan", "+4", "0x10", " 5", "never", "always",

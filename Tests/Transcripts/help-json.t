@@ -11,3 +11,4 @@
 {"commands":[{"aliases":[],"name":"open","summary":"open result n in a browser","usage":"open <n>"}],"data":"built-in offline sample (a snapshot written for demos; not live GitHub data)","type":"help"}
 > serch
 {"code":"unknown-command","message":"unknown command 'serch'; did you mean 'search'?","type":"error"}
+%status 1

@@ -6,13 +6,13 @@
 %width 100
 > query swift
 query: nil -> "swift"
-error: GitHub sent a response that is not the expected JSON (not valid JSON).
+! error: GitHub sent a response that is not the expected JSON (not valid JSON).
 > query rust
 query: "swift" -> "rust"
-error: GitHub sent a response that is not the expected JSON (unexpected value at 'total_count').
+! error: GitHub sent a response that is not the expected JSON (unexpected value at 'total_count').
 > query go
 query: "rust" -> "go"
-error: GitHub sent a response that is not the expected JSON (missing field 'stargazers_count').
+! error: GitHub sent a response that is not the expected JSON (missing field 'stargazers_count').
 > state search
 search:
   {
@@ -28,3 +28,4 @@ search:
     "repos": [],
     "totalCount": null
   }
+%status 1

@@ -6,12 +6,12 @@
 %width 100
 > query swift
 query: nil -> "swift"
-error: Could not reach GitHub: Could not connect to the server.
+! error: Could not reach GitHub: Could not connect to the server.
 > next
 the last search failed; run 'query' again
 > query rust
 query: "swift" -> "rust"
-error: GitHub did not answer in time.
+! error: GitHub did not answer in time.
 > state search
 search:
   {
@@ -27,3 +27,4 @@ search:
     "repos": [],
     "totalCount": null
   }
+%status 1

@@ -6,26 +6,27 @@
 %mode text
 %width 100
 > serch swift
-error: unknown command 'serch'; did you mean 'search'?
+! error: unknown command 'serch'; did you mean 'search'?
 > qurey x
-error: unknown command 'qurey'; did you mean 'query'?
+! error: unknown command 'qurey'; did you mean 'query'?
 > open
-error: open: expected <n>
+! error: open: expected <n>
 > open x
-error: open: expected a result number (1 or more), got 'x'
+! error: open: expected a result number (1 or more), got 'x'
 > open 0
-error: open: expected a result number (1 or more), got '0'
+! error: open: expected a result number (1 or more), got '0'
 > state nope
-error: state: expected one of search, signup, feed, got 'nope'
+! error: state: expected one of search, signup, feed, got 'nope'
 > help nope
-error: unknown command 'nope'; did you mean 'open'?
+! error: unknown command 'nope'; did you mean 'open'?
 > query "unterminated
-error: query: unterminated double quote
+! error: query: unterminated double quote
 > sleep forever
-error: sleep: expected a duration such as 500ms, 2s or 1m (at most 1h), got 'forever'
+! error: sleep: expected a duration such as 500ms, 2s or 1m (at most 1h), got 'forever'
 > next extra
-error: next: unexpected argument 'extra'
+! error: next: unexpected argument 'extra'
 > quit now
-error: quit: unexpected argument 'now'
+! error: quit: unexpected argument 'now'
 > # a comment line
 > 
+%status 1

@@ -7,7 +7,7 @@
 %width 100
 > query swift
 query: nil -> "swift"
-error: GitHub rate limit reached; resets in 42 s. Set GH_TOKEN for a higher limit.
+! error: GitHub rate limit reached; resets in 42 s. Set GH_TOKEN for a higher limit.
 > next
 the last search failed; run 'query' again
 > sleep 45s
@@ -44,3 +44,4 @@ query: "swift" -> "swift"
   28. Caldis/Mos                     ★ 15k    Swift       A lightweight tool used to smooth scrolli…
   29. Carthage/Carthage              ★ 15k    Swift       A simple, decentralized dependency manage…
   30. ochococo/Design-Patterns-In-S… ★ 15k    Swift       Design Patterns implemented in Swift
+%status 1

@@ -6,10 +6,10 @@
 %width 100
 > query swift
 query: nil -> "swift"
-error: GitHub secondary rate limit reached; retry in 60 s.
+! error: GitHub secondary rate limit reached; retry in 60 s.
 > query rust
 query: "swift" -> "rust"
-error: GitHub secondary rate limit reached; retry in a minute.
+! error: GitHub secondary rate limit reached; retry in a minute.
 > state search
 search:
   {
@@ -25,3 +25,4 @@ search:
     "repos": [],
     "totalCount": null
   }
+%status 1

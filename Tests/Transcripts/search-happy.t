@@ -75,4 +75,5 @@ https://github.com/rclone/rclone
 > open 60
 https://github.com/SwiftUIX/SwiftUIX
 > open 61
-error: open: no result 61; there are 60
+! error: open: no result 61; there are 60
+%status 1

@@ -11,4 +11,5 @@ no results for "zzzznotarepository"
 > next
 no more results
 > open 1
-error: open: no result 1; there are no results
+! error: open: no result 1; there are no results
+%status 1

@@ -6,14 +6,15 @@
 %width 100
 > query swift
 query: nil -> "swift"
-error: GitHub had a server error (HTTP 503); try again later.
+! error: GitHub had a server error (HTTP 503); try again later.
 > query rust
 query: "swift" -> "rust"
-error: GitHub had a server error (HTTP 502): Server Error.
+! error: GitHub had a server error (HTTP 502): Server Error.
 > query go
 query: "rust" -> "go"
-error: GitHub had a server error (HTTP 500); try again later.
+! error: GitHub had a server error (HTTP 500); try again later.
 > help next
 usage: next
   load the next page of results
   Loads the next 30 results. Says why when there is no next page or a page is still loading.
+%status 1

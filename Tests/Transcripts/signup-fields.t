@@ -35,7 +35,7 @@ submitting...
 > submit
 a submission is already in flight
 > sleep 2s
-error: Signup failed: the signup server is busy; try again
+! error: Signup failed: the signup server is busy; try again
 > submit
 submitting...
 Welcome, zz9newbie! Your account is ready.
@@ -57,3 +57,4 @@ signup:
     "usernameMessage": "Username available",
     "usernameStatus": "available"
   }
+%status 1

@@ -15,3 +15,4 @@
 {"code":"signup-failed","feature":"signup","message":"Signup failed: the signup server is busy; try again","type":"error"}
 > state signup
 {"feature":"signup","state":{"isSubmitting":false,"passwordMessage":null,"passwordSet":true,"passwordValid":true,"repeatMessage":null,"repeatSet":true,"repeatValid":true,"result":{"message":"Signup failed: the signup server is busy; try again","ok":false},"username":"zz9newbie","usernameMessage":"Username available","usernameStatus":"available"},"type":"state"}
+%status 1

@@ -13,3 +13,4 @@ repeat: set, matches
 cannot submit: password must be at least 5 characters
 > submit
 cannot submit: password must be at least 5 characters
+%status 1

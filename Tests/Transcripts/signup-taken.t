@@ -26,3 +26,4 @@ signup:
     "usernameMessage": "Username already taken",
     "usernameStatus": "taken"
   }
+%status 1

@@ -6,6 +6,7 @@
 %width 100
 > query stars:>>>
 query: nil -> "stars:>>>"
-error: GitHub rejected the query: Validation Failed: The search contains only logical operators (AND / OR / NOT) without any search terms.
+! error: GitHub rejected the query: Validation Failed: The search contains only logical operators (AND / OR / NOT) without any search terms.
 > next
 the last search failed; run 'query' again
+%status 1

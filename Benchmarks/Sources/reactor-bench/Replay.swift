@@ -114,6 +114,7 @@ enum ReplayBench {
           baselineName: "Session, no transcript",
           unit: "commands/s", target: source == nil ? nil : .atLeast(0.8, on: .ratio)))
     }
+    rows.append(try await ParallelReplayBench.run(context, cassette: cassette))
     return rows
   }
 }

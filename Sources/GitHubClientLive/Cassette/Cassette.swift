@@ -154,11 +154,16 @@ public struct Cassette: Codable, Sendable, Equatable {
   }
 
   public func write(to url: URL) throws {
+    try encoded().write(to: url, options: .atomic)
+  }
+
+  /// The file's bytes: sorted, indented JSON and a final newline.
+  public func encoded() throws -> Data {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     var data = try encoder.encode(self)
     data.append(0x0A)
-    try data.write(to: url, options: .atomic)
+    return data
   }
 }
 

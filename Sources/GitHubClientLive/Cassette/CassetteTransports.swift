@@ -31,6 +31,9 @@ public final class RecordingTransport: HTTPTransport {
 
   /// Everything recorded so far, in the order the responses arrived.
   public var cassette: Cassette { Cassette(exchanges: exchanges.withLock { $0 }) }
+
+  /// How many exchanges are recorded, without copying them.
+  public var exchangeCount: Int { exchanges.withLock { $0.count } }
 }
 
 /// Serves a cassette: each request gets the first unused exchange with the same method and

@@ -1,3 +1,5 @@
+package import ReactorCore
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -16,16 +18,19 @@ package struct ShellLoop: Sendable {
   package let banner: String?
   /// Told about every input line before it runs (transcript recording).
   package let onInput: (@Sendable (String) -> Void)?
+  /// Told how each command ended, in the order the status folds them (transcript recording).
+  package let onOutcome: (@Sendable (StoreTask.Completion) -> Void)?
 
   package init(
     session: Session, reader: any LineReader, interactive: Bool, banner: String? = nil,
-    onInput: (@Sendable (String) -> Void)? = nil
+    onInput: (@Sendable (String) -> Void)? = nil, onOutcome: (@Sendable (StoreTask.Completion) -> Void)? = nil
   ) {
     self.session = session
     self.reader = reader
     self.interactive = interactive
     self.banner = banner
     self.onInput = onInput
+    self.onOutcome = onOutcome
   }
 
   /// Ctrl-C while a command runs cancels its effects; the shell goes on. (At the prompt it is
@@ -49,8 +54,13 @@ package struct ShellLoop: Sendable {
         await Task.yield()
         continue
       }
-      if case .quit = execution { return await finish(background, anyFailed) }
-      if await execution.finish() == .error { anyFailed = true }
+      if case .quit = execution {
+        onOutcome?(.ok)
+        return await finish(background, anyFailed)
+      }
+      let completion = await execution.finish()
+      onOutcome?(completion)
+      if completion == .error { anyFailed = true }
     }
     return await finish(background, anyFailed)
   }
@@ -58,7 +68,11 @@ package struct ShellLoop: Sendable {
   /// Waits for commands started with `&`, and folds their outcomes into the status.
   private func finish(_ background: [Execution], _ anyFailed: Bool) async -> Int32 {
     var failed = anyFailed
-    for execution in background where await execution.finish() == .error { failed = true }
+    for execution in background {
+      let completion = await execution.finish()
+      onOutcome?(completion)
+      if completion == .error { failed = true }
+    }
     return failed ? 1 : 0
   }
 }

@@ -6,16 +6,35 @@ import Foundation
 /// `?` (one character), `\*` and `\?` literal; one ending in ` (re)` is a regular expression
 /// that must match the whole line. Both are opt-in, for volatile output.
 package enum LineMatcher {
-  package static func matches(expected: String, actual: String) -> Bool {
-    if expected.hasSuffix(" (glob)") {
-      return glob(String(Transcript.unescape(String(expected.dropLast(7)))), actual)
+  /// - Parameter escaped: the expected text may start with the backslash of an escaped line
+  ///   (standard output); a standard error line's text, after its `! `, is taken as it stands.
+  package static func matches(expected: String, actual: String, escaped: Bool = true) -> Bool {
+    func plain(_ text: String) -> String { escaped ? Transcript.unescape(text) : text }
+    if isPattern(expected, kind: .glob) {
+      return glob(plain(String(expected.dropLast(7))), actual)
     }
-    if expected.hasSuffix(" (re)") {
-      let pattern = "^(?:" + Transcript.unescape(String(expected.dropLast(5))) + ")$"
+    if isPattern(expected, kind: .regex) {
+      let pattern = "^(?:" + plain(String(expected.dropLast(5))) + ")$"
       guard let regex = try? NSRegularExpression(pattern: pattern) else { return false }
       return regex.firstMatch(in: actual, range: NSRange(actual.startIndex..., in: actual)) != nil
     }
-    return Transcript.sameBytes(Transcript.unescape(expected), actual)
+    return Transcript.sameBytes(plain(expected), actual)
+  }
+
+  /// The two kinds of pattern line.
+  package enum Kind: String, Sendable {
+    case glob
+    case regex = "re"
+  }
+
+  /// Whether an expected line (its text after any stream marker) is a pattern of `kind`.
+  package static func isPattern(_ expected: some StringProtocol, kind: Kind) -> Bool {
+    expected.hasSuffix(" (\(kind.rawValue))")
+  }
+
+  /// The kind of pattern an expected line is, if any.
+  package static func kind(of expected: some StringProtocol) -> Kind? {
+    isPattern(expected, kind: .glob) ? .glob : isPattern(expected, kind: .regex) ? .regex : nil
   }
 
   /// Classic wildcard matching: linear in practice, constant memory (a star remembers where

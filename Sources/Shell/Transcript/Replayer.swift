@@ -2,7 +2,8 @@ import Foundation
 import ReactorCore
 import Rendering
 
-/// `reactor replay [--update] FILE...`: replays transcripts and reports each.
+/// `reactor replay`: replays transcripts and reports each (the suite runs in
+/// `Replayer+Suite.swift`).
 public struct Replayer: Sendable {
   let runner: TranscriptRunner
   let write: @Sendable (String) -> Void
@@ -15,100 +16,110 @@ public struct Replayer: Sendable {
   /// The result of one file.
   public enum Verdict: Sendable, Equatable {
     case ok
-    /// The unified diff of the file against the actual output.
+    /// The unified diff of the file against the actual output, with the differing JSON paths
+    /// of changed NDJSON lines and a changed exit status after it.
     case mismatch(diff: String)
     /// The file could not be read or parsed.
     case broken(String)
   }
 
+  /// Everything one replay found.
+  public struct Outcome: Sendable, Equatable {
+    public var verdict: Verdict
+    /// The rewritten text, for `--update`; nil when nothing differs or nothing could run.
+    public var updated: String?
+    /// What `--update` says besides the diff: pattern lines that no longer match and are
+    /// replaced by the literal line.
+    public var notes: [String] = []
+  }
+
   /// Replays one transcript text; with `update`, also returns the rewritten text.
   public func check(_ text: String, name: String) async -> (verdict: Verdict, updated: String?) {
+    let outcome = await replay(text, name: name)
+    return (outcome.verdict, outcome.updated)
+  }
+
+  /// Replays one transcript text and says what differs.
+  public func replay(_ text: String, name: String) async -> Outcome {
     let transcript: Transcript
     do {
       transcript = try TranscriptParser.parse(text)
     } catch {
-      return (.broken("\(name): \(error)"), nil)
+      return Outcome(verdict: .broken("\(name): \(error)"))
     }
     let merged: [[Substring]]
+    let status: Int32
     let log = ReplayLog()
     let commands = transcript.commands
+    var replaced: [(command: Int, line: Int, kind: LineMatcher.Kind)] = []
     do {
       // Merged as each command completes: a matching line is kept as the expected one (a slice
       // of `text`), so the actual one is freed at once.
-      merged = try await runner.run(transcript, log: log) { index, lines in
-        Self.merge(expected: index < commands.count ? commands[index].expected : [], actual: lines)
+      (merged, status) = try await runner.runWithStatus(transcript, log: log) { index, lines in
+        let expected = index < commands.count ? commands[index].expected : []
+        return Self.merge(expected: expected, actual: lines) { line, kind in replaced.append((index, line, kind)) }
       }
     } catch {
-      return (.broken("\(name): \(error)"), nil)
+      return Outcome(verdict: .broken("\(name): \(error)"))
     }
     // A request the cassette cannot answer fails the replay even if its error was recorded.
     if let problem = log.problems.first {
-      return (.broken("\(name): \(problem) (record the transcript again, or add the exchange to its cassette)"), nil)
+      return Outcome(
+        verdict: .broken("\(name): \(problem) (record the transcript again, or add the exchange to its cassette)"))
     }
     // Line by line first: building and comparing the whole texts is for a difference.
     let sameLines = zip(commands, merged).allSatisfy { command, lines in
       command.expected.count == lines.count && zip(command.expected, lines).allSatisfy { Transcript.sameBytes($0, $1) }
     }
-    if sameLines { return (.ok, nil) }
-    let newText = transcript.text(outputs: merged)
+    if sameLines && commands.count == merged.count && status == transcript.status { return Outcome(verdict: .ok) }
+    let newText = transcript.text(outputs: merged, status: status)
     let oldText = transcript.text()
-    if Transcript.sameBytes(newText, oldText) { return (.ok, nil) }
-    let diff = UnifiedDiff.make(
+    if Transcript.sameBytes(newText, oldText) { return Outcome(verdict: .ok) }
+    var diff = UnifiedDiff.make(
       expected: Self.lines(oldText), actual: Self.lines(newText), expectedName: name, actualName: name + " (actual)")
-    return (.mismatch(diff: diff), newText)
+    diff += JSONDifference.report(transcript: transcript, actual: merged)
+    if status != transcript.status {
+      diff += "\nexit status: expected \(transcript.status), got \(status)"
+    }
+    if Self.onlyStreamsAndStatusDiffer(transcript, merged) {
+      diff +=
+        "\nhint: only the stream marks ('! ') and %status differ: the transcript may predate them;"
+        + " 'reactor replay --update' adds them"
+    }
+    let lineNumbers = transcript.expectedLineNumbers()
+    let notes = replaced.map { command, line, kind in
+      "line \(lineNumbers[command] + line): the (\(kind.rawValue)) line no longer matches; replaced by the literal line"
+    }
+    return Outcome(verdict: .mismatch(diff: diff), updated: newText, notes: notes)
   }
 
-  /// Replays files, prints `ok`/`FAIL` lines and the summary; returns the exit status.
-  public func run(paths: [String], update: Bool) async -> Int32 {
-    var passed = 0
-    var failed = 0
-    for path in paths {
-      guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
-        write("FAIL \(path): cannot read the file\n")
-        failed += 1
-        continue
-      }
-      let directory = (path as NSString).deletingLastPathComponent
-      let (verdict, updated) = await Replayer(runner: runner.relative(to: directory), write: write).check(
-        text, name: path)
-      switch verdict {
-      case .ok:
-        write("ok \(path)\n")
-        passed += 1
-      case .broken(let message):
-        write("FAIL \(message)\n")
-        failed += 1
-      case .mismatch(let diff):
-        if update, let updated {
-          do {
-            try updated.write(toFile: path, atomically: true, encoding: .utf8)
-            write("updated \(path)\n\(diff)\n")
-            passed += 1
-          } catch {
-            write("FAIL \(path): cannot write: \(error.localizedDescription)\n")
-            failed += 1
-          }
-        } else {
-          write("FAIL \(path)\n\(diff)\n")
-          failed += 1
+  /// Whether the expected output is the actual output once its `! ` marks are taken off, as
+  /// in a transcript written before standard error was marked.
+  static func onlyStreamsAndStatusDiffer(_ transcript: Transcript, _ actual: [[Substring]]) -> Bool {
+    let commands = transcript.commands
+    guard commands.count == actual.count, transcript.status == 0 else { return false }
+    return zip(commands, actual).allSatisfy { command, lines in
+      command.expected.count == lines.count
+        && zip(command.expected, lines).allSatisfy { expected, line in
+          guard Transcript.stream(of: expected).stream == .out else { return false }
+          let (stream, body) = Transcript.stream(of: line)
+          return Transcript.sameBytes(expected, line)
+            || (stream == .err && Transcript.sameBytes(Transcript.unescape(String(expected)), body))
         }
-      }
     }
-    write("\(passed) passed, \(failed) failed\n")
-    return failed == 0 ? 0 : 1
   }
 
   /// Keeps an expected line wherever it matches the actual line at the same position, so
-  /// `(glob)` and `(re)` lines survive an update and do not show up in diffs.
-  static func merge(expected: [Substring], actual: [OutputLine]) -> [Substring] {
+  /// `(glob)` and `(re)` lines survive an update and do not show up in diffs. `replaced` hears
+  /// of each pattern line that does not match, which the literal line replaces.
+  static func merge(
+    expected: [Substring], actual: [OutputLine], replaced: (Int, LineMatcher.Kind) -> Void = { _, _ in }
+  ) -> [Substring] {
     actual.enumerated().map { index, line in
       guard index < expected.count else { return Substring(Transcript.written(line)) }
-      // The same bytes: kept either way (a pattern line that its own text does not match is
-      // kept as the actual line, which is the same text).
-      if Transcript.isWritten(line, as: expected[index]) { return expected[index] }
-      let written = Transcript.written(line)
-      return LineMatcher.matches(expected: String(expected[index]), actual: Transcript.unescape(written))
-        ? expected[index] : Substring(written)
+      if Transcript.matches(line, expected: expected[index]) { return expected[index] }
+      if let kind = LineMatcher.kind(of: Transcript.stream(of: expected[index]).body) { replaced(index, kind) }
+      return Substring(Transcript.written(line))
     }
   }
 
@@ -119,6 +130,24 @@ public struct Replayer: Sendable {
     var lines = TranscriptParser.lines(of: text)
     if lines.last?.isEmpty == true { lines.removeLast() }
     return lines.map(String.init)
+  }
+}
+
+extension Transcript {
+  /// For each command, the line number in ``text()`` of its first expected line.
+  func expectedLineNumbers() -> [Int] {
+    var numbers: [Int] = []
+    var line = 1
+    for item in items {
+      switch item {
+      case .verbatim: line += 1
+      case .command(let command):
+        line += 1 + command.comments.count
+        numbers.append(line)
+        line += command.expected.count
+      }
+    }
+    return numbers
   }
 }
 

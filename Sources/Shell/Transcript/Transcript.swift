@@ -74,10 +74,14 @@ public struct Transcript: Sendable, Equatable {
 
   public var settings: Settings
   public var items: [Item]
+  /// The exit status the session is expected to end with: a `%status N` line after the last
+  /// command's output, absent for 0 (as cram writes `[1]` only for a failure).
+  public var status: Int32
 
-  public init(settings: Settings = Settings(), items: [Item] = []) {
+  public init(settings: Settings = Settings(), items: [Item] = [], status: Int32 = 0) {
     self.settings = settings
     self.items = items
+    self.status = status
   }
 
   /// The commands, in order.
@@ -90,8 +94,9 @@ extension Transcript {
   /// The file text, as written.
   public func text() -> String { text(outputs: nil) }
 
-  /// The file text, with each command's expected lines replaced by `outputs[i]` when given.
-  public func text(outputs: [[Substring]]?) -> String {
+  /// The file text, with each command's expected lines replaced by `outputs[i]` when given,
+  /// and the status line by `status` when given.
+  public func text(outputs: [[Substring]]?, status: Int32? = nil) -> String {
     var text = ""
     // The parser drops one "\r" before each "\n" (CRLF files); a line that really ends in
     // "\r" gets a second one, so parse(text()) gives the same transcript back.
@@ -115,11 +120,13 @@ extension Transcript {
         index += 1
       }
     }
+    let status = status ?? self.status
+    if status != 0 { add(Substring("%status \(status)")) }
     return text
   }
 
-  /// How an actual output line is written in a transcript: lines that would read as syntax
-  /// (their first byte is `>`, `#`, `%` or `\`) get a leading backslash.
+  /// How an actual standard output line is written in a transcript: lines that would read as
+  /// syntax (their first byte is `>`, `#`, `%`, `!` or `\`) get a leading backslash.
   public static func escape(_ line: String) -> String {
     needsEscape(line.utf8.first) ? "\\" + line : line
   }
@@ -127,27 +134,61 @@ extension Transcript {
   /// Whether a line that starts with `first` is written with a leading backslash.
   private static func needsEscape(_ first: UInt8?) -> Bool {
     switch first {
-    case UInt8(ascii: ">"), UInt8(ascii: "#"), UInt8(ascii: "%"), UInt8(ascii: "\\"): true
+    case UInt8(ascii: ">"), UInt8(ascii: "#"), UInt8(ascii: "%"), UInt8(ascii: "!"), UInt8(ascii: "\\"): true
     default: false
     }
   }
 
-  /// How an output line is written in a transcript, escaped.
-  public static func written(_ line: OutputLine) -> String { escape(line.text) }
+  /// How an output line is written in a transcript: a standard error line after `! ` (taken
+  /// as it stands, so it needs no backslash), a standard output line escaped.
+  public static func written(_ line: OutputLine) -> String {
+    line.stream == .err ? errorPrefix(line.text) : escape(line.text)
+  }
+
+  /// `! text`, or `!` alone for an empty line (no trailing space to lose in an editor).
+  static func errorPrefix(_ text: String) -> String { text.isEmpty ? "!" : "! " + text }
 
   /// Whether `expected` is the same bytes as `line` written in a transcript (escaped), without
   /// making a `String` of `line`: a record line's UTF-8 is compared as written.
   static func isWritten(_ line: OutputLine, as expected: Substring) -> Bool {
     line.withUTF8 { actual in
-      let escaped = needsEscape(actual.first)
+      // The bytes in front of the line's own: `! ` for standard error, `\` for an escape.
+      let prefix: Int
+      if line.stream == .err {
+        prefix = actual.isEmpty ? 1 : 2
+        guard expected.utf8.first == UInt8(ascii: "!") else { return false }
+        if prefix == 2 && expected.utf8.dropFirst().first != UInt8(ascii: " ") { return false }
+      } else {
+        prefix = needsEscape(actual.first) ? 1 : 0
+        if prefix == 1 && expected.utf8.first != UInt8(ascii: "\\") { return false }
+      }
       let same = expected.utf8.withContiguousStorageIfAvailable { expected -> Bool in
-        guard expected.count == actual.count + (escaped ? 1 : 0) else { return false }
-        guard !escaped || expected.first == UInt8(ascii: "\\") else { return false }
-        let rest = UnsafeBufferPointer(rebasing: expected[(escaped ? 1 : 0)...])
+        guard expected.count == actual.count + prefix else { return false }
+        let rest = UnsafeBufferPointer(rebasing: expected[prefix...])
         return rest.isEmpty || memcmp(rest.baseAddress!, actual.baseAddress!, rest.count) == 0
       }
       return same ?? sameBytes(expected, written(line))
     }
+  }
+
+  /// Splits an expected line into its stream and its text as written after the marker (still
+  /// with its backslash, `(glob)` or `(re)`, for ``LineMatcher``).
+  static func stream(of expected: Substring) -> (stream: OutputStream, body: Substring) {
+    let bytes = expected.utf8
+    guard bytes.first == UInt8(ascii: "!") else { return (.out, expected) }
+    if bytes.count == 1 { return (.err, "") }
+    // `!text` without the space is read as `! text`, so a hand-written line is not lost.
+    let skip = bytes.dropFirst().first == UInt8(ascii: " ") ? 2 : 1
+    return (.err, Substring(bytes.dropFirst(skip)))
+  }
+
+  /// Whether an actual line matches an expected one: the same stream, and the same bytes, or
+  /// a `(glob)`/`(re)` pattern that matches.
+  static func matches(_ line: OutputLine, expected: Substring) -> Bool {
+    if isWritten(line, as: expected) { return true }
+    let (stream, body) = stream(of: expected)
+    guard stream == line.stream else { return false }
+    return LineMatcher.matches(expected: String(body), actual: line.text, escaped: stream == .out)
   }
 
   /// Whether two texts are the same bytes: the transcript contract. (`==` on `String` compares

@@ -14,6 +14,8 @@ public enum TranscriptParser {
   public static func parse(_ text: String) throws(Failure) -> Transcript {
     var transcript = Transcript()
     var current: Transcript.Command?
+    // The line of `%status`, which ends the transcript.
+    var statusLine: Int?
     var lines = Self.lines(of: text)
     if lines.last?.isEmpty == true { lines.removeLast() }
     for (offset, raw) in lines.enumerated() {
@@ -21,6 +23,9 @@ public enum TranscriptParser {
       // The line is classified by its bytes, as `Transcript.escape` writes it.
       let line = raw.utf8.last == UInt8(ascii: "\r") ? Substring(raw.utf8.dropLast()) : raw
       let bytes = line.utf8
+      if let statusLine, bytes.first != UInt8(ascii: "#") {
+        throw Failure(line: number, message: "%status (line \(statusLine)) belongs after everything but comments")
+      }
       switch bytes.first {
       case UInt8(ascii: ">") where bytes.count == 1 || bytes.dropFirst().first == UInt8(ascii: " "):
         if let command = current { transcript.items.append(.command(command)) }
@@ -33,6 +38,11 @@ public enum TranscriptParser {
           transcript.items.append(.verbatim(String(line)))
         }
       case UInt8(ascii: "%"):
+        if current != nil, let status = try Self.status(String(line), line: number) {
+          transcript.status = status
+          statusLine = number
+          continue
+        }
         guard current == nil else { throw Failure(line: number, message: "directives belong before the first command") }
         try apply(directive: String(line), to: &transcript.settings, line: number)
         transcript.items.append(.verbatim(String(line)))
@@ -82,6 +92,19 @@ public enum TranscriptParser {
     }
   }
 
+  /// The value of a `%status N` line, nil for any other directive.
+  private static func status(_ directive: String, line: Int) throws(Failure) -> Int32? {
+    let words = directive.dropFirst().split(separator: " ", maxSplits: 1)
+    guard words.first == "status" else { return nil }
+    guard words.count == 2, let status = Int32(words[1].trimmingCharacters(in: .whitespaces)),
+      (0...255).contains(status)
+    else {
+      throw Failure(
+        line: line, message: "%status expects an exit status from 0 to 255, got '\(words.dropFirst().first ?? "")'")
+    }
+    return status
+  }
+
   private static func apply(directive: String, to settings: inout Transcript.Settings, line: Int) throws(Failure) {
     let words = directive.dropFirst().split(separator: " ", maxSplits: 1).map(String.init)
     let name = words.first ?? ""
@@ -127,6 +150,9 @@ public enum TranscriptParser {
       try need(Int(value).map { $0 >= 20 && $0 <= 1000 } ?? false, "a number of columns from 20 to 1000")
       settings.width = Int(value)!
     default:
+      if name == "status" {
+        throw Failure(line: line, message: "%status goes after the last command's output, not before the first command")
+      }
       throw Failure(
         line: line,
         message:

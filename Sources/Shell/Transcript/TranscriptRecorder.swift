@@ -1,33 +1,81 @@
 import Foundation
-import ReactorCore
+package import ReactorCore
 package import Rendering
 
 /// Records a live session as a transcript while passing its output through.
 ///
 /// Each input line starts a block; every line the session prints until the next input is
-/// written under it, escaped as the format requires. Passwords in input lines are replaced
-/// by placeholders of the same length before anything is kept (``Redaction``).
+/// written under it, as the format writes it (`! ` for standard error). Passwords in input
+/// lines are replaced by placeholders of the same length before anything is kept
+/// (``Redaction``). The files are written as the session goes (see `TranscriptRecorder+Files`),
+/// so however it ends, a valid transcript of what ran is left.
 package final class TranscriptRecorder: OutputSink {
-  private struct Storage {
+  struct Storage {
     var header: [String]
     var blocks: [Transcript.Command] = []
     var placeholders: [String: String] = [:]
+    var status = SessionStatus()
+    /// A command is running: a Control-C now interrupts it.
+    var running = false
+    /// ``finish()`` ran.
+    var finished = false
+
+    /// The blocks of the commands that ended: without the running one and its `^C` lines.
+    var finishedBlocks: ArraySlice<Transcript.Command> {
+      guard running else { return blocks[...] }
+      var end = blocks.endIndex
+      while end > blocks.startIndex, blocks[end - 1].input == SessionStatus.interrupt { end -= 1 }
+      return blocks[..<max(blocks.startIndex, end - 1)]
+    }
+
+    func text(blocks: some Sequence<Transcript.Command>) -> String {
+      Transcript(items: header.map { .verbatim($0) } + blocks.map { .command($0) }, status: status.value).text()
+    }
   }
 
   private let forward: any OutputSink
-  private let storage: Locked<Storage>
+  let storage: Locked<Storage>
+  let files: RecordingFiles?
 
-  package init(forwarding forward: any OutputSink, header: [String]) {
+  /// - Parameter files: where the transcript and its cassette are saved; nil keeps them in
+  ///   memory only (``text``).
+  package init(forwarding forward: any OutputSink, header: [String], files: RecordingFiles? = nil) {
     self.forward = forward
     self.storage = Locked(Storage(header: header))
+    self.files = files
   }
 
-  /// Starts the block of a new input line.
+  /// Starts the block of a new input line; the one before is complete, and saved.
   package func begin(_ input: String) {
     let (command, background) = Tokenizer.splitBackground(input)
+    defer { save() }
     storage.withLock { storage in
-      let safe = Redaction.forTranscript(command, placeholders: &storage.placeholders)
+      // A line typed as `^C` is quoted, which parses the same, so it is not read as Control-C.
+      let typed = command == SessionStatus.interrupt ? "'" + command + "'" : command
+      let safe = Redaction.forTranscript(typed, placeholders: &storage.placeholders)
       storage.blocks.append(Transcript.Command(input: safe, background: background))
+      storage.running = true
+    }
+  }
+
+  /// The command of the current line ended: its outcome counts for the status, and the
+  /// recording so far is saved.
+  package func end(_ completion: StoreTask.Completion) {
+    storage.withLock { storage in
+      storage.status.add(completion)
+      storage.running = false
+    }
+    save()
+  }
+
+  /// Control-C while a command runs: the command is written with `&` (it was left running)
+  /// and a `^C` line follows it, so the replay starts it, then cancels everything, as the
+  /// session did. Output printed from now on belongs to the `^C` line.
+  package func interrupt() {
+    storage.withLock { storage in
+      guard storage.running, !storage.blocks.isEmpty else { return }
+      storage.blocks[storage.blocks.count - 1].background = true
+      storage.blocks.append(Transcript.Command(input: SessionStatus.interrupt))
     }
   }
 
@@ -52,17 +100,32 @@ package final class TranscriptRecorder: OutputSink {
   }
 
   package func write(_ lines: [OutputLine]) {
-    forward.write(lines)
+    // Kept before it is passed on: a write that ends the process (a closed pipe) still leaves
+    // these lines in the transcript saved at exit.
     storage.withLock { storage in
       guard !storage.blocks.isEmpty else { return }
-      storage.blocks[storage.blocks.count - 1].expected += lines.map { Substring(Transcript.escape($0.text)) }
+      storage.blocks[storage.blocks.count - 1].expected += lines.map { Substring(Transcript.written($0)) }
     }
+    forward.write(lines)
   }
 
   /// The transcript text recorded so far.
-  package var text: String {
-    storage.withLock { storage in
-      Transcript(items: storage.header.map { .verbatim($0) } + storage.blocks.map { .command($0) }).text()
-    }
+  package var text: String { storage.withLock { $0.text(blocks: $0.blocks) } }
+
+  /// The text without the command still running, whose output is not complete: what the
+  /// files hold, so that they replay however the session ends.
+  var finishedText: String { storage.withLock { $0.text(blocks: $0.finishedBlocks) } }
+
+  /// Commands recorded so far (a `^C` line is not one), the one still running left out.
+  package var commandCount: Int {
+    storage.withLock { storage in storage.finishedBlocks.filter { $0.input != SessionStatus.interrupt }.count }
   }
+
+  /// The input of the command still running, if any.
+  var runningInput: String? {
+    storage.withLock { storage in storage.running ? storage.blocks[storage.finishedBlocks.count].input : nil }
+  }
+
+  /// The passwords typed so far, to keep out of the files.
+  var passwords: [String] { storage.withLock { Array($0.placeholders.keys) } }
 }

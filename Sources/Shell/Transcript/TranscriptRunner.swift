@@ -43,6 +43,13 @@ public struct TranscriptRunner: Sendable {
   public func run<Kept>(
     _ transcript: Transcript, log: ReplayLog, keep: (Int, [OutputLine]) -> Kept
   ) async throws -> [Kept] {
+    try await runWithStatus(transcript, log: log, keep: keep).kept
+  }
+
+  /// The same, with the exit status the session ends with (``SessionStatus``).
+  public func runWithStatus<Kept>(
+    _ transcript: Transcript, log: ReplayLog, keep: (Int, [OutputLine]) -> Kept
+  ) async throws -> (kept: [Kept], status: Int32) {
     let clock = VirtualClock()
     let executor = ManualExecutor()
     let time = TimeSource.virtual(clock, start: transcript.settings.clock)
@@ -60,14 +67,23 @@ public struct TranscriptRunner: Sendable {
     adjust(&configuration)
     let session = Session(configuration: configuration)
     if transcript.settings.daemon {
-      return runDaemon(transcript, session: session, sink: sink, executor: executor, clock: clock)
-        .enumerated().map { keep($0.offset, $0.element) }
+      let (outputs, status) = runDaemon(transcript, session: session, sink: sink, executor: executor, clock: clock)
+      return (outputs.enumerated().map { keep($0.offset, $0.element) }, status)
     }
     var kept: [Kept] = []
+    var status = SessionStatus()
     // The output of the command run last: output printed after its turn still belongs to it.
     var last: [OutputLine]?
     var pending: [Execution] = []
     for command in transcript.commands {
+      if command.input == SessionStatus.interrupt && !command.background {
+        // Control-C, as the session had it: everything in flight is cancelled.
+        session.cancelAll()
+        executor.runUntilIdle()
+        if let last { kept.append(keep(kept.count, last)) }
+        last = sink.drain()
+        continue
+      }
       let execution = session.start(command.input)
       if command.background || execution.isFinished {
         // Nothing to wait for (a command done at once, like `help`), or nothing wanted.
@@ -94,8 +110,12 @@ public struct TranscriptRunner: Sendable {
           ])
         }
       }
-      // Only what may still run is waited for at the end.
-      if !execution.isFinished { pending.append(execution) }
+      // Only what may still run is waited for at the end; what is done counts now.
+      if !execution.isFinished {
+        pending.append(execution)
+      } else if let completion = execution.completion {
+        status.add(completion)
+      }
       // The one before is complete.
       if let last { kept.append(keep(kept.count, last)) }
       last = sink.drain()
@@ -103,19 +123,24 @@ public struct TranscriptRunner: Sendable {
     // Let everything still running finish; its output belongs to the last command.
     let allDone = Flag()
     let remaining = pending
+    let completions = Locked<[StoreTask.Completion]>([])
     let watcher = Task(executorPreference: executor) {
-      for execution in remaining { _ = await execution.finish() }
+      for execution in remaining {
+        let completion = await execution.finish()
+        completions.withLock { $0.append(completion) }
+      }
       allDone.set()
     }
     settle(executor, clock) { allDone.isSet }
     _ = watcher
+    for completion in completions.withLock({ $0 }) { status.add(completion) }
     let tail = sink.drain()
     if let last {
       kept.append(keep(kept.count, last + tail))
     } else if !tail.isEmpty {
       kept.append(keep(0, tail))
     }
-    return kept
+    return (kept, status.value)
   }
 
   /// A `%daemon` transcript: each input line is a request to a ``Daemon``. Without a trailing
@@ -123,12 +148,14 @@ public struct TranscriptRunner: Sendable {
   /// next line is read while the request is still running.
   private func runDaemon(
     _ transcript: Transcript, session: Session, sink: MemorySink, executor: ManualExecutor, clock: VirtualClock
-  ) -> [[OutputLine]] {
+  ) -> ([[OutputLine]], Int32) {
     let (lines, input) = AsyncStream<ByteLineReader.Line>.makeStream()
     let daemon = Daemon(session: session, output: session.configuration.sink, version: ReactorVersion.current)
     let done = Flag()
+    let status = Locked<Int32>(0)
     let server = Task(executorPreference: executor) {
-      _ = await daemon.run(lines)
+      let code = await daemon.run(lines)
+      status.withLock { $0 = code }
       done.set()
     }
     executor.runUntilIdle()
@@ -146,7 +173,7 @@ public struct TranscriptRunner: Sendable {
     _ = server
     let tail = sink.drain()
     if !outputs.isEmpty { outputs[outputs.count - 1] += tail }
-    return outputs
+    return (outputs, status.withLock { $0 })
   }
 
   /// Runs jobs and advances virtual time until `done` says so or nothing can move; returns

@@ -1,0 +1,133 @@
+import Foundation
+import ReactorCore
+
+extension Replayer {
+  /// Replays files, prints `ok`/`FAIL` lines and the summary; returns the exit status.
+  public func run(paths: [String], update: Bool) async -> Int32 {
+    var options = ReplayOptions(paths: paths)
+    options.update = update
+    return await run(options)
+  }
+
+  /// One file's report, as printed, and its JUnit case.
+  struct FileReport: Sendable {
+    var text: String
+    var passed: Bool
+    var junit: JUnitReport.Case
+  }
+
+  /// Replays a suite: the files and directories of `options`, filtered and sliced, `jobs` at a
+  /// time. Reports are printed in the suite's order as soon as every earlier one is, so the
+  /// output is the same for any number of jobs. Returns the exit status: 0 when all passed.
+  public func run(_ options: ReplayOptions) async -> Int32 {
+    var entries = TranscriptFiles.expand(options.paths)
+    if let filter = options.filter {
+      // Checked by the command before anything runs; an invalid one matches nothing here.
+      let regex = try? NSRegularExpression(pattern: filter)
+      entries = entries.filter { entry in
+        regex?.firstMatch(in: entry.path, range: NSRange(entry.path.startIndex..., in: entry.path)) != nil
+      }
+    }
+    if let shard = options.shard { entries = ReplayOptions.slice(entries, shard: shard) }
+    let jobs = max(1, options.jobs)
+    var reports = [FileReport?](repeating: nil, count: entries.count)
+    var printed = 0
+    var passed = 0
+    await withTaskGroup(of: (Int, FileReport).self) { group in
+      var next = 0
+      func startNext() {
+        guard next < entries.count else { return }
+        let index = next
+        let entry = entries[index]
+        next += 1
+        group.addTask { (index, await self.replayFile(entry, update: options.update, secrets: options.secrets)) }
+      }
+      for _ in 0..<jobs { startNext() }
+      while let (index, report) = await group.next() {
+        reports[index] = report
+        startNext()
+        while printed < reports.count, let report = reports[printed] {
+          write(report.text)
+          if report.passed { passed += 1 }
+          printed += 1
+        }
+      }
+    }
+    let failed = entries.count - passed
+    var status: Int32 = failed == 0 ? 0 : 1
+    if let junit = options.junit {
+      var report = JUnitReport()
+      report.cases = reports.compactMap { $0?.junit }
+      do {
+        try report.xml.write(toFile: junit, atomically: true, encoding: .utf8)
+      } catch {
+        write("FAIL \(junit): cannot write the JUnit report: \(TranscriptFiles.describe(Self.errorCode(error)))\n")
+        status = 1
+      }
+    }
+    write("\(passed) passed, \(failed) failed\n")
+    return status
+  }
+
+  /// Reads, replays and (with `update`) rewrites one file, unless the new text would hold a
+  /// secret of `secrets`.
+  func replayFile(_ entry: TranscriptFiles.Entry, update: Bool, secrets: SecretScanner? = nil) async -> FileReport {
+    let path = entry.path
+    let start = ContinuousClock.now
+    func report(_ text: String, passed: Bool, failure: (String, String)? = nil) -> FileReport {
+      let elapsed = ContinuousClock.now - start
+      let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+      return FileReport(
+        text: text, passed: passed, junit: JUnitReport.Case(path: path, seconds: seconds, failure: failure))
+    }
+    if let problem = entry.problem {
+      return report("FAIL \(path): \(problem)\n", passed: false, failure: (problem, problem))
+    }
+    let text: String
+    switch TranscriptFiles.read(path) {
+    case .success(let contents): text = contents
+    case .failure(let failure):
+      let message = "cannot read the file: \(failure.reason)"
+      return report("FAIL \(path): \(message)\n", passed: false, failure: (message, message))
+    }
+    let directory = (path as NSString).deletingLastPathComponent
+    let outcome = await Replayer(runner: runner.relative(to: directory), write: write).replay(text, name: path)
+    switch outcome.verdict {
+    case .ok:
+      return report("ok \(path)\n", passed: true)
+    case .broken(let message):
+      return report("FAIL \(message)\n", passed: false, failure: (message, message))
+    case .mismatch(let diff):
+      guard update, let updated = outcome.updated else {
+        return report("FAIL \(path)\n\(diff)\n", passed: false, failure: ("output differs", diff))
+      }
+      if let secret = secrets?.find(in: updated) {
+        let message = "not writing the transcript: it would contain \(secret)"
+        return report("FAIL \(path): \(message)\n", passed: false, failure: (message, message))
+      }
+      do {
+        try updated.write(toFile: path, atomically: true, encoding: .utf8)
+      } catch {
+        let message = "cannot write: \(TranscriptFiles.describe(Self.errorCode(error)))"
+        return report("FAIL \(path): \(message)\n", passed: false, failure: (message, message))
+      }
+      let notes = outcome.notes.map { "\(path): \($0)\n" }.joined()
+      return report("updated \(path)\n\(diff)\n\(notes)", passed: true)
+    }
+  }
+
+  /// The POSIX code under a Foundation file error, for a message that says why.
+  static func errorCode(_ error: any Error) -> Int32 {
+    let error = error as NSError
+    if let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+      return Int32(underlying.code)
+    }
+    switch error.code {
+    case CocoaError.fileWriteNoPermission.rawValue, CocoaError.fileReadNoPermission.rawValue: return EACCES
+    case CocoaError.fileNoSuchFile.rawValue, CocoaError.fileReadNoSuchFile.rawValue: return ENOENT
+    case CocoaError.fileWriteVolumeReadOnly.rawValue: return EROFS
+    case CocoaError.fileWriteOutOfSpace.rawValue: return ENOSPC
+    default: return EIO
+    }
+  }
+}

@@ -1,0 +1,35 @@
+import Foundation
+
+/// Looks for secrets in text about to be saved in a transcript or cassette: the GitHub token
+/// of the environment and every password typed in the session. What is saved is redacted
+/// already (placeholders, no credential headers); this is the check that it really is, as
+/// a token in a recorded body or a password echoed in an error message slips past redaction.
+package struct SecretScanner: Sendable {
+  /// Shorter passwords are not looked for: they occur by chance in any text, and the signup
+  /// rules refuse them anyway.
+  package static let minimumPasswordLength = 4
+
+  private var secrets: [(kind: String, value: String)] = []
+
+  /// - Parameter environment: reads `GH_TOKEN` and `GITHUB_TOKEN`.
+  package init(environment: (String) -> String?) {
+    for name in ["GH_TOKEN", "GITHUB_TOKEN"] {
+      if let token = environment(name)?.trimmingCharacters(in: .whitespacesAndNewlines), !token.isEmpty {
+        secrets.append(("the token in \(name)", token))
+      }
+    }
+  }
+
+  /// Adds a password typed in the session.
+  package mutating func addPassword(_ password: String) {
+    guard password.count >= Self.minimumPasswordLength, !secrets.contains(where: { $0.value == password }) else {
+      return
+    }
+    secrets.append(("a password typed in the session", password))
+  }
+
+  /// The kind of the first secret `text` contains (never the secret), or nil.
+  package func find(in text: String) -> String? {
+    secrets.first { text.contains($0.value) }?.kind
+  }
+}
