@@ -24,6 +24,8 @@ public struct FeedReactor: Reactor {
     case cancel
     /// Load the page after the last one loaded.
     case loadMore
+    /// Put the feed back to an earlier state (time travel), stopping the load in flight.
+    case restore(FeedState)
   }
 
   // MARK: - Mutation
@@ -38,6 +40,8 @@ public struct FeedReactor: Reactor {
     case appendEvents(Page<Event>)
     case setError(GitHubError)
     case setIdle
+    /// The whole feed, as a jump in history left it.
+    case restore(FeedState)
   }
 
   // MARK: - State
@@ -78,6 +82,9 @@ public struct FeedReactor: Reactor {
     case .cancel:
       guard state.isRefreshing || state.isLoadingMore else { return .none }
       return .concatenate(.cancel(id: Self.loadID), .send(.setIdle))
+
+    case .restore(let state):
+      return .concatenate(.cancel(id: Self.loadID), .send(.restore(state)))
     }
   }
 
@@ -129,6 +136,12 @@ public struct FeedReactor: Reactor {
       state.error = nil
     case .setError(let error):
       state.error = GitHubFailure(error)
+      state.isRefreshing = false
+      state.isLoadingMore = false
+    case .restore(let restored):
+      // Idle, since the jump cancelled the load; a new identity, so the patch replaces the list.
+      state = restored
+      state.items.replaceAll(with: restored.items.elements)
       state.isRefreshing = false
       state.isLoadingMore = false
     }

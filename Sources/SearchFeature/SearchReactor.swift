@@ -16,6 +16,9 @@ public struct SearchReactor: Reactor {
     case loadNextPage
     /// Stop whatever is loading (Ctrl-C), keeping the results so far.
     case cancel
+    /// Put the state back to an earlier one (time travel: `goto`, `undo`, `redo`), cancelling
+    /// the search in flight.
+    case restore(SearchState)
   }
 
   // MARK: - Mutation
@@ -27,6 +30,8 @@ public struct SearchReactor: Reactor {
     case setLoadingNextPage(Bool)
     case setError(GitHubError)
     case setIdle
+    /// The whole state, as a jump in history left it.
+    case restore(SearchState)
   }
 
   // MARK: - State
@@ -71,6 +76,9 @@ public struct SearchReactor: Reactor {
     case .cancel:
       guard state.isLoading || state.isLoadingNextPage else { return .none }
       return .concatenate(.cancel(id: Self.searchID), .send(.setIdle))
+
+    case .restore(let state):
+      return .concatenate(.cancel(id: Self.searchID), .send(.restore(state)))
     }
   }
 
@@ -98,6 +106,7 @@ public struct SearchReactor: Reactor {
     case .setLoadingNextPage(let loading): state.isLoadingNextPage = loading
     case .setError(let error): state.fail(error)
     case .setIdle: state.stopLoading()
+    case .restore(let restored): state.restore(restored)
     }
   }
 

@@ -29,6 +29,8 @@ public struct SignupReactor: Reactor {
     case submit
     /// Stop the availability check and the submission in flight (Ctrl-C).
     case cancel
+    /// Put the form back to an earlier state (time travel), stopping the work in flight.
+    case restore(SignupState)
   }
 
   // MARK: - Mutation
@@ -42,6 +44,8 @@ public struct SignupReactor: Reactor {
     case setRepeat(Password)
     case setSubmitting
     case setSubmitResult(SignupResult)
+    /// The whole form, as a jump in history left it.
+    case restore(SignupState)
   }
 
   // MARK: - State
@@ -84,6 +88,9 @@ public struct SignupReactor: Reactor {
 
     case .cancel:
       return cancel(state)
+
+    case .restore(let state):
+      return .concatenate(.cancel(id: Self.checkID), .cancel(id: Self.submitID), .send(.restore(state)))
     }
   }
 
@@ -149,6 +156,11 @@ public struct SignupReactor: Reactor {
     case .setSubmitResult(let result):
       state.isSubmitting = false
       state.result = result
+    case .restore(let restored):
+      // The check and submission it may have been waiting for were cancelled by the jump.
+      state = restored
+      if state.usernameStatus == .checking { state.usernameStatus = .error(.cancelled) }
+      state.isSubmitting = false
     }
   }
 

@@ -79,12 +79,18 @@ struct ReactorCommand: AsyncParsableCommand {
     help: ArgumentHelp("Seconds the simulated signup service takes.", valueName: "seconds"))
   var signupLatency = LaunchOptions.defaults.signupLatency
 
+  @Option(
+    name: .customLong("history-limit"),
+    help: ArgumentHelp(
+      "The most changes history keeps for history, diff, goto, undo and why (0: off).", valueName: "n"))
+  var historyLimit = LaunchOptions.defaults.historyLimit
+
   /// The values parsed, for ``LaunchOptions/run()``.
   var options: LaunchOptions {
     LaunchOptions(
       offline: offline, json: json, daemon: daemon, drainTimeout: drainTimeout, apiURL: apiURL, timeout: timeout,
       color: color, engine: engine, record: record, seed: seed, signupFailureRate: signupFailureRate,
-      signupLatency: signupLatency)
+      signupLatency: signupLatency, historyLimit: historyLimit)
   }
 
   func validate() throws { try options.validate() }

@@ -32,6 +32,8 @@ public struct FeedbackSearch: Reactor {
     case startLoadingNextPage
     /// Stop whatever is loading (Ctrl-C), keeping the results so far.
     case cancel
+    /// Put the state back to an earlier one (time travel); the load stops with it.
+    case restore(FeedbackSearchState)
   }
 
   public typealias Action = Event
@@ -91,8 +93,9 @@ public struct FeedbackSearch: Reactor {
       return .send(.startLoadingNextPage)
     case .cancel:
       return state.shouldLoadPage ? .send(.cancel) : .none
-    case .response, .failed:
-      // Normally sent by the loop; passed on so replays and tests can inject them.
+    case .response, .failed, .restore:
+      // Normally sent by the loop; passed on so replays and tests can inject them. A restore
+      // leaves no request, so the loop cancels the load in flight.
       return .send(action)
     }
   }
@@ -121,6 +124,13 @@ public struct FeedbackSearch: Reactor {
     case .cancel:
       state.search.stopLoading()
       state.loadPage = nil
+    case .restore(let restored):
+      // Loads keep counting up, so no later request can equal one made before the jump.
+      let loads = max(state.loads, restored.loads)
+      state = restored
+      state.search.restore(restored.search)
+      state.loadPage = nil
+      state.loads = loads
     }
   }
 

@@ -16,12 +16,17 @@ public final class Session: Sendable {
   let stores: FeatureStores
   /// `sleep` commands in progress, so Ctrl-C can end them too.
   let sleeps = SleepRegistry()
+  /// Every change and the line that caused it, for `history`, `diff`, `goto`, `undo`, `why`
+  /// and `watch`.
+  let history: History
 
   public init(configuration: Configuration) {
     self.configuration = configuration
     let records = Records(options: configuration.options)
     self.records = records
-    self.stores = FeatureStores(configuration: configuration, sequencer: sequencer, records: records)
+    let history = History(limit: configuration.historyLimit)
+    self.history = history
+    self.stores = FeatureStores(configuration: configuration, sequencer: sequencer, records: records, history: history)
   }
 
   /// The signup feature's store, made (and attached to the sink) on first use.
@@ -53,6 +58,7 @@ public final class Session: Sendable {
       return .done(.error)
     }
     guard let command else { return .done(.ok) }
+    if history.isOn { history.begin(line: Redaction.forHistory(line), undoable: command != .undo && command != .redo) }
     return start(command, tag: tag)
   }
 

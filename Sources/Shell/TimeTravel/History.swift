@@ -1,0 +1,243 @@
+import ReactorCore
+import ReactorJSON
+import Synchronization
+
+/// A session's history: every change of every feature, in seq order, at most ``limit`` of
+/// them; which input line caused each; what `undo` and `redo` step over; and the watches.
+///
+/// It lives in the shell, beside the renderers that already receive every transition, so the
+/// store knows nothing of it. A change costs a few small strings and, past the limit, one
+/// `reduce` into the dropped changes' snapshot (``Timeline``). With `--history-limit 0` and no
+/// watch, the observers return after one atomic load.
+final class History: Sendable {
+  /// The most changes kept; 0 keeps none (and `history`, `diff`, `why` and jumps are off).
+  let limit: Int
+  private let state: Locked<State>
+  /// History is on, or a watch is set: the observers record.
+  private let active: Atomic<Bool>
+
+  fileprivate struct State: Sendable {
+    var entries: [HistoryEntry] = []
+    /// The index of the oldest kept entry: dropped ones are removed in batches.
+    var start = 0
+    /// How many changes were dropped.
+    var dropped = 0
+    var features: [String: FeatureHandle] = [:]
+    /// Each feature's list lengths by path, so an append says which indices it added.
+    var lengths: [String: [String: Int]] = [:]
+    /// The line being run, and the lines of the actions whose effects may still commit.
+    var current = HistoryLine.none
+    var nextLine = 0
+    var origins: [String: [UInt64: HistoryLine]] = [:]
+    var undo: [LineChanges] = []
+    var redo: [LineChanges] = []
+    var watches: [Watch] = []
+  }
+
+  init(limit: Int) {
+    self.limit = max(0, limit)
+    self.state = Locked(State())
+    self.active = Atomic(limit > 0)
+  }
+
+  /// True when changes must be recorded.
+  var isActive: Bool { active.load(ordering: .relaxed) }
+
+  /// True when history keeps changes.
+  var isOn: Bool { limit > 0 }
+
+  // MARK: - Recording
+
+  /// Registers a feature's store and timeline; a feature registered again (a new search
+  /// engine) starts a new past: its old changes can no longer be rebuilt, so they go.
+  func register(_ feature: String, handle: FeatureHandle) {
+    state.withLock { state in
+      if state.features[feature] != nil {
+        state.entries.removeAll { $0.feature == feature }
+        state.start = min(state.start, state.entries.count)
+        state.lengths[feature] = nil
+        state.origins[feature] = nil
+        state.undo = state.undo.compactMap { $0.without(feature) }
+        state.redo = state.redo.compactMap { $0.without(feature) }
+      }
+      state.features[feature] = handle
+    }
+  }
+
+  /// The line about to run: its changes, now and from its effects, are its.
+  func begin(line text: String, undoable: Bool) {
+    state.withLock { state in
+      state.current = HistoryLine(id: state.nextLine, text: text, undoable: undoable)
+      state.nextLine += 1
+    }
+  }
+
+  /// Records one committed change; returns the watches it changed, with their old values.
+  /// `value` reads a JSON Pointer's tokens in the state after the change.
+  func record(
+    feature: String, seq: UInt64, origin: UInt64, mutation: String, patch: Patch, value: ([String]) -> JSONValue?
+  ) -> [(watch: Watch, old: JSONValue?)] {
+    state.withLock { state in
+      let touches = Self.touches(of: patch, lengths: &state.lengths[feature, default: [:]])
+      var hits: [(watch: Watch, old: JSONValue?)] = []
+      for index in state.watches.indices where state.watches[index].feature == feature {
+        let watch = state.watches[index]
+        guard touches.contains(where: { $0.reaches(watch.tokens) }) else { continue }
+        let new = value(watch.tokens)
+        guard new != watch.last else { continue }
+        state.watches[index].last = new
+        hits.append((state.watches[index], watch.last))
+      }
+      guard limit > 0 else { return hits }
+      let line = state.line(of: origin, in: feature)
+      state.entries.append(
+        HistoryEntry(seq: seq, feature: feature, line: line, mutation: mutation, touches: touches))
+      if line.undoable { state.noteUndoable(line, feature: feature, seq: seq) }
+      while state.entries.count - state.start > limit {
+        let oldest = state.entries[state.start]
+        state.features[oldest.feature]?.dropOldest()
+        state.start += 1
+        state.dropped += 1
+      }
+      if state.start >= 64 && state.start * 2 >= state.entries.count {
+        state.entries.removeFirst(state.start)
+        state.start = 0
+      }
+      return hits
+    }
+  }
+
+  /// The touches of a patch; updates the feature's list lengths.
+  static func touches(of patch: Patch, lengths: inout [String: Int]) -> [Touch] {
+    var touches: [Touch] = []
+    patch.forEachPiece { op, path, count, value in
+      if op == .add, path.hasSuffix("/-") {
+        let list = String(path.dropLast(2))
+        let start = lengths[list] ?? 0
+        lengths[list] = start + count
+        touches.append(Touch(kind: .add, path: list, indices: start...(start + count - 1)))
+      } else if op == .replace, case .array(let items)? = value {
+        lengths[path] = items.count
+        touches.append(Touch(kind: .replace, path: path, length: items.count))
+      } else {
+        touches.append(Touch(kind: Touch.Kind(rawValue: op.rawValue) ?? .replace, path: path))
+      }
+    }
+    return touches
+  }
+
+  // MARK: - Reading
+
+  /// The kept entries, oldest first, and how many were dropped.
+  var entries: (kept: ArraySlice<HistoryEntry>, dropped: Int) {
+    state.withLock { ($0.entries[$0.start...], $0.dropped) }
+  }
+
+  /// The kept entry with this seq.
+  func entry(_ seq: UInt64) -> HistoryEntry? {
+    state.withLock { state in
+      let kept = state.entries[state.start...]
+      // Entries are in seq order: a binary search.
+      var low = kept.startIndex
+      var high = kept.endIndex
+      while low < high {
+        let middle = (low + high) / 2
+        if kept[middle].seq < seq { low = middle + 1 } else { high = middle }
+      }
+      return low < kept.endIndex && kept[low].seq == seq ? kept[low] : nil
+    }
+  }
+
+  func handle(_ feature: String) -> FeatureHandle? { state.withLock { $0.features[feature] } }
+
+  // MARK: - Undo and redo
+
+  /// Takes the last line `undo` can step back over, and moves it to the redo stack.
+  func popUndo() -> LineChanges? {
+    state.withLock { state in
+      guard let last = state.undo.popLast() else { return nil }
+      state.redo.append(last)
+      return last
+    }
+  }
+
+  /// Takes the last line undone, and moves it back to the undo stack.
+  func popRedo() -> LineChanges? {
+    state.withLock { state in
+      guard let last = state.redo.popLast() else { return nil }
+      state.undo.append(last)
+      return last
+    }
+  }
+
+  // MARK: - Watches
+
+  /// Adds a watch; false if the same one is set already.
+  func addWatch(_ watch: Watch) -> Bool {
+    let added = state.withLock { state in
+      if state.watches.contains(where: { $0.feature == watch.feature && $0.pointer == watch.pointer }) {
+        return false
+      }
+      state.watches.append(watch)
+      return true
+    }
+    if added { active.store(true, ordering: .relaxed) }
+    return added
+  }
+
+  /// Removes the watches that match (all of them when both are nil); returns them.
+  func removeWatches(feature: String?, pointer: String?) -> [Watch] {
+    let (removed, left) = state.withLock { state in
+      let removed = state.watches.filter { watch in
+        (feature == nil || watch.feature == feature) && (pointer == nil || watch.pointer == pointer)
+      }
+      state.watches.removeAll { watch in
+        (feature == nil || watch.feature == feature) && (pointer == nil || watch.pointer == pointer)
+      }
+      return (removed, state.watches.count)
+    }
+    if left == 0 && limit == 0 { active.store(false, ordering: .relaxed) }
+    return removed
+  }
+}
+
+extension History.State {
+  /// The line an action belongs to: known from its first change, or the line running now.
+  fileprivate mutating func line(of origin: UInt64, in feature: String) -> HistoryLine {
+    if let line = origins[feature]?[origin] { return line }
+    var known = origins[feature, default: [:]]
+    // Only recent actions still have effects to land: forget the older half now and then.
+    if known.count >= 1024 {
+      let cut = origin > 512 ? origin - 512 : 0
+      known = known.filter { $0.key >= cut }
+    }
+    known[origin] = current
+    origins[feature] = known
+    return current
+  }
+
+  /// Counts a change of an undoable line in what `undo` steps over; the first change of a new
+  /// line clears what `redo` could put back.
+  fileprivate mutating func noteUndoable(_ line: HistoryLine, feature: String, seq: UInt64) {
+    if let index = undo.lastIndex(where: { $0.line.id == line.id }) {
+      if let span = undo[index].spans.firstIndex(where: { $0.feature == feature }) {
+        undo[index].spans[span].last = seq
+      } else {
+        undo[index].spans.append(LineChanges.Span(feature: feature, first: seq, last: seq))
+      }
+      return
+    }
+    undo.append(LineChanges(line: line, spans: [LineChanges.Span(feature: feature, first: seq, last: seq)]))
+    redo.removeAll()
+    // The oldest lines' changes are dropped with them: keep as many lines as changes at most.
+    if undo.count > 4096 { undo.removeFirst(undo.count - 4096) }
+  }
+}
+
+extension LineChanges {
+  /// The same line without its changes to `feature`; nil if none are left.
+  func without(_ feature: String) -> LineChanges? {
+    let kept = spans.filter { $0.feature != feature }
+    return kept.isEmpty ? nil : LineChanges(line: line, spans: kept)
+  }
+}
