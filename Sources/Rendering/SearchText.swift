@@ -82,7 +82,7 @@ public struct SearchText: Sendable {
   /// back button's view); `state search` shows all of them.
   func restored(_ state: SearchState) -> [OutputLine] {
     let count = state.repos.count
-    var header = "restored: query \(TerminalText.quoted(state.query))"
+    var header = state.query.map { "restored: query \(TerminalText.quoted($0))" } ?? "restored: no query"
     header += count == 0 ? ", no results" : ", \(Self.repos(count))"
     if let error = state.lastError {
       header += " (last error: \(TerminalText.sanitize(error.message, keepTab: false)))"

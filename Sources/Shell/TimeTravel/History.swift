@@ -31,6 +31,8 @@ final class History: Sendable {
     var origins: [String: [UInt64: HistoryLine]] = [:]
     var undo: [LineChanges] = []
     var redo: [LineChanges] = []
+    /// The line whose changes ended what `redo` could have put back, until the next `undo`.
+    var redoEndedBy: HistoryLine?
     var watches: [Watch] = []
   }
 
@@ -157,17 +159,24 @@ final class History: Sendable {
     state.withLock { state in
       guard let last = state.undo.popLast() else { return nil }
       state.redo.append(last)
+      state.redoEndedBy = nil
       return last
     }
   }
 
-  /// Takes the last line undone, and moves it back to the undo stack.
-  func popRedo() -> LineChanges? {
+  /// Takes the last line undone, and moves it back to the undo stack; or, when there is none,
+  /// the line whose changes ended redo, if one did.
+  func popRedo() -> Result<LineChanges, RedoRefusal> {
     state.withLock { state in
-      guard let last = state.redo.popLast() else { return nil }
+      guard let last = state.redo.popLast() else { return .failure(RedoRefusal(endedBy: state.redoEndedBy)) }
       state.undo.append(last)
-      return last
+      return .success(last)
     }
+  }
+
+  /// Why `redo` has nothing to put back: a new command came after the last undo, or nothing was undone.
+  struct RedoRefusal: Error {
+    let endedBy: HistoryLine?
   }
 
   // MARK: - Watches
@@ -228,7 +237,10 @@ extension History.State {
       return
     }
     undo.append(LineChanges(line: line, spans: [LineChanges.Span(feature: feature, first: seq, last: seq)]))
-    redo.removeAll()
+    if !redo.isEmpty {
+      redo.removeAll()
+      redoEndedBy = line
+    }
     // The oldest lines' changes are dropped with them: keep as many lines as changes at most.
     if undo.count > 4096 { undo.removeFirst(undo.count - 4096) }
   }

@@ -68,11 +68,12 @@ extension Session {
   /// `redo`: puts back what the last `undo` took back, unless a new command came since.
   func redo(tag: JSONValue?, sink: TaggingSink) -> StoreTask.Completion {
     guard history.isOn else { return historyOff("redo", sink: sink) }
-    guard let line = history.popRedo() else {
-      sink.write([
-        records.error(
-          code: "nothing-to-redo", message: "redo: nothing to redo (a new command since the last undo ends redo)")
-      ])
+    let line: LineChanges
+    switch history.popRedo() {
+    case .success(let popped): line = popped
+    case .failure(let refusal):
+      let reason = refusal.endedBy.map { " ('\(TimeTravelText.command($0))' came after the last undo)" } ?? ""
+      sink.write([records.error(code: "nothing-to-redo", message: "redo: nothing to redo" + reason)])
       return .error
     }
     sink.write([records.info("redo: \(TimeTravelText.command(line.line))")])
@@ -101,15 +102,35 @@ extension Session {
       return .error
     }
     let now = handle.stateJSON(nil)?.value(at: tokens[...])
-    let (kept, _) = history.entries
-    let entry = kept.last { $0.feature == feature && $0.touches.contains { $0.reaches(tokens) } }
-    let before = entry.flatMap { handle.stateJSON($0.seq - 1)?.value(at: tokens[...]) }
+    let (entry, before) = lastChange(of: tokens, in: feature, handle: handle)
     sink.write([
       timeTravelText.why(
         feature: feature, pointer: pointer, entry: entry, before: before, now: now, since: handle.horizon())
     ])
     return .ok
   }
+
+  /// The last kept change that changed the value at `tokens`, and the value before it. A
+  /// change whose paths reach the value but left it as it was (a list replaced by one with the
+  /// same element there) is passed over, up to a bound on the states rebuilt.
+  private func lastChange(of tokens: [String], in feature: String, handle: FeatureHandle) -> (
+    HistoryEntry?, JSONValue?
+  ) {
+    let (kept, _) = history.entries
+    var rebuilt = 0
+    for entry in kept.reversed() where entry.feature == feature && entry.touches.contains(where: { $0.reaches(tokens) })
+    {
+      let before = handle.stateJSON(entry.seq - 1)?.value(at: tokens[...])
+      rebuilt += 1
+      if rebuilt > Self.whyRebuildLimit || before != handle.stateJSON(entry.seq)?.value(at: tokens[...]) {
+        return (entry, before)
+      }
+    }
+    return (nil, nil)
+  }
+
+  /// How many candidate changes `why` checks by rebuilding states before it takes the next one.
+  static let whyRebuildLimit = 64
 
   /// `watch`: reports every change of the value at `pointer`.
   func watch(feature: String, pointer: String, sink: TaggingSink) -> StoreTask.Completion {

@@ -9,7 +9,9 @@ struct TimeTravelText: Sendable {
   /// A value as text: JSON, long lists as their length, cut to a line, control characters out.
   static func text(_ value: JSONValue?) -> String {
     guard let value else { return "(absent)" }
-    if case .array(let items) = value.resolved, items.count > 3 { return "[\(items.count) items]" }
+    if case .array(let items) = value.resolved, !items.isEmpty {
+      return items.count == 1 ? "[1 item]" : "[\(items.count) items]"
+    }
     return TerminalText.truncate(TerminalText.sanitize(value.jsonText, keepTab: false), to: 80)
   }
 
