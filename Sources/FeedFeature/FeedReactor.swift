@@ -54,6 +54,8 @@ public struct FeedReactor: Reactor {
   public let initialState = FeedState()
   let client: GitHubClient
   let perPage: Int
+  /// Reports effects to `trace on`; nil or off: effects are left as they are.
+  package var tracer: EffectTracer?
 
   /// - Parameter perPage: events per page (GitHub allows 1-100).
   public init(client: GitHubClient, perPage: Int = 30) {
@@ -159,4 +161,7 @@ public struct FeedReactor: Reactor {
     if case .setError(let error) = mutation { return error }
     return nil
   }
+
+  /// Effects report to the tracer while `trace` is on.
+  public func transform(mutation: Effect<Mutation>) -> Effect<Mutation> { mutation.traced(by: tracer) }
 }

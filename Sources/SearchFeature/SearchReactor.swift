@@ -42,6 +42,8 @@ public struct SearchReactor: Reactor {
   let client: GitHubClient
   let perPage: Int
   let cancelsStaleSearches: Bool
+  /// Reports effects to `trace on`; nil or off: effects are left as they are.
+  package var tracer: EffectTracer?
 
   /// - Parameters:
   ///   - perPage: results per page (GitHub allows 1-100).
@@ -114,6 +116,9 @@ public struct SearchReactor: Reactor {
     if case .setError(let error) = mutation { return error }
     return nil
   }
+
+  /// Effects report to the tracer while `trace` is on.
+  public func transform(mutation: Effect<Mutation>) -> Effect<Mutation> { mutation.traced(by: tracer) }
 }
 
 extension String {

@@ -55,6 +55,8 @@ public struct SignupReactor: Reactor {
   public let initialState = SignupState()
   let client: GitHubClient
   let service: any SignupService
+  /// Reports effects to `trace on`; nil or off: effects are left as they are.
+  package var tracer: EffectTracer?
 
   public init(client: GitHubClient, service: any SignupService) {
     self.client = client
@@ -171,4 +173,7 @@ public struct SignupReactor: Reactor {
     default: return nil
     }
   }
+
+  /// Effects report to the tracer while `trace` is on.
+  public func transform(mutation: Effect<Mutation>) -> Effect<Mutation> { mutation.traced(by: tracer) }
 }

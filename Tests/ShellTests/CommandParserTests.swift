@@ -68,7 +68,7 @@ private func parseError(_ line: String) -> CommandError? {
     "goto": ("4", .goto(4)), "undo": ("", .undo), "redo": ("", .redo),
     "why": ("search /query", .why(feature: "search", pointer: "/query")),
     "watch": ("feed /items/0", .watch(feature: "feed", pointer: "/items/0")),
-    "unwatch": ("signup", .unwatch(feature: "signup", pointer: nil)),
+    "unwatch": ("signup", .unwatch(feature: "signup", pointer: nil)), "trace": ("on", .trace(true)),
   ]
 
   @Test func everyVerbInTheTableParsesToItsCommand() throws {
@@ -102,7 +102,7 @@ private func parseError(_ line: String) -> CommandError? {
   @Test func minimalArgumentsOfEveryVerbParse() throws {
     let required = [
       "open": " 1", "sleep": " 1s", "signup": " octocat hunter22 hunter22", "diff": " 1", "goto": " 1",
-      "why": " search /query", "watch": " search /query",
+      "why": " search /query", "watch": " search /query", "trace": " off",
     ]
     for spec in CommandTable.all {
       let arguments = spec.arity.lowerBound > 0 ? required[spec.name, default: " x"] : ""

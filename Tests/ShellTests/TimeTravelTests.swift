@@ -316,4 +316,41 @@ private func records(_ lines: [OutputLine], type: String) -> [JSONObject] {
     #expect(await session.execute("undo") == .ok)
     #expect(sink.drain().prefix(2).map(\.text) == ["undo: next", "restored: query \"swift\", 30 repos"])
   }
+
+  /// `trace on`: effect records for a start, an end, and a cancellation by the newer query;
+  /// none while off.
+  @Test(arguments: SearchEngineKind.allCases)
+  func traceReportsEffects(_ engine: SearchEngineKind) async throws {
+    let (session, sink) = makeSession(engine: engine)
+    #expect(await session.execute("query swift") == .ok)
+    #expect(records(sink.drain(), type: "effect").isEmpty)
+    #expect(await session.execute("trace on") == .ok)
+    let hanging = session.start("query hang")
+    #expect(await session.execute("query rust") == .ok)
+    _ = await hanging.finish()
+    let effects = records(sink.drain(), type: "effect")
+    // On the shared pool the cancelled task may report after the new one ended: no order.
+    #expect(
+      effects.compactMap { $0["event"]?.jsonText }.sorted() == [#""cancel""#, #""end""#, #""start""#, #""start""#])
+    let cancel = try #require(effects.first { $0["event"] == .string("cancel") })
+    #expect(cancel["cancelledBy"] == .string("query rust"))
+    #expect(cancel["id"] == .string("search"))
+    #expect(cancel["seq"] == .int(3))
+    #expect(await session.execute("trace off") == .ok)
+    #expect(await session.execute("next") == .ok)
+    #expect(records(sink.drain(), type: "effect").isEmpty)
+    #expect(await session.execute("trace maybe") == .error)
+  }
+
+  /// A jump cancels the feature's work and says so in the trace.
+  @Test func traceNamesTheJumpThatCancelled() async throws {
+    let (session, sink) = makeSession()
+    #expect(await session.execute("query swift") == .ok)
+    #expect(await session.execute("trace on") == .ok)
+    let hanging = session.start("query hang")
+    #expect(await session.execute("undo") == .ok)
+    _ = await hanging.finish()
+    let cancel = try #require(records(sink.drain(), type: "effect").first { $0["event"] == .string("cancel") })
+    #expect(cancel["cancelledBy"] == .string("undo"))
+  }
 }

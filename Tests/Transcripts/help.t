@@ -30,6 +30,7 @@ commands:
   why <feature> <json-pointer>       which change last set a value, and its value before
   watch <feature> <json-pointer>     report every change of a value
   unwatch [<feature> [<pointer>]]    stop watching (all, a feature's, or one)
+  trace on|off                       report effects as they start and end
   quit                               leave (Ctrl-D does the same)
 Words split like a shell's: quote text with spaces; # starts a comment.
 data: built-in offline sample (a snapshot written for demos; not live GitHub data)

@@ -61,6 +61,8 @@ public struct FeedbackSearch: Reactor {
 
   public let initialState = FeedbackSearchState()
   private let loop: FeedbackLoop<FeedbackSearchState, Request, Event>
+  /// Reports effects to `trace on`; nil or off: effects are left as they are.
+  package var tracer: EffectTracer?
 
   /// - Parameter perPage: results per page (GitHub allows 1-100).
   public init(client: GitHubClient, perPage: Int = 30) {
@@ -137,7 +139,10 @@ public struct FeedbackSearch: Reactor {
   // MARK: - Feedback
 
   /// Starts, restarts or cancels the load as ``FeedbackSearchState/request`` changes.
-  public func feedback(state: State) -> Effect<Event> { loop(state) }
+  public func feedback(state: State) -> Effect<Event> { loop(state).traced(by: tracer) }
+
+  /// Effects report to the tracer while `trace` is on.
+  public func transform(mutation: Effect<Event>) -> Effect<Event> { mutation.traced(by: tracer) }
 
   // MARK: - Failures
 

@@ -29,6 +29,8 @@ public enum Command: Sendable, Equatable {
   case watch(feature: String, pointer: String)
   /// nil: every feature, or every pointer of the feature.
   case unwatch(feature: String?, pointer: String?)
+  /// On: effect records.
+  case trace(Bool)
   case quit
 }
 

@@ -78,6 +78,18 @@ extension CommandTable {
         feature: arguments.words.isEmpty ? nil : try feature(arguments, 0),
         pointer: arguments.words.count > 1 ? arguments[1] : nil)
     },
+    CommandSpec(
+      "trace", usage: "on|off", summary: "report effects as they start and end",
+      discussion: """
+        An effect record when an effect starts, ends, fails or is cancelled (and by which command), with its \
+        cancellation id, the seq of the change before it started, and its duration on the session's clock \
+        (virtual in a replay).
+        """,
+      arity: 1...1, completion: .words(["on", "off"])
+    ) { arguments throws(CommandError) in
+      guard ["on", "off"].contains(arguments[0]) else { throw arguments.invalid(0, expected: "on or off") }
+      return .trace(arguments[0] == "on")
+    },
   ]
 
   /// Argument `index` as a change's seq.

@@ -15,6 +15,7 @@ final class FeatureStores: Sendable {
   private let sequencer: Sequencer
   private let records: Records
   private let history: History
+  private let trace: EffectTrace
   /// Search, on the engine chosen now (made on first use); replaced (with fresh state) by the
   /// `engine` command.
   private let searchEngine = Locked<SearchEngine?>(nil)
@@ -23,7 +24,10 @@ final class FeatureStores: Sendable {
   private let signupStore = Locked<(any AnyObject & Sendable)?>(nil)
   private let feedStore = Locked<(any AnyObject & Sendable)?>(nil)
 
-  init(configuration: Session.Configuration, sequencer: Sequencer, records: Records, history: History) {
+  init(
+    configuration: Session.Configuration, sequencer: Sequencer, records: Records, history: History, trace: EffectTrace
+  ) {
+    self.trace = trace
     self.configuration = configuration
     self.sequencer = sequencer
     self.records = records
@@ -36,9 +40,9 @@ final class FeatureStores: Sendable {
       let service = SimulatedSignupService(
         failureRate: configuration.signupFailureRate, latency: configuration.signupLatency,
         random: SeededGenerator(seed: configuration.seed), time: configuration.time)
-      let store = Store(
-        reactor: SignupReactor(client: configuration.client, service: service), sequencer: sequencer,
-        executor: configuration.executor)
+      var reactor = SignupReactor(client: configuration.client, service: service)
+      reactor.tracer = trace.tracer(feature: "signup")
+      let store = Store(reactor: reactor, sequencer: sequencer, executor: configuration.executor)
       let text = SignupText(options: configuration.options)
       attach(store, feature: "signup", restore: { .restore($0) }, render: { text.render($0, state: $1, command: $2) })
       return store
@@ -48,8 +52,9 @@ final class FeatureStores: Sendable {
   /// The feed feature's store.
   var feed: Store<FeedReactor> {
     store(in: feedStore) {
-      let store = Store(
-        reactor: FeedReactor(client: configuration.client), sequencer: sequencer, executor: configuration.executor)
+      var reactor = FeedReactor(client: configuration.client)
+      reactor.tracer = trace.tracer(feature: "feed")
+      let store = Store(reactor: reactor, sequencer: sequencer, executor: configuration.executor)
       let text = FeedText(options: configuration.options, now: configuration.time.now)
       attach(store, feature: "feed", restore: { .restore($0) }, render: { text.render($0, state: $1, command: $2) })
       return store
@@ -90,15 +95,17 @@ final class FeatureStores: Sendable {
     let searchText = SearchText(options: configuration.options)
     switch kind {
     case .reactor:
-      let store = Store(
-        reactor: SearchReactor(client: configuration.client, cancelsStaleSearches: configuration.cancelsStaleSearches),
-        sequencer: sequencer, executor: configuration.executor)
+      var reactor = SearchReactor(
+        client: configuration.client, cancelsStaleSearches: configuration.cancelsStaleSearches)
+      reactor.tracer = trace.tracer(feature: "search")
+      let store = Store(reactor: reactor, sequencer: sequencer, executor: configuration.executor)
       attach(
         store, feature: "search", restore: { .restore($0) }, render: { searchText.render($0, state: $1, command: $2) })
       return SearchEngine(store)
     case .feedback:
-      let store = Store(
-        reactor: FeedbackSearch(client: configuration.client), sequencer: sequencer, executor: configuration.executor)
+      var reactor = FeedbackSearch(client: configuration.client)
+      reactor.tracer = trace.tracer(feature: "search")
+      let store = Store(reactor: reactor, sequencer: sequencer, executor: configuration.executor)
       attach(
         store, feature: "search", restore: { .restore($0) }, render: { searchText.render($0, state: $1, command: $2) })
       return SearchEngine(store)

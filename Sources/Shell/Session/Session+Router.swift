@@ -35,6 +35,7 @@ extension Session {
     case .why(let feature, let pointer): return .done(why(feature: feature, pointer: pointer, sink: sink))
     case .watch(let feature, let pointer): return .done(watch(feature: feature, pointer: pointer, sink: sink))
     case .unwatch(let feature, let pointer): return .done(unwatch(feature: feature, pointer: pointer, sink: sink))
+    case .trace(let on): return .done(trace(on, sink: sink))
     case .quit: return .quit
     }
   }

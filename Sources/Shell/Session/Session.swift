@@ -19,6 +19,8 @@ public final class Session: Sendable {
   /// Every change and the line that caused it, for `history`, `diff`, `goto`, `undo`, `why`
   /// and `watch`.
   let history: History
+  /// `trace on`: effect records.
+  let trace: EffectTrace
 
   public init(configuration: Configuration) {
     self.configuration = configuration
@@ -26,7 +28,12 @@ public final class Session: Sendable {
     self.records = records
     let history = History(limit: configuration.historyLimit)
     self.history = history
-    self.stores = FeatureStores(configuration: configuration, sequencer: sequencer, records: records, history: history)
+    let trace = EffectTrace(
+      sink: configuration.sink, records: records, time: configuration.time, sequencer: sequencer,
+      currentLine: { history.currentLine })
+    self.trace = trace
+    self.stores = FeatureStores(
+      configuration: configuration, sequencer: sequencer, records: records, history: history, trace: trace)
   }
 
   /// The signup feature's store, made (and attached to the sink) on first use.
@@ -58,12 +65,14 @@ public final class Session: Sendable {
       return .done(.error)
     }
     guard let command else { return .done(.ok) }
-    if history.isOn { history.begin(line: Redaction.forHistory(line), undoable: command != .undo && command != .redo) }
+    history.begin(line: Redaction.forHistory(line), undoable: command != .undo && command != .redo)
     return start(command, tag: tag)
   }
 
-  /// Stops everything in flight (Ctrl-C), leaving the results so far.
-  package func cancelAll() {
+  /// Stops everything in flight (Ctrl-C, or the `cancel` command `by` names), leaving the
+  /// results so far.
+  package func cancelAll(by cause: String = "Ctrl-C") {
+    trace.noteCancel(feature: nil, by: cause)
     search.cancelAll()
     signup.send(.cancel)
     signup.cancelAll()

@@ -48,6 +48,9 @@ final class History: Sendable {
   /// True when history keeps changes.
   var isOn: Bool { limit > 0 }
 
+  /// The input line running now, as history names it.
+  var currentLine: String { state.withLock { $0.current.text } }
+
   // MARK: - Recording
 
   /// Registers a feature's store and timeline; a feature registered again (a new search
@@ -214,14 +217,13 @@ extension History.State {
   /// The line an action belongs to: known from its first change, or the line running now.
   fileprivate mutating func line(of origin: UInt64, in feature: String) -> HistoryLine {
     if let line = origins[feature]?[origin] { return line }
-    var known = origins[feature, default: [:]]
+    // In place: a copy of the table out of the dictionary and back would copy it every action.
     // Only recent actions still have effects to land: forget the older half now and then.
-    if known.count >= 1024 {
+    if let count = origins[feature]?.count, count >= 1024 {
       let cut = origin > 512 ? origin - 512 : 0
-      known = known.filter { $0.key >= cut }
+      origins[feature] = origins[feature]?.filter { $0.key >= cut }
     }
-    known[origin] = current
-    origins[feature] = known
+    origins[feature, default: [:]][origin] = current
     return current
   }
 

@@ -51,6 +51,7 @@ extension Session {
       return .error
     }
     sink.write([records.info("goto: \(entry.feature) as after seq \(seq) (\(TimeTravelText.command(entry.line)))")])
+    trace.noteCancel(feature: entry.feature, by: "goto \(seq)")
     return handle.restore(seq, tag) ? .ok : dropped(seq, verb: "goto", sink: sink)
   }
 
@@ -86,6 +87,7 @@ extension Session {
   {
     var completion = StoreTask.Completion.ok
     for span in line.spans {
+      trace.noteCancel(feature: span.feature, by: verb)
       let seq = before ? span.first - 1 : span.last
       guard let handle = history.handle(span.feature), handle.restore(seq, tag) else {
         completion = dropped(seq, verb: verb, sink: sink)
@@ -157,6 +159,13 @@ extension Session {
     for watch in removed {
       sink.write([records.info("unwatched \(watch.feature) \(TerminalText.sanitize(watch.pointer, keepTab: false))")])
     }
+    return .ok
+  }
+
+  /// `trace on|off`.
+  func trace(_ on: Bool, sink: TaggingSink) -> StoreTask.Completion {
+    trace.set(on)
+    sink.write([records.info("trace: \(on ? "on" : "off")")])
     return .ok
   }
 
