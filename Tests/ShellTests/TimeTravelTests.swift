@@ -353,4 +353,16 @@ private func records(_ lines: [OutputLine], type: String) -> [JSONObject] {
     let cancel = try #require(records(sink.drain(), type: "effect").first { $0["event"] == .string("cancel") })
     #expect(cancel["cancelledBy"] == .string("undo"))
   }
+
+  /// Passwords never reach history, why, or a jump's output.
+  @Test func historyNeverShowsAPassword() async throws {
+    let (session, sink) = makeSession(.text)
+    for line in ["password hunter22", "repeat hunter22", "history", "why signup /passwordValid", "undo", "redo"] {
+      _ = await session.execute(line)
+    }
+    let text = sink.drain().map(\.text).joined(separator: "\n")
+    #expect(!text.contains("hunter22"))
+    #expect(text.contains("password <redacted>"))
+    #expect(text.contains("undo: repeat <redacted>"))
+  }
 }
