@@ -65,7 +65,13 @@ public final class Session: Sendable {
       return .done(.error)
     }
     guard let command else { return .done(.ok) }
-    history.begin(line: Redaction.forHistory(line), undoable: command != .undo && command != .redo)
+    // Only a command that carries a secret needs the line tokenized again to redact it.
+    let named: String
+    switch command {
+    case .password, .repeatPassword, .signup: named = Redaction.forHistory(line)
+    default: named = line
+    }
+    history.begin(line: named, undoable: command != .undo && command != .redo)
     return start(command, tag: tag)
   }
 
