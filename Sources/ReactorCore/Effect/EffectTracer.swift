@@ -1,6 +1,7 @@
 /// Watches effects start and end (`trace on`): what an effect tree becomes under
 /// ``Effect/traced(by:)``. The closures are the observer's; the effect calls them from its
 /// task.
+@usableFromInline
 package struct EffectTracer: Sendable {
   /// How an effect's work ended.
   package enum Outcome: Sendable {
@@ -10,7 +11,7 @@ package struct EffectTracer: Sendable {
   }
 
   /// False while tracing is off: effects are left as they are.
-  package let isOn: @Sendable () -> Bool
+  @usableFromInline package let isOn: @Sendable () -> Bool
   /// An effect's work starts, under the cancellation id that covers it (if any); returns a
   /// token for ``finish``.
   package let start: @Sendable (EffectID?) -> UInt64
