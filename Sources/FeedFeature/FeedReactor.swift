@@ -25,7 +25,8 @@ public struct FeedReactor: Reactor {
     /// Load the page after the last one loaded.
     case loadMore
     /// Put the feed back to an earlier state (time travel), stopping the load in flight.
-    case restore(FeedState)
+    /// Indirect: a whole state is large, and every value of the enum is as large as its largest case.
+    indirect case restore(FeedState)
   }
 
   // MARK: - Mutation
@@ -41,7 +42,8 @@ public struct FeedReactor: Reactor {
     case setError(GitHubError)
     case setIdle
     /// The whole feed, as a jump in history left it.
-    case restore(FeedState)
+    /// Indirect: a whole state is large, and every value of the enum is as large as its largest case.
+    indirect case restore(FeedState)
   }
 
   // MARK: - State

@@ -18,7 +18,8 @@ public struct SearchReactor: Reactor {
     case cancel
     /// Put the state back to an earlier one (time travel: `goto`, `undo`, `redo`), cancelling
     /// the search in flight.
-    case restore(SearchState)
+    /// Indirect: a whole state is large, and every value of the enum is as large as its largest case.
+    indirect case restore(SearchState)
   }
 
   // MARK: - Mutation
@@ -31,7 +32,8 @@ public struct SearchReactor: Reactor {
     case setError(GitHubError)
     case setIdle
     /// The whole state, as a jump in history left it.
-    case restore(SearchState)
+    /// Indirect: a whole state is large, and every value of the enum is as large as its largest case.
+    indirect case restore(SearchState)
   }
 
   // MARK: - State

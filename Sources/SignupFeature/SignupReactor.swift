@@ -30,7 +30,8 @@ public struct SignupReactor: Reactor {
     /// Stop the availability check and the submission in flight (Ctrl-C).
     case cancel
     /// Put the form back to an earlier state (time travel), stopping the work in flight.
-    case restore(SignupState)
+    /// Indirect: a whole state is large, and every value of the enum is as large as its largest case.
+    indirect case restore(SignupState)
   }
 
   // MARK: - Mutation
@@ -45,7 +46,8 @@ public struct SignupReactor: Reactor {
     case setSubmitting
     case setSubmitResult(SignupResult)
     /// The whole form, as a jump in history left it.
-    case restore(SignupState)
+    /// Indirect: a whole state is large, and every value of the enum is as large as its largest case.
+    indirect case restore(SignupState)
   }
 
   // MARK: - State

@@ -33,7 +33,8 @@ public struct FeedbackSearch: Reactor {
     /// Stop whatever is loading (Ctrl-C), keeping the results so far.
     case cancel
     /// Put the state back to an earlier one (time travel); the load stops with it.
-    case restore(FeedbackSearchState)
+    /// Indirect: a whole state is large, and every value of the enum is as large as its largest case.
+    indirect case restore(FeedbackSearchState)
   }
 
   public typealias Action = Event
