@@ -23,12 +23,11 @@ final class History: Sendable {
     /// How many changes were dropped.
     var dropped = 0
     var features: [String: FeatureHandle] = [:]
-    /// Each feature's list lengths by path, so an append says which indices it added.
-    var lengths: [String: [String: Int]] = [:]
+    /// Each feature's list lengths and recent actions' lines.
+    var books: [FeatureBook] = []
     /// The line being run, and the lines of the actions whose effects may still commit.
     var current = HistoryLine.none
     var nextLine = 0
-    var origins: [String: [UInt64: HistoryLine]] = [:]
     var undo: [LineChanges] = []
     var redo: [LineChanges] = []
     /// The line whose changes ended what `redo` could have put back, until the next `undo`.
@@ -60,8 +59,7 @@ final class History: Sendable {
       if state.features[feature] != nil {
         state.entries.removeAll { $0.feature == feature }
         state.start = min(state.start, state.entries.count)
-        state.lengths[feature] = nil
-        state.origins[feature] = nil
+        state.books.removeAll { $0.feature == feature }
         state.undo = state.undo.compactMap { $0.without(feature) }
         state.redo = state.redo.compactMap { $0.without(feature) }
       }
@@ -83,7 +81,8 @@ final class History: Sendable {
     feature: String, seq: UInt64, origin: UInt64, mutation: String, patch: Patch, value: ([String]) -> JSONValue?
   ) -> [(watch: Watch, old: JSONValue?)] {
     state.withLock { state in
-      let touches = Self.touches(of: patch, lengths: &state.lengths[feature, default: [:]])
+      let book = state.book(feature)
+      let touches = Self.touches(of: patch, book: &state.books[book])
       var hits: [(watch: Watch, old: JSONValue?)] = []
       for index in state.watches.indices where state.watches[index].feature == feature {
         let watch = state.watches[index]
@@ -94,7 +93,7 @@ final class History: Sendable {
         hits.append((state.watches[index], watch.last))
       }
       guard limit > 0 else { return hits }
-      let line = state.line(of: origin, in: feature)
+      let line = state.books[book].line(of: origin, current: state.current)
       state.entries.append(
         HistoryEntry(seq: seq, feature: feature, line: line, mutation: mutation, touches: touches))
       if line.undoable { state.noteUndoable(line, feature: feature, seq: seq) }
@@ -113,19 +112,20 @@ final class History: Sendable {
   }
 
   /// The touches of a patch; updates the feature's list lengths.
-  static func touches(of patch: Patch, lengths: inout [String: Int]) -> [Touch] {
+  static func touches(of patch: Patch, book: inout FeatureBook) -> [Touch] {
     var touches: [Touch] = []
+    touches.reserveCapacity(4)
     patch.forEachPiece { op, path, count, value in
       if op == .add, path.hasSuffix("/-") {
-        let list = String(path.dropLast(2))
-        let start = lengths[list] ?? 0
-        lengths[list] = start + count
-        touches.append(Touch(kind: .add, path: list, indices: start...(start + count - 1)))
+        let list = book.list(appendedAt: path)
+        let start = book.lists[list].length
+        book.lists[list].length = start + count
+        touches.append(Touch(kind: .add, path: book.lists[list].path, indices: start...(start + count - 1)))
       } else if op == .replace, case .array(let items)? = value {
-        lengths[path] = items.count
+        book.setLength(items.count, of: path)
         touches.append(Touch(kind: .replace, path: path, length: items.count))
       } else {
-        touches.append(Touch(kind: Touch.Kind(rawValue: op.rawValue) ?? .replace, path: path))
+        touches.append(Touch(kind: Touch.Kind(op), path: path))
       }
     }
     return touches
@@ -214,23 +214,25 @@ final class History: Sendable {
 }
 
 extension History.State {
-  /// The line an action belongs to: known from its first change, or the line running now.
-  fileprivate mutating func line(of origin: UInt64, in feature: String) -> HistoryLine {
-    if let line = origins[feature]?[origin] { return line }
-    // In place: a copy of the table out of the dictionary and back would copy it every action.
-    // Only recent actions still have effects to land: forget the older half now and then.
-    if let count = origins[feature]?.count, count >= 1024 {
-      let cut = origin > 512 ? origin - 512 : 0
-      origins[feature] = origins[feature]?.filter { $0.key >= cut }
-    }
-    origins[feature, default: [:]][origin] = current
-    return current
+  /// How many lines `undo` can step back over, at least.
+  fileprivate static let undoLines = 4096
+
+  /// The index of `feature`'s book, made on its first change.
+  fileprivate mutating func book(_ feature: String) -> Int {
+    if let index = books.firstIndex(where: { $0.feature == feature }) { return index }
+    books.append(FeatureBook(feature: feature))
+    return books.count - 1
   }
 
   /// Counts a change of an undoable line in what `undo` steps over; the first change of a new
   /// line clears what `redo` could put back.
   fileprivate mutating func noteUndoable(_ line: HistoryLine, feature: String, seq: UInt64) {
-    if let index = undo.lastIndex(where: { $0.line.id == line.id }) {
+    // Lines enter in the order they were read, so the search stops at the first older one:
+    // usually the line is the last entry, or a new one.
+    var index = undo.endIndex
+    while index > undo.startIndex, undo[index - 1].line.id >= line.id {
+      index -= 1
+      guard undo[index].line.id == line.id else { continue }
       if let span = undo[index].spans.firstIndex(where: { $0.feature == feature }) {
         undo[index].spans[span].last = seq
       } else {
@@ -243,8 +245,9 @@ extension History.State {
       redo.removeAll()
       redoEndedBy = line
     }
-    // The oldest lines' changes are dropped with them: keep as many lines as changes at most.
-    if undo.count > 4096 { undo.removeFirst(undo.count - 4096) }
+    // Old lines' changes are dropped from history anyway: keep the newest, trimming in
+    // batches so a line costs O(1).
+    if undo.count >= 2 * Self.undoLines { undo.removeFirst(undo.count - Self.undoLines) }
   }
 }
 

@@ -8,6 +8,15 @@ import ReactorJSON
 struct Touch: Sendable, Equatable {
   enum Kind: String, Sendable {
     case add, remove, replace
+
+    /// An operation's kind (a `test`, which changes nothing, reads as a replace).
+    init(_ op: PatchOperation.Kind) {
+      switch op {
+      case .add: self = .add
+      case .remove: self = .remove
+      case .replace, .test: self = .replace
+      }
+    }
   }
 
   var kind: Kind
