@@ -24,6 +24,9 @@ public struct FeedReactor: Reactor {
     case cancel
     /// Load the page after the last one loaded.
     case loadMore
+    /// Put the feed back to an earlier state (time travel), stopping the load in flight.
+    /// Indirect: a whole state is large, and every value of the enum is as large as its largest case.
+    indirect case restore(FeedState)
   }
 
   // MARK: - Mutation
@@ -38,6 +41,9 @@ public struct FeedReactor: Reactor {
     case appendEvents(Page<Event>)
     case setError(GitHubError)
     case setIdle
+    /// The whole feed, as a jump in history left it.
+    /// Indirect: a whole state is large, and every value of the enum is as large as its largest case.
+    indirect case restore(FeedState)
   }
 
   // MARK: - State
@@ -50,6 +56,8 @@ public struct FeedReactor: Reactor {
   public let initialState = FeedState()
   let client: GitHubClient
   let perPage: Int
+  /// Reports effects to `trace on`; nil or off: effects are left as they are.
+  package var tracer: EffectTracer?
 
   /// - Parameter perPage: events per page (GitHub allows 1-100).
   public init(client: GitHubClient, perPage: Int = 30) {
@@ -78,6 +86,9 @@ public struct FeedReactor: Reactor {
     case .cancel:
       guard state.isRefreshing || state.isLoadingMore else { return .none }
       return .concatenate(.cancel(id: Self.loadID), .send(.setIdle))
+
+    case .restore(let state):
+      return .concatenate(.cancel(id: Self.loadID), .send(.restore(state)))
     }
   }
 
@@ -131,6 +142,12 @@ public struct FeedReactor: Reactor {
       state.error = GitHubFailure(error)
       state.isRefreshing = false
       state.isLoadingMore = false
+    case .restore(let restored):
+      // Idle, since the jump cancelled the load; a new identity, so the patch replaces the list.
+      state = restored
+      state.items.replaceAll(with: restored.items.elements)
+      state.isRefreshing = false
+      state.isLoadingMore = false
     }
   }
 
@@ -146,4 +163,7 @@ public struct FeedReactor: Reactor {
     if case .setError(let error) = mutation { return error }
     return nil
   }
+
+  /// Effects report to the tracer while `trace` is on.
+  public func transform(mutation: Effect<Mutation>) -> Effect<Mutation> { mutation.traced(by: tracer) }
 }

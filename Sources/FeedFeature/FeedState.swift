@@ -44,6 +44,7 @@ extension FeedReactor.Action: CaseNamed {
     case .refresh: "refresh"
     case .loadMore: "loadMore"
     case .cancel: "cancel"
+    case .restore: "restore"
     }
   }
 }
@@ -58,6 +59,7 @@ extension FeedReactor.Mutation: CaseNamed {
     case .setIdle: "setIdle"
     case .appendEvents: "appendEvents"
     case .setError: "setError"
+    case .restore: "restore"
     }
   }
 }

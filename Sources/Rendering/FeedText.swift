@@ -49,6 +49,10 @@ public struct FeedText: Sendable {
       return [OutputLine(.out, "feed loading cancelled")]
     case .setRefreshing, .setLoadingMore:
       return []
+    case .restore:
+      if state.items.isEmpty { return [OutputLine(.out, "feed restored: no events")] }
+      return [OutputLine(.out, "feed restored: \(state.items.count) events (1-\(state.items.count))")]
+        + list(state, from: 0, count: state.items.count)
     }
   }
 

@@ -73,8 +73,28 @@ public struct SearchText: Sendable {
       return [OutputLine(.out, "search cancelled")]
     case .setLoadingNextPage:
       return []
+    case .restore:
+      return restored(state)
     }
   }
+
+  /// A jump in history: the query it went back to and the first page of its results (the
+  /// back button's view); `state search` shows all of them.
+  func restored(_ state: SearchState) -> [OutputLine] {
+    let count = state.repos.count
+    var header = state.query.map { "restored: query \(TerminalText.quoted($0))" } ?? "restored: no query"
+    header += count == 0 ? ", no results" : ", \(Self.repos(count))"
+    if let error = state.lastError {
+      header += " (last error: \(TerminalText.sanitize(error.message, keepTab: false)))"
+    }
+    let shown = min(count, Self.restoredPage)
+    var lines = [OutputLine(.out, header)] + list(state, from: 0, count: shown)
+    if count > shown { lines.append(OutputLine(.out, "  ... \(count - shown) more (state search shows all)")) }
+    return lines
+  }
+
+  /// How many results a jump lists: a page, as a query shows.
+  static let restoredPage = 30
 
   static func repos(_ count: Int) -> String { count == 1 ? "1 repo" : "\(count) repos" }
 

@@ -40,6 +40,8 @@ package struct SignupText: Sendable {
     case .setSubmitResult(let result):
       if let error = error(for: transition.mutation) { return [error] }
       return [OutputLine(.out, style.bold(TerminalText.sanitize(result.message, keepTab: false)))]
+    case .restore:
+      return [OutputLine(.out, "signup restored:"), username(state), password(state), repeatLine(state)]
     }
   }
 

@@ -16,6 +16,10 @@ public struct SearchReactor: Reactor {
     case loadNextPage
     /// Stop whatever is loading (Ctrl-C), keeping the results so far.
     case cancel
+    /// Put the state back to an earlier one (time travel: `goto`, `undo`, `redo`), cancelling
+    /// the search in flight.
+    /// Indirect: a whole state is large, and every value of the enum is as large as its largest case.
+    indirect case restore(SearchState)
   }
 
   // MARK: - Mutation
@@ -27,6 +31,9 @@ public struct SearchReactor: Reactor {
     case setLoadingNextPage(Bool)
     case setError(GitHubError)
     case setIdle
+    /// The whole state, as a jump in history left it.
+    /// Indirect: a whole state is large, and every value of the enum is as large as its largest case.
+    indirect case restore(SearchState)
   }
 
   // MARK: - State
@@ -37,6 +44,8 @@ public struct SearchReactor: Reactor {
   let client: GitHubClient
   let perPage: Int
   let cancelsStaleSearches: Bool
+  /// Reports effects to `trace on`; nil or off: effects are left as they are.
+  package var tracer: EffectTracer?
 
   /// - Parameters:
   ///   - perPage: results per page (GitHub allows 1-100).
@@ -71,6 +80,9 @@ public struct SearchReactor: Reactor {
     case .cancel:
       guard state.isLoading || state.isLoadingNextPage else { return .none }
       return .concatenate(.cancel(id: Self.searchID), .send(.setIdle))
+
+    case .restore(let state):
+      return .concatenate(.cancel(id: Self.searchID), .send(.restore(state)))
     }
   }
 
@@ -98,6 +110,7 @@ public struct SearchReactor: Reactor {
     case .setLoadingNextPage(let loading): state.isLoadingNextPage = loading
     case .setError(let error): state.fail(error)
     case .setIdle: state.stopLoading()
+    case .restore(let restored): state.restore(restored)
     }
   }
 
@@ -105,6 +118,9 @@ public struct SearchReactor: Reactor {
     if case .setError(let error) = mutation { return error }
     return nil
   }
+
+  /// Effects report to the tracer while `trace` is on.
+  public func transform(mutation: Effect<Mutation>) -> Effect<Mutation> { mutation.traced(by: tracer) }
 }
 
 extension String {

@@ -53,3 +53,14 @@ extension SearchState {
     isLoadingNextPage = false
   }
 }
+
+extension SearchState {
+  /// Becomes `restored`, idle: the load it may have been waiting for was cancelled by the jump.
+  /// The results take a new identity, so the jump's patch replaces them whole rather than
+  /// reading as an append to a list they do not extend.
+  mutating func restore(_ restored: SearchState) {
+    self = restored
+    repos.replaceAll(with: restored.repos.elements)
+    stopLoading()
+  }
+}

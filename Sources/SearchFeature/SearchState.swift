@@ -45,6 +45,7 @@ extension SearchReactor.Mutation: CaseNamed {
     case .setLoadingNextPage: "setLoadingNextPage"
     case .setError: "setError"
     case .setIdle: "setIdle"
+    case .restore: "restore"
     }
   }
 }
@@ -55,6 +56,7 @@ extension SearchReactor.Action: CaseNamed {
     case .updateQuery: "updateQuery"
     case .loadNextPage: "loadNextPage"
     case .cancel: "cancel"
+    case .restore: "restore"
     }
   }
 }

@@ -12,6 +12,7 @@ extension SignupReactor.Action: CaseNamed {
     case .updateRepeat: "updateRepeat"
     case .submit: "submit"
     case .cancel: "cancel"
+    case .restore: "restore"
     }
   }
 }
@@ -25,6 +26,7 @@ extension SignupReactor.Mutation: CaseNamed {
     case .setRepeat: "setRepeat"
     case .setSubmitting: "setSubmitting"
     case .setSubmitResult: "setSubmitResult"
+    case .restore: "restore"
     }
   }
 }
@@ -43,6 +45,7 @@ extension SignupReactor.Action: CustomStringConvertible, CustomDebugStringConver
     case .updateRepeat: "updateRepeat(<redacted>)"
     case .submit: "submit"
     case .cancel: "cancel"
+    case .restore: "restore"
     }
   }
 

@@ -29,6 +29,9 @@ public struct SignupReactor: Reactor {
     case submit
     /// Stop the availability check and the submission in flight (Ctrl-C).
     case cancel
+    /// Put the form back to an earlier state (time travel), stopping the work in flight.
+    /// Indirect: a whole state is large, and every value of the enum is as large as its largest case.
+    indirect case restore(SignupState)
   }
 
   // MARK: - Mutation
@@ -42,6 +45,9 @@ public struct SignupReactor: Reactor {
     case setRepeat(Password)
     case setSubmitting
     case setSubmitResult(SignupResult)
+    /// The whole form, as a jump in history left it.
+    /// Indirect: a whole state is large, and every value of the enum is as large as its largest case.
+    indirect case restore(SignupState)
   }
 
   // MARK: - State
@@ -51,6 +57,8 @@ public struct SignupReactor: Reactor {
   public let initialState = SignupState()
   let client: GitHubClient
   let service: any SignupService
+  /// Reports effects to `trace on`; nil or off: effects are left as they are.
+  package var tracer: EffectTracer?
 
   public init(client: GitHubClient, service: any SignupService) {
     self.client = client
@@ -84,6 +92,9 @@ public struct SignupReactor: Reactor {
 
     case .cancel:
       return cancel(state)
+
+    case .restore(let state):
+      return .concatenate(.cancel(id: Self.checkID), .cancel(id: Self.submitID), .send(.restore(state)))
     }
   }
 
@@ -149,6 +160,11 @@ public struct SignupReactor: Reactor {
     case .setSubmitResult(let result):
       state.isSubmitting = false
       state.result = result
+    case .restore(let restored):
+      // The check and submission it may have been waiting for were cancelled by the jump.
+      state = restored
+      if state.usernameStatus == .checking { state.usernameStatus = .error(.cancelled) }
+      state.isSubmitting = false
     }
   }
 
@@ -159,4 +175,7 @@ public struct SignupReactor: Reactor {
     default: return nil
     }
   }
+
+  /// Effects report to the tracer while `trace` is on.
+  public func transform(mutation: Effect<Mutation>) -> Effect<Mutation> { mutation.traced(by: tracer) }
 }

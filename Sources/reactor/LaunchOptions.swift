@@ -31,6 +31,7 @@ struct LaunchOptions: Equatable, Sendable {
   var seed: UInt64?
   var signupFailureRate: Double = 1.0 / 3
   var signupLatency: Double = 1.5
+  var historyLimit = Session.defaultHistoryLimit
 
   static let defaults = LaunchOptions()
 
@@ -46,6 +47,7 @@ struct LaunchOptions: Equatable, Sendable {
       throw ValidationError("--drain-timeout must be between 0 and 3600 seconds")
     }
     if force && record == nil { throw ValidationError("--force only applies to --record") }
+    guard historyLimit >= 0 else { throw ValidationError("--history-limit must be 0 (off) or more") }
     if daemon && record != nil {
       throw ValidationError(
         "--daemon and --record cannot be combined; record a daemon session with a transcript instead")
@@ -115,6 +117,9 @@ struct LaunchOptions: Equatable, Sendable {
       case "signup-latency":
         guard let seconds = Double(value) else { return nil }
         options.signupLatency = seconds
+      case "history-limit":
+        guard let limit = Int(value) else { return nil }
+        options.historyLimit = limit
       default: return nil
       }
     }
@@ -222,7 +227,7 @@ extension LaunchOptions {
       opener: interactive ? SystemOpener(environment: environment) : PrintingOpener(),
       dataNote: offline ? Session.offlineDataNote : nil, seed: seed,
       signupFailureRate: signupFailureRate, signupLatency: .milliseconds(Int64(signupLatency * 1000)),
-      promptSecret: prompt, engine: (engine ?? .reactor).kind)
+      promptSecret: prompt, engine: (engine ?? .reactor).kind, historyLimit: historyLimit)
     // Piped mode runs on one thread of its own (see LoopThreadExecutor); the REPL and the
     // daemon keep the shared pool.
     let loopThread = interactive || daemon ? nil : LoopThreadExecutor()

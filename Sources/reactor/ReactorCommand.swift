@@ -82,12 +82,18 @@ struct ReactorCommand: AsyncParsableCommand {
     help: ArgumentHelp("Seconds the simulated signup service takes.", valueName: "seconds"))
   var signupLatency = LaunchOptions.defaults.signupLatency
 
+  @Option(
+    name: .customLong("history-limit"),
+    help: ArgumentHelp(
+      "The most changes history keeps for history, diff, goto, undo and why (0: off).", valueName: "n"))
+  var historyLimit = LaunchOptions.defaults.historyLimit
+
   /// The values parsed, for ``LaunchOptions/run()``.
   var options: LaunchOptions {
     LaunchOptions(
       offline: offline, json: json, daemon: daemon, drainTimeout: drainTimeout, apiURL: apiURL, timeout: timeout,
       color: color, engine: engine, record: record, force: force, seed: seed, signupFailureRate: signupFailureRate,
-      signupLatency: signupLatency)
+      signupLatency: signupLatency, historyLimit: historyLimit)
   }
 
   func validate() throws { try options.validate() }
@@ -142,10 +148,32 @@ struct ReplayCommand: AsyncParsableCommand {
   /// `--engine` and `--api-url` are the parent's options: `reactor replay --engine feedback x.t` sets them there.
   @ParentCommand var root: ReactorCommand
 
+  @Option(
+    help: ArgumentHelp(
+      "Replay only the first <n> commands of one file, checking their output, then hand the session over: a REPL on a terminal, the rest of standard input on a pipe.",
+      valueName: "n"))
+  var until: Int?
+
+  @Flag(
+    help:
+      "On a terminal, pause before each command of one file: Enter runs it, c runs the rest, Ctrl-C stops there and hands the session over."
+  )
+  var step = false
+
   @Argument(help: ArgumentHelp("Transcript files, or directories of them.", valueName: "path"))
   var paths: [String] = []
 
   func validate() throws {
+    if until != nil || step {
+      guard paths.count == 1 else { throw ValidationError("--until and --step replay one file") }
+      if let until, until < 0 { throw ValidationError("--until must be 0 or more") }
+      guard !update else { throw ValidationError("--update cannot be combined with --until or --step") }
+      guard rerecord == nil, shard == nil, junit == nil, filter == nil, jobs == nil else {
+        throw ValidationError("--until and --step take one transcript and no other replay option")
+      }
+      if step && !Terminal.isInteractive { throw ValidationError("--step needs a terminal") }
+      return
+    }
     if let jobs, jobs < 1 { throw ValidationError("--jobs must be 1 or more, got \(jobs)") }
     if let shard, ReplayOptions.shard(shard) == nil {
       throw ValidationError("--shard expects k/n with 1 <= k <= n, such as 2/4; got '\(shard)'")
@@ -163,6 +191,11 @@ struct ReplayCommand: AsyncParsableCommand {
   }
 
   func run() async throws {
+    if until != nil || step {
+      let status = await handOver(paths[0])
+      if status != 0 { throw ExitCode(status) }
+      return
+    }
     let engine = root.engine?.kind
     if let rerecord {
       let status = await Rerecorder(root: root, path: rerecord, engine: engine).run()
@@ -182,6 +215,49 @@ struct ReplayCommand: AsyncParsableCommand {
     options.secrets = SecretScanner(environment: LaunchOptions.environment)
     let status = await replayer.run(options)
     if status != 0 { throw ExitCode(status) }
+  }
+
+  /// `--until` and `--step`: replays the first commands of `path`, then hands the session over.
+  private func handOver(_ path: String) async -> Int32 {
+    let engine = root.engine?.kind
+    let userAgent = "reactor/\(ReactorCommand.version)"
+    let fallbackURL: URL
+    let destination: String
+    let live: (any HTTPTransport)?
+    if root.offline {
+      (fallbackURL, destination, live) = (GitHubConfiguration.defaultBaseURL, "the offline sample", nil)
+    } else {
+      do {
+        let configuration = try GitHubConfiguration.resolve(
+          apiURL: root.apiURL, environment: LaunchOptions.environment, userAgent: userAgent)
+        (fallbackURL, destination) = (configuration.baseURL, configuration.baseURL.absoluteString + ", unauthenticated")
+        live = CurlTransport(timeout: root.timeout)
+      } catch {
+        FileHandle.standardError.write(Data("replay: \(error)\n".utf8))
+        return 2
+      }
+    }
+    let transports = Locked<[HandoverTransport]>([])
+    let handover = ReplayHandover(
+      makeClient: { settings, time, log in
+        let now: @Sendable () -> Date = { Date(timeIntervalSince1970: time.now()) }
+        let configuration = GitHubConfiguration(
+          baseURL: GitHubConfiguration.defaultBaseURL, userAgent: userAgent, now: now)
+        let fallback = live ?? OfflineTransport(now: now)
+        guard let cassette = settings.offline ? nil : settings.cassette else {
+          return .live(configuration: configuration, transport: OfflineTransport(now: now))
+        }
+        let transport = HandoverTransport(
+          cassette: ReplayingTransport(
+            cassette: try Cassette.load(from: URL(fileURLWithPath: cassette)), time: time, log: log),
+          fallback: fallback, baseURL: fallbackURL)
+        transports.withLock { $0.append(transport) }
+        return .live(configuration: configuration, transport: transport)
+      },
+      adjust: { configuration in if let engine { configuration.engine = engine } },
+      handOver: { transports.withLock { for transport in $0 { transport.handOver() } } }, destination: destination,
+      report: { FileHandle.standardError.write(Data($0.utf8)) })
+    return await handover.run(path: path, until: until, step: step)
   }
 
   /// The client a replay uses: the cassette, or the offline sample, on virtual time.

@@ -82,6 +82,7 @@ private func verb(_ action: SearchReactor.Action) -> String {
   case .updateQuery: "query"
   case .loadNextPage: "next"
   case .cancel: "cancel"
+  case .restore: "goto"
   }
 }
 
@@ -90,6 +91,7 @@ private func verb(_ event: FeedbackSearch.Event) -> String {
   case .searchChanged, .response, .failed: "query"
   case .startLoadingNextPage: "next"
   case .cancel: "cancel"
+  case .restore: "goto"
   }
 }
 

@@ -64,6 +64,11 @@ private func parseError(_ line: String) -> CommandError? {
     "refresh": ("", .refresh), "more": ("", .more), "state": ("feed", .state("feed")), "help": ("open", .help("open")),
     "cancel": ("7", .cancel("7")), "engine": ("feedback", .engine("feedback")),
     "sleep": ("1.5s", .sleep(.milliseconds(1500))), "quit": ("", .quit),
+    "history": ("search 5", .history(feature: "search", count: 5)), "diff": ("3 7", .diff(from: 3, to: 7)),
+    "goto": ("4", .goto(4)), "undo": ("", .undo), "redo": ("", .redo),
+    "why": ("search /query", .why(feature: "search", pointer: "/query")),
+    "watch": ("feed /items/0", .watch(feature: "feed", pointer: "/items/0")),
+    "unwatch": ("signup", .unwatch(feature: "signup", pointer: nil)), "trace": ("on", .trace(true)),
   ]
 
   @Test func everyVerbInTheTableParsesToItsCommand() throws {
@@ -95,7 +100,10 @@ private func parseError(_ line: String) -> CommandError? {
   }
 
   @Test func minimalArgumentsOfEveryVerbParse() throws {
-    let required = ["open": " 1", "sleep": " 1s", "signup": " octocat hunter22 hunter22"]
+    let required = [
+      "open": " 1", "sleep": " 1s", "signup": " octocat hunter22 hunter22", "diff": " 1", "goto": " 1",
+      "why": " search /query", "watch": " search /query", "trace": " off",
+    ]
     for spec in CommandTable.all {
       let arguments = spec.arity.lowerBound > 0 ? required[spec.name, default: " x"] : ""
       for verb in [spec.name] + spec.aliases {

@@ -22,6 +22,15 @@ commands:
   cancel [<id>]                      stop work in flight (all of it, or one daemon request)
   engine [reactor|feedback]          show or switch the search engine (resets search)
   sleep <duration>                   wait, e.g. sleep 1.5s (virtual time in replays)
+  history [<feature>] [<n>]          list the last n changes (default 20)
+  diff <seq> [<seq>]                 what changed between two changes (or since one)
+  goto <seq>                         put a feature's state back to what it was after a change
+  undo                               take back the last command's changes
+  redo                               put back what undo took back
+  why <feature> <json-pointer>       which change last set a value, and its value before
+  watch <feature> <json-pointer>     report every change of a value
+  unwatch [<feature> [<pointer>]]    stop watching (all, a feature's, or one)
+  trace on|off                       report effects as they start and end
   quit                               leave (Ctrl-D does the same)
 Words split like a shell's: quote text with spaces; # starts a comment.
 data: built-in offline sample (a snapshot written for demos; not live GitHub data)

@@ -11,13 +11,16 @@ struct Context: Sendable {
   var only: Set<String>?
   var results: String?
 
-  static let scenarios = ["counter", "search", "large", "render", "replay", "startup", "http", "decode", "memory"]
+  static let scenarios = [
+    "counter", "search", "large", "render", "replay", "startup", "http", "decode", "memory", "history",
+  ]
 
   static let usage = """
     usage: reactor-bench [--quick] [--runs N] [--only LIST] [--reactor PATH] [--reactor-static PATH]
                          [--probes DIR] [--results DIR]
            reactor-bench profile SCENARIO [COUNT]   (for valgrind --tool=callgrind)
            reactor-bench memory-child store|plain COUNT
+           reactor-bench history-child on|off COUNT
            reactor-bench serve recorded|minimal      (a loopback search server; prints its port)
     scenarios: \(scenarios.joined(separator: ", "))
     profile scenarios: \(Profile.scenarios.joined(separator: ", "))

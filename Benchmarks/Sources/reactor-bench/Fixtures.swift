@@ -38,6 +38,7 @@ enum Fixtures {
     case .updateQuery: "query"
     case .loadNextPage: "next"
     case .cancel: "cancel"
+    case .restore: "goto"
     }
   }
 

@@ -113,6 +113,8 @@ enum SearchScriptBench {
           .send(.setLoadingNextPage(true)), Effect.send(.appendRepos(answer)).cancellable(id: "search"))
       case .cancel:
         return .none
+      case .restore(let state):
+        return .send(.restore(state))
       }
     }
 

@@ -11,6 +11,9 @@ do {
   case "memory-child":
     guard arguments.count == 3, let count = Int(arguments[2]) else { throw BenchError(Context.usage) }
     MemoryBench.child(variant: arguments[1], count: count)
+  case "history-child":
+    guard arguments.count == 3, let count = Int(arguments[2]) else { throw BenchError(Context.usage) }
+    HistoryBench.child(variant: arguments[1], count: count)
   case "serve":
     // A loopback server for profiling reactor itself: prints its port, serves until killed.
     guard arguments.count == 2, ["recorded", "minimal"].contains(arguments[1]) else { throw BenchError(Context.usage) }

@@ -13,6 +13,7 @@ extension FeedbackSearch.Event: CaseNamed {
     case .failed: "failed"
     case .startLoadingNextPage: "startLoadingNextPage"
     case .cancel: "cancel"
+    case .restore: "restore"
     }
   }
 }
@@ -24,7 +25,7 @@ extension FeedbackSearch.Event {
   public var answeredRequest: FeedbackSearch.Request? {
     switch self {
     case .response(_, let request), .failed(_, let request): request
-    case .searchChanged, .startLoadingNextPage, .cancel: nil
+    case .searchChanged, .startLoadingNextPage, .cancel, .restore: nil
     }
   }
 
@@ -41,6 +42,7 @@ extension FeedbackSearch.Event {
     case .failed(let error, _): .setError(error)
     case .startLoadingNextPage: .setLoadingNextPage(true)
     case .cancel: .setIdle
+    case .restore(let state): .restore(state.search)
     }
   }
 }

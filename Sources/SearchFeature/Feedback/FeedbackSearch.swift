@@ -32,6 +32,9 @@ public struct FeedbackSearch: Reactor {
     case startLoadingNextPage
     /// Stop whatever is loading (Ctrl-C), keeping the results so far.
     case cancel
+    /// Put the state back to an earlier one (time travel); the load stops with it.
+    /// Indirect: a whole state is large, and every value of the enum is as large as its largest case.
+    indirect case restore(FeedbackSearchState)
   }
 
   public typealias Action = Event
@@ -59,6 +62,8 @@ public struct FeedbackSearch: Reactor {
 
   public let initialState = FeedbackSearchState()
   private let loop: FeedbackLoop<FeedbackSearchState, Request, Event>
+  /// Reports effects to `trace on`; nil or off: effects are left as they are.
+  package var tracer: EffectTracer?
 
   /// - Parameter perPage: results per page (GitHub allows 1-100).
   public init(client: GitHubClient, perPage: Int = 30) {
@@ -91,8 +96,9 @@ public struct FeedbackSearch: Reactor {
       return .send(.startLoadingNextPage)
     case .cancel:
       return state.shouldLoadPage ? .send(.cancel) : .none
-    case .response, .failed:
-      // Normally sent by the loop; passed on so replays and tests can inject them.
+    case .response, .failed, .restore:
+      // Normally sent by the loop; passed on so replays and tests can inject them. A restore
+      // leaves no request, so the loop cancels the load in flight.
       return .send(action)
     }
   }
@@ -121,13 +127,23 @@ public struct FeedbackSearch: Reactor {
     case .cancel:
       state.search.stopLoading()
       state.loadPage = nil
+    case .restore(let restored):
+      // Loads keep counting up, so no later request can equal one made before the jump.
+      let loads = max(state.loads, restored.loads)
+      state = restored
+      state.search.restore(restored.search)
+      state.loadPage = nil
+      state.loads = loads
     }
   }
 
   // MARK: - Feedback
 
   /// Starts, restarts or cancels the load as ``FeedbackSearchState/request`` changes.
-  public func feedback(state: State) -> Effect<Event> { loop(state) }
+  public func feedback(state: State) -> Effect<Event> { loop(state).traced(by: tracer) }
+
+  /// Effects report to the tracer while `trace` is on.
+  public func transform(mutation: Effect<Event>) -> Effect<Event> { mutation.traced(by: tracer) }
 
   // MARK: - Failures
 

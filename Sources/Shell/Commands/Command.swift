@@ -18,6 +18,19 @@ public enum Command: Sendable, Equatable {
   case cancel(String?)
   /// nil: say which engine runs search.
   case engine(String?)
+  /// The last `count` changes, of one feature or all.
+  case history(feature: String?, count: Int)
+  /// From the state after change `from` to the state after change `to` (nil: now).
+  case diff(from: UInt64, to: UInt64?)
+  case goto(UInt64)
+  case undo
+  case redo
+  case why(feature: String, pointer: String)
+  case watch(feature: String, pointer: String)
+  /// nil: every feature, or every pointer of the feature.
+  case unwatch(feature: String?, pointer: String?)
+  /// On: effect records.
+  case trace(Bool)
   case quit
 }
 

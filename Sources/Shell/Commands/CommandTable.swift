@@ -3,7 +3,9 @@ public enum CommandTable {
   /// The features `state` knows.
   package static let features = ["search", "signup", "feed"]
 
-  public static let all: [CommandSpec] = [
+  public static let all: [CommandSpec] = core + timeTravel + [quit]
+
+  private static let core: [CommandSpec] = [
     CommandSpec(
       "query", aliases: ["search"], usage: "[<text>...]", summary: "search GitHub repositories",
       discussion: """
@@ -109,8 +111,11 @@ public enum CommandTable {
       }
       return .sleep(duration)
     },
-    CommandSpec("quit", aliases: ["exit"], summary: "leave (Ctrl-D does the same)") { _ in .quit },
   ]
+
+  private static let quit = CommandSpec("quit", aliases: ["exit"], summary: "leave (Ctrl-D does the same)") {
+    _ in .quit
+  }
 
   /// The spec for a verb or alias, if any.
   public static func spec(for verb: String) -> CommandSpec? {

@@ -14,6 +14,8 @@ final class FeatureStores: Sendable {
   private let configuration: Session.Configuration
   private let sequencer: Sequencer
   private let records: Records
+  private let history: History
+  private let trace: EffectTrace
   /// Search, on the engine chosen now (made on first use); replaced (with fresh state) by the
   /// `engine` command.
   private let searchEngine = Locked<SearchEngine?>(nil)
@@ -22,10 +24,14 @@ final class FeatureStores: Sendable {
   private let signupStore = Locked<(any AnyObject & Sendable)?>(nil)
   private let feedStore = Locked<(any AnyObject & Sendable)?>(nil)
 
-  init(configuration: Session.Configuration, sequencer: Sequencer, records: Records) {
+  init(
+    configuration: Session.Configuration, sequencer: Sequencer, records: Records, history: History, trace: EffectTrace
+  ) {
+    self.trace = trace
     self.configuration = configuration
     self.sequencer = sequencer
     self.records = records
+    self.history = history
   }
 
   /// The signup feature's store.
@@ -34,11 +40,11 @@ final class FeatureStores: Sendable {
       let service = SimulatedSignupService(
         failureRate: configuration.signupFailureRate, latency: configuration.signupLatency,
         random: SeededGenerator(seed: configuration.seed), time: configuration.time)
-      let store = Store(
-        reactor: SignupReactor(client: configuration.client, service: service), sequencer: sequencer,
-        executor: configuration.executor)
+      var reactor = SignupReactor(client: configuration.client, service: service)
+      reactor.tracer = trace.tracer(feature: "signup")
+      let store = Store(reactor: reactor, sequencer: sequencer, executor: configuration.executor)
       let text = SignupText(options: configuration.options)
-      attach(store, feature: "signup") { text.render($0, state: $1, command: $2) }
+      attach(store, feature: "signup", restore: { .restore($0) }, render: { text.render($0, state: $1, command: $2) })
       return store
     }
   }
@@ -46,10 +52,11 @@ final class FeatureStores: Sendable {
   /// The feed feature's store.
   var feed: Store<FeedReactor> {
     store(in: feedStore) {
-      let store = Store(
-        reactor: FeedReactor(client: configuration.client), sequencer: sequencer, executor: configuration.executor)
+      var reactor = FeedReactor(client: configuration.client)
+      reactor.tracer = trace.tracer(feature: "feed")
+      let store = Store(reactor: reactor, sequencer: sequencer, executor: configuration.executor)
       let text = FeedText(options: configuration.options, now: configuration.time.now)
-      attach(store, feature: "feed") { text.render($0, state: $1, command: $2) }
+      attach(store, feature: "feed", restore: { .restore($0) }, render: { text.render($0, state: $1, command: $2) })
       return store
     }
   }
@@ -88,32 +95,43 @@ final class FeatureStores: Sendable {
     let searchText = SearchText(options: configuration.options)
     switch kind {
     case .reactor:
-      let store = Store(
-        reactor: SearchReactor(client: configuration.client, cancelsStaleSearches: configuration.cancelsStaleSearches),
-        sequencer: sequencer, executor: configuration.executor)
-      attach(store, feature: "search") { searchText.render($0, state: $1, command: $2) }
+      var reactor = SearchReactor(
+        client: configuration.client, cancelsStaleSearches: configuration.cancelsStaleSearches)
+      reactor.tracer = trace.tracer(feature: "search")
+      let store = Store(reactor: reactor, sequencer: sequencer, executor: configuration.executor)
+      attach(
+        store, feature: "search", restore: { .restore($0) }, render: { searchText.render($0, state: $1, command: $2) })
       return SearchEngine(store)
     case .feedback:
-      let store = Store(
-        reactor: FeedbackSearch(client: configuration.client), sequencer: sequencer, executor: configuration.executor)
-      attach(store, feature: "search") { searchText.render($0, state: $1, command: $2) }
+      var reactor = FeedbackSearch(client: configuration.client)
+      reactor.tracer = trace.tracer(feature: "search")
+      let store = Store(reactor: reactor, sequencer: sequencer, executor: configuration.executor)
+      attach(
+        store, feature: "search", restore: { .restore($0) }, render: { searchText.render($0, state: $1, command: $2) })
       return SearchEngine(store)
     }
   }
 
   /// Renders a store's events to the sink as they are committed; a change record's `action`
-  /// is the verb its action stands for (``ActionVerbs``).
+  /// is the verb its action stands for (``ActionVerbs``). History records each change after
+  /// its lines, and the watches it changed print after them.
   private func attach<R: Reactor>(
-    _ store: Store<R>, feature: String,
+    _ store: Store<R>, feature: String, restore: @escaping @Sendable (R.State) -> R.Action,
     render: @escaping @Sendable (StateTransition<R>, R.State, String) -> [OutputLine]
-  ) where R.Action: CaseNamed {
+  ) where R.Action: CaseNamed, R.Mutation: CaseNamed, R.State: PatchableState {
     let sink = configuration.sink
     let records = records
+    let recorder = history.attach(store, feature: feature, restore: restore)
+    let text = TimeTravelText(records: records)
     store.observe { event, state in
       switch event {
       case .transition(let transition):
         sink.write(
           render(transition, state, ActionVerbs.verb(for: transition.action)).map { $0.tagged(transition.origin.tag) })
+        let hits = recorder(transition, state)
+        if !hits.isEmpty {
+          sink.write(hits.map { text.watch($0.watch, seq: transition.seq, old: $0.old).tagged(transition.origin.tag) })
+        }
       case .notice(let notice, _, let origin):
         sink.write([records.info(notice.message, feature: feature).tagged(origin.tag)])
       case .failure(let error, _, let origin):

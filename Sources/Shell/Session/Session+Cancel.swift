@@ -10,7 +10,7 @@ extension Session {
   /// with this command's own id) only when nothing else of that feature is still running.
   func cancel(_ target: String?, tag ownTag: JSONValue?, sink: TaggingSink) -> StoreTask.Completion {
     guard let target else {
-      cancelAll()
+      cancelAll(by: "cancel")
       return .ok
     }
     var found = false

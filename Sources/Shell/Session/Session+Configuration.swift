@@ -3,6 +3,9 @@ public import ReactorCore
 public import Rendering
 
 extension Session {
+  /// How many changes history keeps unless told otherwise.
+  public static let defaultHistoryLimit = 10_000
+
   /// What a session is built from.
   public struct Configuration: Sendable {
     public var client: GitHubClient
@@ -26,13 +29,16 @@ extension Session {
     package var promptSecret: (@Sendable (String) -> String?)?
     /// Which implementation runs search at the start (`engine` switches later).
     package var engine: SearchEngineKind
+    /// The most changes history keeps (`--history-limit`); 0 turns history off.
+    package var historyLimit: Int
 
     public init(
       client: GitHubClient, options: RenderOptions = RenderOptions(), sink: any OutputSink,
       opener: any URLOpener = PrintingOpener(), dataNote: String? = nil, cancelsStaleSearches: Bool = true,
       time: TimeSource = .system, executor: (any TaskExecutor)? = nil, seed: UInt64 = 0,
       signupFailureRate: Double = 1.0 / 3, signupLatency: Duration = .milliseconds(1500),
-      promptSecret: (@Sendable (String) -> String?)? = nil, engine: SearchEngineKind = .reactor
+      promptSecret: (@Sendable (String) -> String?)? = nil, engine: SearchEngineKind = .reactor,
+      historyLimit: Int = Session.defaultHistoryLimit
     ) {
       self.client = client
       self.options = options
@@ -47,6 +53,7 @@ extension Session {
       self.signupLatency = signupLatency
       self.promptSecret = promptSecret
       self.engine = engine
+      self.historyLimit = historyLimit
     }
   }
 }

@@ -27,6 +27,15 @@ extension Session {
     case .more: return .store(feed.send(.loadMore, tag: tag))
     case .cancel(let target): return .done(cancel(target, tag: tag, sink: sink))
     case .engine(let name): return .done(switchEngine(to: name, sink: sink))
+    case .history(let feature, let count): return .done(history(feature: feature, count: count, sink: sink))
+    case .diff(let from, let to): return .done(diff(from: from, to: to, sink: sink))
+    case .goto(let seq): return .done(goto(seq, tag: tag, sink: sink))
+    case .undo: return .done(undo(tag: tag, sink: sink))
+    case .redo: return .done(redo(tag: tag, sink: sink))
+    case .why(let feature, let pointer): return .done(why(feature: feature, pointer: pointer, sink: sink))
+    case .watch(let feature, let pointer): return .done(watch(feature: feature, pointer: pointer, sink: sink))
+    case .unwatch(let feature, let pointer): return .done(unwatch(feature: feature, pointer: pointer, sink: sink))
+    case .trace(let on): return .done(trace(on, sink: sink))
     case .quit: return .quit
     }
   }

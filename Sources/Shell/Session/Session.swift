@@ -16,12 +16,24 @@ public final class Session: Sendable {
   let stores: FeatureStores
   /// `sleep` commands in progress, so Ctrl-C can end them too.
   let sleeps = SleepRegistry()
+  /// Every change and the line that caused it, for `history`, `diff`, `goto`, `undo`, `why`
+  /// and `watch`.
+  let history: History
+  /// `trace on`: effect records.
+  let trace: EffectTrace
 
   public init(configuration: Configuration) {
     self.configuration = configuration
     let records = Records(options: configuration.options)
     self.records = records
-    self.stores = FeatureStores(configuration: configuration, sequencer: sequencer, records: records)
+    let history = History(limit: configuration.historyLimit)
+    self.history = history
+    let trace = EffectTrace(
+      sink: configuration.sink, records: records, time: configuration.time, sequencer: sequencer,
+      currentLine: { history.currentLine })
+    self.trace = trace
+    self.stores = FeatureStores(
+      configuration: configuration, sequencer: sequencer, records: records, history: history, trace: trace)
   }
 
   /// The signup feature's store, made (and attached to the sink) on first use.
@@ -53,11 +65,20 @@ public final class Session: Sendable {
       return .done(.error)
     }
     guard let command else { return .done(.ok) }
+    // Only a command that carries a secret needs the line tokenized again to redact it.
+    let named: String
+    switch command {
+    case .password, .repeatPassword, .signup: named = Redaction.forHistory(line)
+    default: named = line
+    }
+    history.begin(line: named, undoable: command != .undo && command != .redo)
     return start(command, tag: tag)
   }
 
-  /// Stops everything in flight (Ctrl-C), leaving the results so far.
-  package func cancelAll() {
+  /// Stops everything in flight (Ctrl-C, or the `cancel` command `by` names), leaving the
+  /// results so far.
+  package func cancelAll(by cause: String = "Ctrl-C") {
+    trace.noteCancel(feature: nil, by: cause)
     search.cancelAll()
     signup.send(.cancel)
     signup.cancelAll()

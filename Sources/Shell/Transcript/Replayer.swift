@@ -162,6 +162,6 @@ extension TranscriptRunner {
           settings.cassette = directory + "/" + cassette
         }
         return try base(settings, time, log)
-      }, adjust: adjust)
+      }, adjust: adjust, observe: observe, beforeCommand: beforeCommand)
   }
 }

@@ -16,13 +16,27 @@ public struct TranscriptRunner: Sendable {
 
   let makeClient: ClientFactory
   let adjust: @Sendable (inout Session.Configuration) -> Void
+  /// Told the session and its executor and clock once made (`replay --until` keeps them).
+  let observe: (@Sendable (Session, ManualExecutor, VirtualClock) -> Void)?
+  /// Asked before each command with its index; false stops the replay there (`replay --step`).
+  let beforeCommand: (@Sendable (Int) async -> Bool)?
 
   /// - Parameter adjust: changes the session configuration (tests switch cancellation off).
   public init(
     makeClient: @escaping ClientFactory, adjust: @escaping @Sendable (inout Session.Configuration) -> Void = { _ in }
   ) {
+    self.init(makeClient: makeClient, adjust: adjust, observe: nil, beforeCommand: nil)
+  }
+
+  package init(
+    makeClient: @escaping ClientFactory, adjust: @escaping @Sendable (inout Session.Configuration) -> Void,
+    observe: (@Sendable (Session, ManualExecutor, VirtualClock) -> Void)?,
+    beforeCommand: (@Sendable (Int) async -> Bool)?
+  ) {
     self.makeClient = makeClient
     self.adjust = adjust
+    self.observe = observe
+    self.beforeCommand = beforeCommand
   }
 
   /// The actual output lines (escaped as a transcript writes them), one array per command.
@@ -66,6 +80,7 @@ public struct TranscriptRunner: Sendable {
       engine: transcript.settings.engine)
     adjust(&configuration)
     let session = Session(configuration: configuration)
+    observe?(session, executor, clock)
     if transcript.settings.daemon {
       let (outputs, status) = runDaemon(transcript, session: session, sink: sink, executor: executor, clock: clock)
       return (outputs.enumerated().map { keep($0.offset, $0.element) }, status)
@@ -75,7 +90,8 @@ public struct TranscriptRunner: Sendable {
     // The output of the command run last: output printed after its turn still belongs to it.
     var last: [OutputLine]?
     var pending: [Execution] = []
-    for command in transcript.commands {
+    for (index, command) in transcript.commands.enumerated() {
+      if let beforeCommand, await !beforeCommand(index) { break }
       if command.input == SessionStatus.interrupt && !command.background {
         // Control-C, as the session had it: everything in flight is cancelled.
         session.cancelAll()

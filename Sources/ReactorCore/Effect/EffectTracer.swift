@@ -1,0 +1,31 @@
+/// Watches effects start and end (`trace on`): what an effect tree becomes under
+/// ``Effect/traced(by:)``. The closures are the observer's; the effect calls them from its
+/// task.
+@usableFromInline
+package struct EffectTracer: Sendable {
+  /// How an effect's work ended.
+  package enum Outcome: Sendable {
+    case ended
+    case cancelled
+    case failed
+  }
+
+  /// False while tracing is off: effects are left as they are.
+  @usableFromInline package let isOn: @Sendable () -> Bool
+  /// An effect's work starts, under the cancellation id that covers it (if any); returns a
+  /// token for ``finish``.
+  package let start: @Sendable (EffectID?) -> UInt64
+  package let finish: @Sendable (UInt64, Outcome) -> Void
+  /// Effects under this id are about to be cancelled by the action being processed.
+  package let cancelling: @Sendable (EffectID) -> Void
+
+  package init(
+    isOn: @escaping @Sendable () -> Bool, start: @escaping @Sendable (EffectID?) -> UInt64,
+    finish: @escaping @Sendable (UInt64, Outcome) -> Void, cancelling: @escaping @Sendable (EffectID) -> Void
+  ) {
+    self.isOn = isOn
+    self.start = start
+    self.finish = finish
+    self.cancelling = cancelling
+  }
+}

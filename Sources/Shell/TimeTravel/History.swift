@@ -1,0 +1,260 @@
+import ReactorCore
+import ReactorJSON
+import Synchronization
+
+/// A session's history: every change of every feature, in seq order, at most ``limit`` of
+/// them; which input line caused each; what `undo` and `redo` step over; and the watches.
+///
+/// It lives in the shell, beside the renderers that already receive every transition, so the
+/// store knows nothing of it. A change costs a few small strings and, past the limit, one
+/// `reduce` into the dropped changes' snapshot (``Timeline``). With `--history-limit 0` and no
+/// watch, the observers return after one atomic load.
+final class History: Sendable {
+  /// The most changes kept; 0 keeps none (and `history`, `diff`, `why` and jumps are off).
+  let limit: Int
+  private let state: Locked<State>
+  /// History is on, or a watch is set: the observers record.
+  private let active: Atomic<Bool>
+
+  fileprivate struct State: Sendable {
+    var entries: [HistoryEntry] = []
+    /// The index of the oldest kept entry: dropped ones are removed in batches.
+    var start = 0
+    /// How many changes were dropped.
+    var dropped = 0
+    var features: [String: FeatureHandle] = [:]
+    /// Each feature's list lengths and recent actions' lines.
+    var books: [FeatureBook] = []
+    /// The line being run, and the lines of the actions whose effects may still commit.
+    var current = HistoryLine.none
+    var nextLine = 0
+    var undo: [LineChanges] = []
+    var redo: [LineChanges] = []
+    /// The line whose changes ended what `redo` could have put back, until the next `undo`.
+    var redoEndedBy: HistoryLine?
+    var watches: [Watch] = []
+  }
+
+  init(limit: Int) {
+    self.limit = max(0, limit)
+    self.state = Locked(State())
+    self.active = Atomic(limit > 0)
+  }
+
+  /// True when changes must be recorded.
+  var isActive: Bool { active.load(ordering: .relaxed) }
+
+  /// True when history keeps changes.
+  var isOn: Bool { limit > 0 }
+
+  /// The input line running now, as history names it.
+  var currentLine: String { state.withLock { $0.current.text } }
+
+  // MARK: - Recording
+
+  /// Registers a feature's store and timeline; a feature registered again (a new search
+  /// engine) starts a new past: its old changes can no longer be rebuilt, so they go.
+  func register(_ feature: String, handle: FeatureHandle) {
+    state.withLock { state in
+      if state.features[feature] != nil {
+        state.entries.removeAll { $0.feature == feature }
+        state.start = min(state.start, state.entries.count)
+        state.books.removeAll { $0.feature == feature }
+        state.undo = state.undo.compactMap { $0.without(feature) }
+        state.redo = state.redo.compactMap { $0.without(feature) }
+      }
+      state.features[feature] = handle
+    }
+  }
+
+  /// The line about to run: its changes, now and from its effects, are its.
+  func begin(line text: String, undoable: Bool) {
+    state.withLock { state in
+      state.current = HistoryLine(id: state.nextLine, text: text, undoable: undoable)
+      state.nextLine += 1
+    }
+  }
+
+  /// Records one committed change; returns the watches it changed, with their old values.
+  /// `value` reads a JSON Pointer's tokens in the state after the change.
+  func record(
+    feature: String, seq: UInt64, origin: UInt64, mutation: String, patch: Patch, value: ([String]) -> JSONValue?
+  ) -> [(watch: Watch, old: JSONValue?)] {
+    state.withLock { state in
+      let book = state.book(feature)
+      let touches = Self.touches(of: patch, book: &state.books[book])
+      var hits: [(watch: Watch, old: JSONValue?)] = []
+      for index in state.watches.indices where state.watches[index].feature == feature {
+        let watch = state.watches[index]
+        guard touches.contains(where: { $0.reaches(watch.tokens) }) else { continue }
+        let new = value(watch.tokens)
+        guard new != watch.last else { continue }
+        state.watches[index].last = new
+        hits.append((state.watches[index], watch.last))
+      }
+      guard limit > 0 else { return hits }
+      let line = state.books[book].line(of: origin, current: state.current)
+      state.entries.append(
+        HistoryEntry(seq: seq, feature: feature, line: line, mutation: mutation, touches: touches))
+      if line.undoable { state.noteUndoable(line, feature: feature, seq: seq) }
+      while state.entries.count - state.start > limit {
+        let oldest = state.entries[state.start]
+        state.features[oldest.feature]?.dropOldest()
+        state.start += 1
+        state.dropped += 1
+      }
+      if state.start >= 64 && state.start * 2 >= state.entries.count {
+        state.entries.removeFirst(state.start)
+        state.start = 0
+      }
+      return hits
+    }
+  }
+
+  /// The touches of a patch; updates the feature's list lengths.
+  static func touches(of patch: Patch, book: inout FeatureBook) -> [Touch] {
+    var touches: [Touch] = []
+    touches.reserveCapacity(4)
+    patch.forEachPiece { op, path, count, value in
+      if op == .add, path.hasSuffix("/-") {
+        let list = book.list(appendedAt: path)
+        let start = book.lists[list].length
+        book.lists[list].length = start + count
+        touches.append(Touch(kind: .add, path: book.lists[list].path, indices: start...(start + count - 1)))
+      } else if op == .replace, case .array(let items)? = value {
+        book.setLength(items.count, of: path)
+        touches.append(Touch(kind: .replace, path: path, length: items.count))
+      } else {
+        touches.append(Touch(kind: Touch.Kind(op), path: path))
+      }
+    }
+    return touches
+  }
+
+  // MARK: - Reading
+
+  /// The kept entries, oldest first, and how many were dropped.
+  var entries: (kept: ArraySlice<HistoryEntry>, dropped: Int) {
+    state.withLock { ($0.entries[$0.start...], $0.dropped) }
+  }
+
+  /// The kept entry with this seq.
+  func entry(_ seq: UInt64) -> HistoryEntry? {
+    state.withLock { state in
+      let kept = state.entries[state.start...]
+      // Entries are in seq order: a binary search.
+      var low = kept.startIndex
+      var high = kept.endIndex
+      while low < high {
+        let middle = (low + high) / 2
+        if kept[middle].seq < seq { low = middle + 1 } else { high = middle }
+      }
+      return low < kept.endIndex && kept[low].seq == seq ? kept[low] : nil
+    }
+  }
+
+  func handle(_ feature: String) -> FeatureHandle? { state.withLock { $0.features[feature] } }
+
+  // MARK: - Undo and redo
+
+  /// Takes the last line `undo` can step back over, and moves it to the redo stack.
+  func popUndo() -> LineChanges? {
+    state.withLock { state in
+      guard let last = state.undo.popLast() else { return nil }
+      state.redo.append(last)
+      state.redoEndedBy = nil
+      return last
+    }
+  }
+
+  /// Takes the last line undone, and moves it back to the undo stack; or, when there is none,
+  /// the line whose changes ended redo, if one did.
+  func popRedo() -> Result<LineChanges, RedoRefusal> {
+    state.withLock { state in
+      guard let last = state.redo.popLast() else { return .failure(RedoRefusal(endedBy: state.redoEndedBy)) }
+      state.undo.append(last)
+      return .success(last)
+    }
+  }
+
+  /// Why `redo` has nothing to put back: a new command came after the last undo, or nothing was undone.
+  struct RedoRefusal: Error {
+    let endedBy: HistoryLine?
+  }
+
+  // MARK: - Watches
+
+  /// Adds a watch; false if the same one is set already.
+  func addWatch(_ watch: Watch) -> Bool {
+    let added = state.withLock { state in
+      if state.watches.contains(where: { $0.feature == watch.feature && $0.pointer == watch.pointer }) {
+        return false
+      }
+      state.watches.append(watch)
+      return true
+    }
+    if added { active.store(true, ordering: .relaxed) }
+    return added
+  }
+
+  /// Removes the watches that match (all of them when both are nil); returns them.
+  func removeWatches(feature: String?, pointer: String?) -> [Watch] {
+    let (removed, left) = state.withLock { state in
+      let removed = state.watches.filter { watch in
+        (feature == nil || watch.feature == feature) && (pointer == nil || watch.pointer == pointer)
+      }
+      state.watches.removeAll { watch in
+        (feature == nil || watch.feature == feature) && (pointer == nil || watch.pointer == pointer)
+      }
+      return (removed, state.watches.count)
+    }
+    if left == 0 && limit == 0 { active.store(false, ordering: .relaxed) }
+    return removed
+  }
+}
+
+extension History.State {
+  /// How many lines `undo` can step back over, at least.
+  fileprivate static let undoLines = 4096
+
+  /// The index of `feature`'s book, made on its first change.
+  fileprivate mutating func book(_ feature: String) -> Int {
+    if let index = books.firstIndex(where: { $0.feature == feature }) { return index }
+    books.append(FeatureBook(feature: feature))
+    return books.count - 1
+  }
+
+  /// Counts a change of an undoable line in what `undo` steps over; the first change of a new
+  /// line clears what `redo` could put back.
+  fileprivate mutating func noteUndoable(_ line: HistoryLine, feature: String, seq: UInt64) {
+    // Lines enter in the order they were read, so the search stops at the first older one:
+    // usually the line is the last entry, or a new one.
+    var index = undo.endIndex
+    while index > undo.startIndex, undo[index - 1].line.id >= line.id {
+      index -= 1
+      guard undo[index].line.id == line.id else { continue }
+      if let span = undo[index].spans.firstIndex(where: { $0.feature == feature }) {
+        undo[index].spans[span].last = seq
+      } else {
+        undo[index].spans.append(LineChanges.Span(feature: feature, first: seq, last: seq))
+      }
+      return
+    }
+    undo.append(LineChanges(line: line, spans: [LineChanges.Span(feature: feature, first: seq, last: seq)]))
+    if !redo.isEmpty {
+      redo.removeAll()
+      redoEndedBy = line
+    }
+    // Old lines' changes are dropped from history anyway: keep the newest, trimming in
+    // batches so a line costs O(1).
+    if undo.count >= 2 * Self.undoLines { undo.removeFirst(undo.count - Self.undoLines) }
+  }
+}
+
+extension LineChanges {
+  /// The same line without its changes to `feature`; nil if none are left.
+  func without(_ feature: String) -> LineChanges? {
+    let kept = spans.filter { $0.feature != feature }
+    return kept.isEmpty ? nil : LineChanges(line: line, spans: kept)
+  }
+}

@@ -1,0 +1,207 @@
+import ReactorCore
+import ReactorJSON
+import Rendering
+
+// MARK: - Handlers of the time-travel commands
+
+extension Session {
+  var timeTravelText: TimeTravelText { TimeTravelText(records: records) }
+
+  /// The error every history command gives when history is off.
+  private func historyOff(_ verb: String, sink: TaggingSink) -> StoreTask.Completion {
+    sink.write([
+      records.error(
+        code: "history-off", message: "\(verb): history is off (--history-limit 0); start with a limit above 0")
+    ])
+    return .error
+  }
+
+  /// `history`: the last `count` changes, of one feature or all.
+  func history(feature: String?, count: Int, sink: TaggingSink) -> StoreTask.Completion {
+    guard history.isOn else { return historyOff("history", sink: sink) }
+    let (kept, dropped) = history.entries
+    let chosen = Array(kept.filter { feature == nil || $0.feature == feature }.suffix(count))
+    if chosen.isEmpty {
+      sink.write([records.info("history: no changes yet" + (feature.map { " in \($0)" } ?? ""))])
+      return .ok
+    }
+    sink.write(timeTravelText.history(chosen, dropped: dropped))
+    return .ok
+  }
+
+  /// `diff`: what changed in a change's feature between the state after `from` and after `to`
+  /// (nil: now).
+  func diff(from: UInt64, to: UInt64?, sink: TaggingSink) -> StoreTask.Completion {
+    guard history.isOn else { return historyOff("diff", sink: sink) }
+    guard let entry = kept(from, verb: "diff", sink: sink), let handle = history.handle(entry.feature) else {
+      return .error
+    }
+    guard let old = handle.stateJSON(from), let new = handle.stateJSON(to) else {
+      return dropped(to ?? from, verb: "diff", sink: sink)
+    }
+    let operations = JSONDiff.operations(from: old, to: new)
+    sink.write(timeTravelText.diff(feature: entry.feature, from: from, to: to, old: old, operations: operations))
+    return .ok
+  }
+
+  /// `goto`: puts the feature of change `seq` back to its state after that change.
+  func goto(_ seq: UInt64, tag: JSONValue?, sink: TaggingSink) -> StoreTask.Completion {
+    guard history.isOn else { return historyOff("goto", sink: sink) }
+    guard let entry = kept(seq, verb: "goto", sink: sink), let handle = history.handle(entry.feature) else {
+      return .error
+    }
+    sink.write([records.info("goto: \(entry.feature) as after seq \(seq) (\(TimeTravelText.command(entry.line)))")])
+    trace.noteCancel(feature: entry.feature, by: "goto \(seq)")
+    return handle.restore(seq, tag) ? .ok : dropped(seq, verb: "goto", sink: sink)
+  }
+
+  /// `undo`: puts every feature the last input line changed back to its state before that line.
+  func undo(tag: JSONValue?, sink: TaggingSink) -> StoreTask.Completion {
+    guard history.isOn else { return historyOff("undo", sink: sink) }
+    guard let line = history.popUndo() else {
+      sink.write([records.error(code: "nothing-to-undo", message: "undo: nothing to undo")])
+      return .error
+    }
+    sink.write([records.info("undo: \(TimeTravelText.command(line.line))")])
+    return jump(line, before: true, verb: "undo", tag: tag, sink: sink)
+  }
+
+  /// `redo`: puts back what the last `undo` took back, unless a new command came since.
+  func redo(tag: JSONValue?, sink: TaggingSink) -> StoreTask.Completion {
+    guard history.isOn else { return historyOff("redo", sink: sink) }
+    let line: LineChanges
+    switch history.popRedo() {
+    case .success(let popped): line = popped
+    case .failure(let refusal):
+      let reason = refusal.endedBy.map { " ('\(TimeTravelText.command($0))' came after the last undo)" } ?? ""
+      sink.write([records.error(code: "nothing-to-redo", message: "redo: nothing to redo" + reason)])
+      return .error
+    }
+    sink.write([records.info("redo: \(TimeTravelText.command(line.line))")])
+    return jump(line, before: false, verb: "redo", tag: tag, sink: sink)
+  }
+
+  /// Restores every feature `line` changed: as before its first change there, or as after its last.
+  private func jump(_ line: LineChanges, before: Bool, verb: String, tag: JSONValue?, sink: TaggingSink)
+    -> StoreTask.Completion
+  {
+    var completion = StoreTask.Completion.ok
+    for span in line.spans {
+      trace.noteCancel(feature: span.feature, by: verb)
+      let seq = before ? span.first - 1 : span.last
+      guard let handle = history.handle(span.feature), handle.restore(seq, tag) else {
+        completion = dropped(seq, verb: verb, sink: sink)
+        continue
+      }
+    }
+    return completion
+  }
+
+  /// `why`: which kept change last set the value at `pointer`, and what it was before.
+  func why(feature: String, pointer: String, sink: TaggingSink) -> StoreTask.Completion {
+    guard history.isOn else { return historyOff("why", sink: sink) }
+    guard let tokens = pointerTokens(pointer, verb: "why", sink: sink), let handle = history.handle(feature) else {
+      return .error
+    }
+    let now = handle.stateJSON(nil)?.value(at: tokens[...])
+    let (entry, before) = lastChange(of: tokens, in: feature, handle: handle)
+    sink.write([
+      timeTravelText.why(
+        feature: feature, pointer: pointer, entry: entry, before: before, now: now, since: handle.horizon())
+    ])
+    return .ok
+  }
+
+  /// The last kept change that changed the value at `tokens`, and the value before it. A
+  /// change whose paths reach the value but left it as it was (a list replaced by one with the
+  /// same element there) is passed over, up to a bound on the states rebuilt.
+  private func lastChange(of tokens: [String], in feature: String, handle: FeatureHandle) -> (
+    HistoryEntry?, JSONValue?
+  ) {
+    let (kept, _) = history.entries
+    var rebuilt = 0
+    for entry in kept.reversed() where entry.feature == feature && entry.touches.contains(where: { $0.reaches(tokens) })
+    {
+      let before = handle.stateJSON(entry.seq - 1)?.value(at: tokens[...])
+      rebuilt += 1
+      if rebuilt > Self.whyRebuildLimit || before != handle.stateJSON(entry.seq)?.value(at: tokens[...]) {
+        return (entry, before)
+      }
+    }
+    return (nil, nil)
+  }
+
+  /// How many candidate changes `why` checks by rebuilding states before it takes the next one.
+  static let whyRebuildLimit = 64
+
+  /// `watch`: reports every change of the value at `pointer`.
+  func watch(feature: String, pointer: String, sink: TaggingSink) -> StoreTask.Completion {
+    guard let tokens = pointerTokens(pointer, verb: "watch", sink: sink) else { return .error }
+    let now = stateJSON(feature).value(at: tokens[...])
+    guard history.addWatch(Watch(feature: feature, pointer: pointer, tokens: tokens, last: now)) else {
+      sink.write([records.info("watch: already watching \(feature) \(pointer)")])
+      return .ok
+    }
+    let shown = TerminalText.sanitize(pointer, keepTab: false)
+    sink.write([records.info("watching \(feature) \(shown) (now \(TimeTravelText.text(now)))")])
+    return .ok
+  }
+
+  /// `unwatch`: stops the watches that match (every one without arguments).
+  func unwatch(feature: String?, pointer: String?, sink: TaggingSink) -> StoreTask.Completion {
+    let removed = history.removeWatches(feature: feature, pointer: pointer)
+    if removed.isEmpty {
+      let what = [feature, pointer.map { TerminalText.sanitize($0, keepTab: false) }].compactMap { $0 }
+      let message = what.isEmpty ? "unwatch: no watch is set" : "unwatch: not watching \(what.joined(separator: " "))"
+      sink.write([records.error(code: "not-found", message: message)])
+      return .error
+    }
+    for watch in removed {
+      sink.write([records.info("unwatched \(watch.feature) \(TerminalText.sanitize(watch.pointer, keepTab: false))")])
+    }
+    return .ok
+  }
+
+  /// `trace on|off`.
+  func trace(_ on: Bool, sink: TaggingSink) -> StoreTask.Completion {
+    trace.set(on)
+    sink.write([records.info("trace: \(on ? "on" : "off")")])
+    return .ok
+  }
+
+  // MARK: - Checks
+
+  /// The kept entry with this seq, or an error saying why there is none.
+  private func kept(_ seq: UInt64, verb: String, sink: TaggingSink) -> HistoryEntry? {
+    if let entry = history.entry(seq) { return entry }
+    let (kept, _) = history.entries
+    let message: String
+    if let first = kept.first, seq < first.seq {
+      message = "\(verb): change \(seq) was dropped (history keeps \(first.seq)-\(kept.last!.seq); --history-limit)"
+    } else if let last = kept.last {
+      message = "\(verb): no change \(seq) (history holds \(kept.first!.seq)-\(last.seq); see 'history')"
+    } else {
+      message = "\(verb): no change \(seq); nothing has changed yet"
+    }
+    sink.write([records.error(code: "out-of-range", message: message)])
+    return nil
+  }
+
+  private func dropped(_ seq: UInt64, verb: String, sink: TaggingSink) -> StoreTask.Completion {
+    sink.write([
+      records.error(code: "out-of-range", message: "\(verb): the state at seq \(seq) was dropped (--history-limit)")
+    ])
+    return .error
+  }
+
+  /// A JSON Pointer's tokens, or an error.
+  private func pointerTokens(_ pointer: String, verb: String, sink: TaggingSink) -> [String]? {
+    if let tokens = try? JSONPatch.parsePointer(pointer) { return tokens }
+    let shown = TerminalText.sanitize(pointer, keepTab: false)
+    sink.write([
+      records.error(
+        code: "invalid-argument", message: "\(verb): expected a JSON Pointer such as /query, got '\(shown)'")
+    ])
+    return nil
+  }
+}
