@@ -33,3 +33,4 @@
 {"code":"invalid-argument","message":"diff: expected a change's seq (1 or more; see 'history'), got 'x'","type":"error"}
 > diff 0
 {"code":"invalid-argument","message":"diff: expected a change's seq (1 or more; see 'history'), got '0'","type":"error"}
+%status 1

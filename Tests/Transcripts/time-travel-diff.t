@@ -101,8 +101,9 @@ diff search 5 -> 6:
   /repos/0..2 added
   /totalCount: null -> 3
 > diff 99
-error: diff: no change 99 (history holds 1-6; see 'history')
+! error: diff: no change 99 (history holds 1-6; see 'history')
 > diff x
-error: diff: expected a change's seq (1 or more; see 'history'), got 'x'
+! error: diff: expected a change's seq (1 or more; see 'history'), got 'x'
 > diff 0
-error: diff: expected a change's seq (1 or more; see 'history'), got '0'
+! error: diff: expected a change's seq (1 or more; see 'history'), got '0'
+%status 1

@@ -36,3 +36,4 @@
 {"code":"out-of-range","message":"goto: no change 99 (history holds 1-10; see 'history')","type":"error"}
 > goto
 {"code":"missing-argument","message":"goto: expected <seq>","type":"error"}
+%status 1

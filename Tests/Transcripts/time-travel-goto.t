@@ -158,6 +158,7 @@ seq  feature  command  * changed (glob)
   9  search   next     * /repos/30..59 added, /nextPage, /isLoadingNextPage (glob)
  10  search   goto 6   * /query, /repos = 3 items, /nextPage, /totalCount (glob)
 > goto 99
-error: goto: no change 99 (history holds 1-10; see 'history')
+! error: goto: no change 99 (history holds 1-10; see 'history')
 > goto
-error: goto: expected <seq>
+! error: goto: expected <seq>
+%status 1

@@ -39,3 +39,4 @@
 {"code":"invalid-argument","message":"history: expected a feature (search, signup, feed) or a count (1 or more), got '0'","type":"error"}
 > history search 2 3
 {"code":"unexpected-argument","message":"history: unexpected argument '3'","type":"error"}
+%status 1

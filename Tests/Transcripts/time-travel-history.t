@@ -99,8 +99,9 @@ seq  feature  command    * changed (glob)
 > history feed
 history: no changes yet in feed
 > history bogus
-error: history: expected a feature (search, signup, feed) or a count (1 or more), got 'bogus'
+! error: history: expected a feature (search, signup, feed) or a count (1 or more), got 'bogus'
 > history 0
-error: history: expected a feature (search, signup, feed) or a count (1 or more), got '0'
+! error: history: expected a feature (search, signup, feed) or a count (1 or more), got '0'
 > history search 2 3
-error: history: unexpected argument '3'
+! error: history: unexpected argument '3'
+%status 1

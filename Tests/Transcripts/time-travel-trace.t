@@ -121,4 +121,5 @@ query: "swift" -> "swift"
   29. Carthage/Carthage              ★ 15k    Swift       A simple, decentralized dependency manage…
   30. ochococo/Design-Patterns-In-S… ★ 15k    Swift       Design Patterns implemented in Swift
 > trace maybe
-error: trace: expected on or off, got 'maybe'
+! error: trace: expected on or off, got 'maybe'
+%status 1

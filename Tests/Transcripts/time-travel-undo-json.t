@@ -58,3 +58,4 @@
 {"action":"goto","feature":"search","mutation":"restore","patch":[{"op":"replace","path":"/query","value":null},{"op":"replace","path":"/repos","value":[]},{"op":"replace","path":"/nextPage","value":null},{"op":"replace","path":"/totalCount","value":null}],"seq":19,"type":"change"}
 > undo
 {"code":"nothing-to-undo","message":"undo: nothing to undo","type":"error"}
+%status 1

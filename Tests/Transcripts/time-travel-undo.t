@@ -189,7 +189,7 @@ restored: query "zig", 3 repos
    2. ziglang/zig                    ★ 35k    Zig         General-purpose programming language and …
    3. ghostty-org/ghostty            ★ 24k    Zig         Ghostty is a fast, feature-rich, and cros…
 > redo
-error: redo: nothing to redo
+! error: redo: nothing to redo
 > undo
 undo: query zig
 restored: query "swift", 60 repos
@@ -258,7 +258,7 @@ query: "swift" -> "rust"
   29. tokio-rs/axum                  ★ 19.5k  Rust        Ergonomic and modular web framework built…
   30. biomejs/biome                  ★ 16k    Rust        A toolchain for web projects, aimed to pr…
 > redo
-error: redo: nothing to redo ('query rust' came after the last undo)
+! error: redo: nothing to redo ('query rust' came after the last undo)
 > username octocat
 username: "octocat" checking...
 username: "octocat" — Username already taken
@@ -339,4 +339,5 @@ restored: query "swift", 30 repos
 undo: query swift
 restored: no query, no results
 > undo
-error: undo: nothing to undo
+! error: undo: nothing to undo
+%status 1

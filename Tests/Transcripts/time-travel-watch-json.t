@@ -48,3 +48,4 @@
 {"code":"not-found","message":"unwatch: no watch is set","type":"error"}
 > watch search nope
 {"code":"invalid-argument","message":"watch: expected a JSON Pointer such as /query, got 'nope'","type":"error"}
+%status 1

@@ -167,6 +167,7 @@ watch search /totalCount: null -> 39 (seq 10)
 > unwatch
 unwatched search /totalCount
 > unwatch
-error: unwatch: no watch is set
+! error: unwatch: no watch is set
 > watch search nope
-error: watch: expected a JSON Pointer such as /query, got 'nope'
+! error: watch: expected a JSON Pointer such as /query, got 'nope'
+%status 1

@@ -35,3 +35,4 @@
 {"code":"invalid-argument","message":"why: expected a JSON Pointer such as /query, got 'query'","type":"error"}
 > why bogus /query
 {"code":"invalid-argument","message":"why: expected one of search, signup, feed, got 'bogus'","type":"error"}
+%status 1

@@ -94,6 +94,7 @@ search /repos/40/fullName = (absent): set by seq 5 (query zig, *); before: "Quic
 > why search /query
 search /query = "zig": set by seq 5 (query zig, *); before: "swift" (glob)
 > why search query
-error: why: expected a JSON Pointer such as /query, got 'query'
+! error: why: expected a JSON Pointer such as /query, got 'query'
 > why bogus /query
-error: why: expected one of search, signup, feed, got 'bogus'
+! error: why: expected one of search, signup, feed, got 'bogus'
+%status 1

@@ -8,6 +8,9 @@ final class HandoverSink: OutputSink {
   private let checked: any OutputSink
   private let live: any OutputSink
   private let mode = Locked(Mode.checking)
+  /// Where the handed-over session writes: `live`, or the line editor's output over it, which
+  /// prints above the prompt.
+  private let target: Locked<any OutputSink>
 
   enum Mode: Sendable {
     /// Into `checked` only.
@@ -21,9 +24,16 @@ final class HandoverSink: OutputSink {
   init(checked: any OutputSink, live: any OutputSink) {
     self.checked = checked
     self.live = live
+    self.target = Locked(live)
   }
 
   func set(_ new: Mode) { mode.withLock { $0 = new } }
+
+  /// Hands the session over: from now on everything goes to `sink` only.
+  func handOver(to sink: any OutputSink) {
+    target.withLock { $0 = sink }
+    set(.handedOver)
+  }
 
   func write(_ lines: [OutputLine]) {
     switch mode.withLock({ $0 }) {
@@ -31,7 +41,7 @@ final class HandoverSink: OutputSink {
     case .stepping:
       checked.write(lines)
       live.write(lines)
-    case .handedOver: live.write(lines)
+    case .handedOver: target.withLock { $0 }.write(lines)
     }
   }
 }

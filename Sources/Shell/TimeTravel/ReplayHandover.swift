@@ -101,19 +101,21 @@ package struct ReplayHandover: Sendable {
     report(
       "replay: \(ran) of \(total) command\(total == 1 ? "" : "s") of \(path) replayed\(matched ? ", output as recorded" : "")"
         + "; the session is yours (recorded HTTP still answers; other requests go to \(destination))\n")
-    sinkBox.withLock { $0?.set(.handedOver) }
-    handOver()
-    let pump = ExecutorPump(executor: executor, clock: clock)
-    pump.start()
     let interactive = Terminal.isInteractive
     let reader: any LineReader
+    var output: any OutputSink = live
     if !interactive {
       reader = PipeLineReader()
-    } else if let editor = EditLineReader(historyPath: nil) {
+    } else if let editor = EditLineReader(historyPath: nil, output: live) {
       reader = editor
+      output = editor.output
     } else {
       reader = PlainLineReader()
     }
+    sinkBox.withLock { $0?.handOver(to: output) }
+    handOver()
+    let pump = ExecutorPump(executor: executor, clock: clock)
+    pump.start()
     let status = await ShellLoop(session: session, reader: reader, interactive: interactive).run()
     pump.stop()
     return matched ? status : 1
