@@ -30,8 +30,16 @@ struct LaunchOptions: Equatable, Sendable {
   var seed: UInt64?
   var signupFailureRate: Double = 1.0 / 3
   var signupLatency: Double = 1.5
+  /// `--wait-on-rate-limit[=MAX]`: the longest primary-limit wait in seconds; nil: off.
+  var waitOnRateLimit: Double?
+  var noCache = false
+  var sort: SortChoice?
+  var order: OrderChoice?
 
   static let defaults = LaunchOptions()
+
+  /// `--wait-on-rate-limit` without a value waits at most this many seconds.
+  static let defaultRateLimitWait = 60.0
 
   func validate() throws(ValidationError) {
     guard timeout > 0, timeout <= 600 else { throw ValidationError("--timeout must be between 0 and 600 seconds") }
@@ -43,6 +51,9 @@ struct LaunchOptions: Equatable, Sendable {
     }
     guard (0...3600).contains(drainTimeout) else {
       throw ValidationError("--drain-timeout must be between 0 and 3600 seconds")
+    }
+    if let wait = waitOnRateLimit, !(0...3600).contains(wait) {
+      throw ValidationError("--wait-on-rate-limit must be between 0 and 3600 seconds")
     }
     if daemon && record != nil {
       throw ValidationError(
@@ -73,13 +84,19 @@ struct LaunchOptions: Equatable, Sendable {
       guard !name.isEmpty, !seen.contains(name) else { return nil }
       seen.append(name)
       switch name {
-      case "offline", "json", "daemon":
+      case "offline", "json", "daemon", "no-cache":
         guard inline == nil else { return nil }
         switch name {
         case "offline": options.offline = true
         case "json": options.json = true
+        case "no-cache": options.noCache = true
         default: options.daemon = true
         }
+        continue
+      case "wait-on-rate-limit":
+        // The value is optional, so it is only ever inline (`--wait-on-rate-limit=90`).
+        guard let seconds = inline.map({ Self.seconds(String($0)) }) ?? defaultRateLimitWait else { return nil }
+        options.waitOnRateLimit = seconds
         continue
       default: break
       }
@@ -112,6 +129,12 @@ struct LaunchOptions: Equatable, Sendable {
       case "signup-latency":
         guard let seconds = Double(value) else { return nil }
         options.signupLatency = seconds
+      case "sort":
+        guard let sort = SortChoice(rawValue: value) else { return nil }
+        options.sort = sort
+      case "order":
+        guard let order = OrderChoice(rawValue: value) else { return nil }
+        options.order = order
       default: return nil
       }
     }
@@ -121,6 +144,17 @@ struct LaunchOptions: Equatable, Sendable {
 }
 
 extension LaunchOptions {
+  /// Seconds from `90`, `90s`, `2m` or `500ms`; nil when it is none of those.
+  static func seconds(_ text: String) -> Double? {
+    DurationParser.parse(text).map { Double($0.components.seconds) + Double($0.components.attoseconds) / 1e18 }
+  }
+
+  /// The arguments with a bare `--wait-on-rate-limit` given its default value, since the flag
+  /// parser has no options whose value is optional.
+  static func expandingOptionalValues(_ arguments: some Collection<String>) -> [String] {
+    arguments.map { $0 == "--wait-on-rate-limit" ? "--wait-on-rate-limit=\(Int(defaultRateLimitWait))" : $0 }
+  }
+
   /// Looks an environment variable up with `getenv`. Building a dictionary of the whole
   /// environment (`ProcessInfo`'s, or any `[String: String]`, whose first use costs a runtime
   /// conformance lookup) was a tenth of a daemon's start.
@@ -139,11 +173,21 @@ extension LaunchOptions {
       transport = OfflineTransport()
     } else {
       do {
-        configuration = try GitHubConfiguration.resolve(apiURL: apiURL, environment: environment, userAgent: userAgent)
+        configuration = try GitHubConfiguration.resolve(
+          apiURL: apiURL, environment: environment, userAgent: userAgent,
+          readFile: { try? String(contentsOfFile: $0, encoding: .utf8) })
       } catch {
         throw ValidationError(String(describing: error))
       }
+      configuration.timeoutSeconds = Int(timeout.rounded(.up))
       transport = CurlTransport(timeout: timeout)
+      // The cache sits under the recorder, so a cassette holds what the client saw (a 304
+      // answered from the cache is recorded as the response it became) and replays without a
+      // cache are exact.
+      if !noCache, let directory = HTTPCache.defaultDirectory(environment: environment) {
+        transport = CachingTransport(
+          wrapping: transport, cache: HTTPCache(directory: directory), token: configuration.token)
+      }
     }
     let recording = record.map { _ in RecordingTransport(wrapping: transport) }
     if let recording { transport = recording }
@@ -187,6 +231,10 @@ extension LaunchOptions {
       dataNote: offline ? Session.offlineDataNote : nil, seed: seed,
       signupFailureRate: signupFailureRate, signupLatency: .milliseconds(Int64(signupLatency * 1000)),
       promptSecret: prompt, engine: (engine ?? .reactor).kind)
+    sessionConfiguration.sort = sort?.sort ?? .best
+    sessionConfiguration.order = order?.order ?? .desc
+    sessionConfiguration.credentials = offline ? nil : configuration.tokenSource.description
+    sessionConfiguration.rateLimitWait = waitOnRateLimit.map { .milliseconds(Int64($0 * 1000)) }
     // Piped mode runs on one thread of its own (see LoopThreadExecutor); the REPL and the
     // daemon keep the shared pool.
     let loopThread = interactive || daemon ? nil : LoopThreadExecutor()

@@ -26,7 +26,7 @@ import Testing
 
   @Test func everyCaseHasItsStableCode() {
     let codes: [(GitHubError, String)] = [
-      (.transport("x"), "offline"), (.timeout, "timeout"), (.cancelled, "cancelled"),
+      (.transport("x"), "offline"), (.timeout(seconds: nil), "timeout"), (.cancelled, "cancelled"),
       (.unauthorized("x"), "unauthorized"), (.rateLimited(resetsIn: 1, authenticated: true), "rate-limited"),
       (.secondaryRateLimited(retryAfter: nil), "secondary-rate-limited"), (.forbidden("x"), "forbidden"),
       (.notFound("x"), "not-found"), (.validationFailed("x"), "validation-failed"),
@@ -49,9 +49,12 @@ import Testing
   }
 
   @Test func aFailureInStateCarriesTheCodeAndMessage() {
-    let failure = GitHubFailure(.timeout)
-    #expect(failure.code == "timeout" && failure.message == "GitHub did not answer in time.")
-    #expect(
-      failure.jsonValue == .object(["code": .string("timeout"), "message": .string("GitHub did not answer in time.")]))
+    let failure = GitHubFailure(.timeout(seconds: nil))
+    let message = "GitHub did not answer in time; try again, or allow longer with --timeout."
+    #expect(failure.code == "timeout" && failure.message == message)
+    #expect(failure.jsonValue == .object(["code": .string("timeout"), "message": .string(message)]))
+    let timed = GitHubFailure(.timeout(seconds: 30))
+    #expect(timed.message == "GitHub did not answer within 30 s; try again, or allow longer with --timeout.")
+    #expect(timed.jsonValue["timeoutSeconds"] == .int(30))
   }
 }

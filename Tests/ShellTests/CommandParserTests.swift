@@ -64,6 +64,7 @@ private func parseError(_ line: String) -> CommandError? {
     "refresh": ("", .refresh), "more": ("", .more), "state": ("feed", .state("feed")), "help": ("open", .help("open")),
     "cancel": ("7", .cancel("7")), "engine": ("feedback", .engine("feedback")),
     "sleep": ("1.5s", .sleep(.milliseconds(1500))), "quit": ("", .quit),
+    "sort": ("stars", .sort(.stars)), "order": ("asc", .order(.asc)), "limits": ("", .limits),
   ]
 
   @Test func everyVerbInTheTableParsesToItsCommand() throws {
@@ -163,7 +164,9 @@ private func parseError(_ line: String) -> CommandError? {
   }
 
   @Test(arguments: [
-    ("next 2", "next", "2"),
+    ("next 2 3", "next", "3"),
+    ("sort stars forks", "sort", "forks"),
+    ("limits now", "limits", "now"),
     ("open 1 2", "open", "2"),
     ("state search extra", "state", "extra"),
     ("help open next", "help", "next"),
@@ -195,8 +198,28 @@ private func parseError(_ line: String) -> CommandError? {
     #expect(parseError("sleep")?.message == "sleep: expected <duration>")
   }
 
+  @Test(arguments: ["0", "-1", "101", "x", "1.5", "al"])
+  func invalidPageCount(_ argument: String) {
+    let expected = "a number of pages from 1 to 100, or 'all'"
+    #expect(
+      parseError("next '\(argument)'") == .invalidArgument(command: "next", argument: argument, expected: expected))
+  }
+
+  @Test func nextTakesACountOrAll() throws {
+    #expect(try CommandParser.parse("next") == .next)
+    #expect(try CommandParser.parse("next 1") == .next)
+    #expect(try CommandParser.parse("next 3") == .nextPages(3))
+    #expect(try CommandParser.parse("next ALL") == .nextPages(Int.max))
+    #expect(try CommandParser.parse("sort") == .sort(nil))
+    #expect(try CommandParser.parse("sort help-wanted-issues") == .sort(.helpWantedIssues))
+    #expect(try CommandParser.parse("order asc") == .order(.asc))
+    #expect(
+      parseError("sort name")?.message == "sort: expected best, stars, forks, updated, help-wanted-issues, got 'name'")
+    #expect(parseError("order up")?.message == "order: expected asc or desc, got 'up'")
+  }
+
   @Test func invalidFeature() {
-    let features = CommandTable.features.joined(separator: ", ")
+    let features = (CommandTable.features + ["rateLimit"]).joined(separator: ", ")
     #expect(CommandTable.features.contains("search"))
     let error = parseError("state nosuch")
     #expect(error == .invalidArgument(command: "state", argument: "nosuch", expected: "one of \(features)"))

@@ -16,6 +16,7 @@ error: GitHub sent a response that is not the expected JSON (missing field 'star
 > state search
 search:
   {
+    "duplicatesDropped": 0,
     "incompleteResults": false,
     "isLoading": false,
     "isLoadingNextPage": false,
@@ -24,7 +25,9 @@ search:
       "message": "GitHub sent a response that is not the expected JSON (missing field 'stargazers_count')."
     },
     "nextPage": null,
+    "order": "desc",
     "query": "go",
     "repos": [],
+    "sort": "best",
     "totalCount": null
   }

@@ -13,6 +13,7 @@ error: GitHub secondary rate limit reached; retry in a minute.
 > state search
 search:
   {
+    "duplicatesDropped": 0,
     "incompleteResults": false,
     "isLoading": false,
     "isLoadingNextPage": false,
@@ -21,7 +22,9 @@ search:
       "message": "GitHub secondary rate limit reached; retry in a minute."
     },
     "nextPage": null,
+    "order": "desc",
     "query": "rust",
     "repos": [],
+    "sort": "best",
     "totalCount": null
   }

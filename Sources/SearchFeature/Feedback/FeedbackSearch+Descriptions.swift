@@ -12,6 +12,8 @@ extension FeedbackSearch.Event: CaseNamed {
     case .response: "response"
     case .failed: "failed"
     case .startLoadingNextPage: "startLoadingNextPage"
+    case .startLoadingPages: "startLoadingPages"
+    case .sortChanged: "sortChanged"
     case .cancel: "cancel"
     }
   }
@@ -24,7 +26,7 @@ extension FeedbackSearch.Event {
   public var answeredRequest: FeedbackSearch.Request? {
     switch self {
     case .response(_, let request), .failed(_, let request): request
-    case .searchChanged, .startLoadingNextPage, .cancel: nil
+    case .searchChanged, .startLoadingNextPage, .startLoadingPages, .sortChanged, .cancel: nil
     }
   }
 
@@ -40,6 +42,8 @@ extension FeedbackSearch.Event {
     case .response(let page, let request): request.page == 1 ? .setRepos(page) : .appendRepos(page)
     case .failed(let error, _): .setError(error)
     case .startLoadingNextPage: .setLoadingNextPage(true)
+    case .startLoadingPages(let count): .setLoadingPages(count)
+    case .sortChanged(let sort, let order): .setSort(sort, order)
     case .cancel: .setIdle
     }
   }

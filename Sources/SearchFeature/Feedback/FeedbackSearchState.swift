@@ -1,3 +1,4 @@
+public import GitHubClient
 public import ReactorCore
 
 /// The state of ``FeedbackSearch``: the public ``SearchState``, plus what its feedback loop
@@ -16,7 +17,9 @@ public struct FeedbackSearchState: Sendable, Equatable {
   /// How many loads were started; a repeated query or a retried page is a new load.
   var loads = 0
 
-  public init() {}
+  public init(sort: SearchSort = .best, order: SearchOrder = .desc) {
+    search = SearchState(sort: sort, order: order)
+  }
 
   // MARK: - The query state
 
@@ -24,7 +27,7 @@ public struct FeedbackSearchState: Sendable, Equatable {
   /// Nil before the first query, after an empty one, and after a cancel.
   public var request: FeedbackSearch.Request? {
     guard let query = search.query, let page = loadPage else { return nil }
-    return FeedbackSearch.Request(query: query, page: page, load: loads)
+    return FeedbackSearch.Request(query: query, page: page, load: loads, sort: search.sort, order: search.order)
   }
 
   /// A page should load: the current request has not been answered yet (RxFeedback's
@@ -56,5 +59,8 @@ extension FeedbackSearchState: PatchableState {
     .value("isLoading", \.search.isLoading),
     .value("isLoadingNextPage", \.search.isLoadingNextPage),
     .value("lastError", \.search.lastError),
+    .value("sort", \.search.sort),
+    .value("order", \.search.order),
+    .value("duplicatesDropped", \.search.duplicatesDropped),
   ]
 }

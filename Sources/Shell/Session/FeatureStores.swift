@@ -89,13 +89,16 @@ final class FeatureStores: Sendable {
     switch kind {
     case .reactor:
       let store = Store(
-        reactor: SearchReactor(client: configuration.client, cancelsStaleSearches: configuration.cancelsStaleSearches),
+        reactor: SearchReactor(
+          client: configuration.client, cancelsStaleSearches: configuration.cancelsStaleSearches,
+          sort: configuration.sort, order: configuration.order),
         sequencer: sequencer, executor: configuration.executor)
       attach(store, feature: "search") { searchText.render($0, state: $1, command: $2) }
       return SearchEngine(store)
     case .feedback:
       let store = Store(
-        reactor: FeedbackSearch(client: configuration.client), sequencer: sequencer, executor: configuration.executor)
+        reactor: FeedbackSearch(client: configuration.client, sort: configuration.sort, order: configuration.order),
+        sequencer: sequencer, executor: configuration.executor)
       attach(store, feature: "search") { searchText.render($0, state: $1, command: $2) }
       return SearchEngine(store)
     }
@@ -118,7 +121,10 @@ final class FeatureStores: Sendable {
         sink.write([records.info(notice.message, feature: feature).tagged(origin.tag)])
       case .failure(let error, _, let origin):
         let failure = GitHubError.from(error)
-        sink.write([records.error(code: failure.code, message: failure.message, feature: feature).tagged(origin.tag)])
+        sink.write([
+          records.error(code: failure.code, message: failure.message, feature: feature, details: failure.details)
+            .tagged(origin.tag)
+        ])
       }
     }
   }

@@ -26,6 +26,14 @@ extension Session {
     package var promptSecret: (@Sendable (String) -> String?)?
     /// Which implementation runs search at the start (`engine` switches later).
     package var engine: SearchEngineKind
+    /// The sort of search results at the start (`--sort`, `--order`).
+    package var sort: SearchSort = .best
+    package var order: SearchOrder = .desc
+    /// Where the token came from, as `limits` says it (never the token); nil when not known.
+    package var credentials: String?
+    /// With `--wait-on-rate-limit`: the longest wait for a primary limit's reset; nil: rate
+    /// limits fail at once.
+    package var rateLimitWait: Duration?
 
     public init(
       client: GitHubClient, options: RenderOptions = RenderOptions(), sink: any OutputSink,

@@ -18,8 +18,11 @@ public final class Session: Sendable {
   let sleeps = SleepRegistry()
 
   public init(configuration: Configuration) {
-    self.configuration = configuration
     let records = Records(options: configuration.options)
+    var configuration = configuration
+    configuration.client =
+      RateLimitGuard(client: configuration.client, configuration: configuration, records: records).guardedClient
+    self.configuration = configuration
     self.records = records
     self.stores = FeatureStores(configuration: configuration, sequencer: sequencer, records: records)
   }
@@ -53,7 +56,8 @@ public final class Session: Sendable {
       return .done(.error)
     }
     guard let command else { return .done(.ok) }
-    return start(command, tag: tag)
+    guard let tag else { return start(command, tag: nil) }
+    return RequestTag.$current.withValue(tag) { start(command, tag: tag) }
   }
 
   /// Stops everything in flight (Ctrl-C), leaving the results so far.
@@ -72,6 +76,7 @@ public final class Session: Sendable {
     case "search": return search.state.jsonValue
     case "signup": return signup.currentState.jsonValue
     case "feed": return feed.currentState.jsonValue
+    case Self.rateLimitFeature: return rateLimitJSON
     default: return .null
     }
   }

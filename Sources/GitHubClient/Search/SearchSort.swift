@@ -1,0 +1,19 @@
+/// How GitHub orders repository search results (the REST API's `sort` parameter).
+public enum SearchSort: String, Sendable, Equatable, Hashable, CaseIterable {
+  /// GitHub's relevance ranking: no `sort` parameter is sent.
+  case best
+  case stars
+  case forks
+  case updated
+  case helpWantedIssues = "help-wanted-issues"
+
+  /// The value of the `sort` parameter; nil for best match, which sends none.
+  public var parameter: String? { self == .best ? nil : rawValue }
+}
+
+/// The direction of a sorted search (the REST API's `order` parameter); GitHub ignores it for
+/// best match.
+public enum SearchOrder: String, Sendable, Equatable, Hashable, CaseIterable {
+  case desc
+  case asc
+}
