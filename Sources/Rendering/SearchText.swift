@@ -33,7 +33,7 @@ public struct SearchText: Sendable {
     _ transition: StateTransition<FeedbackSearch>, state: FeedbackSearchState, command: String
   ) -> [OutputLine] {
     let event = transition.mutation
-    let applied = event.answeredRequest.map { $0 == state.request } ?? true
+    let applied = event.answeredRequest.map(state.applied) ?? true
     if options.mode == .json {
       let failure = if applied, case .failed = event { state.search.lastError } else { GitHubFailure?.none }
       return records.transition(

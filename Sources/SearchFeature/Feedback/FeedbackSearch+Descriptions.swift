@@ -34,8 +34,8 @@ extension FeedbackSearch.Event {
   /// page 1 replaces the results (`setRepos`), any later page appends (`appendRepos`).
   ///
   /// It holds for an event that `reduce` applied: a stale answer (one whose
-  /// ``answeredRequest`` is not the state's ``FeedbackSearchState/request`` afterwards)
-  /// changes nothing.
+  /// ``answeredRequest`` is not ``FeedbackSearchState/applied(_:)`` afterwards) changes
+  /// nothing.
   public var reactorMutation: SearchReactor.Mutation {
     switch self {
     case .searchChanged(let query): .setQuery(query)

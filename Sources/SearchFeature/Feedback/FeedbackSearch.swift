@@ -143,6 +143,7 @@ public struct FeedbackSearch: Reactor {
       // lands as it does on the reactor engine. When more pages were asked for, the next one
       // is the new request, which the loop starts.
       guard state.awaits(request) else { return }
+      state.lastAnswered = request
       if request.page == 1 {
         state.search.receiveFirstPage(page)
       } else {
@@ -151,6 +152,7 @@ public struct FeedbackSearch: Reactor {
       }
     case .failed(let error, let request):
       guard state.awaits(request) else { return }
+      state.lastAnswered = request
       state.search.fail(error)
     case .cancel:
       state.search.stopLoading()

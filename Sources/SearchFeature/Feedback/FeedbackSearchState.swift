@@ -16,6 +16,9 @@ public struct FeedbackSearchState: Sendable, Equatable {
   var loadPage: Int?
   /// How many loads were started; a repeated query or a retried page is a new load.
   var loads = 0
+  /// The request whose answer `reduce` applied last, so a renderer can tell an applied answer
+  /// from a stale one even when the answer started the next load (`next 3`).
+  public internal(set) var lastAnswered: FeedbackSearch.Request?
 
   public init(sort: SearchSort = .best, order: SearchOrder = .desc) {
     search = SearchState(sort: sort, order: order)
@@ -38,6 +41,15 @@ public struct FeedbackSearchState: Sendable, Equatable {
   /// other request is stale and changes nothing.
   func awaits(_ request: FeedbackSearch.Request) -> Bool {
     shouldLoadPage && self.request == request
+  }
+
+  /// Whether the answer to `request` was applied: it is the last one `reduce` applied.
+  public func applied(_ request: FeedbackSearch.Request) -> Bool { lastAnswered == request }
+
+  /// Equal when the search and the loop's bookkeeping are; ``lastAnswered`` is a note for
+  /// renderers, not state a test asserts.
+  public static func == (lhs: FeedbackSearchState, rhs: FeedbackSearchState) -> Bool {
+    lhs.search == rhs.search && lhs.loadPage == rhs.loadPage && lhs.loads == rhs.loads
   }
 
   /// Starts a new load of `page` (nil: no load).

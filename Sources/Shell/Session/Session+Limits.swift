@@ -28,7 +28,8 @@ extension Session {
     for budget in budgets {
       lines.append(
         "\(budget.resource): \(budget.remaining) of \(budget.limit) requests left, resets at \(budget.resetAt) "
-          + "(in \(budget.resetsIn(now: now)) s)" + (budget.isLow ? ", nearly used up" : ""))
+          + "(in \(budget.resetsIn(now: now)) s)"
+          + (budget.remaining == 0 ? ", used up" : budget.isLow ? ", nearly used up" : ""))
     }
     sink.write(lines.map { records.info($0) })
     return .ok
