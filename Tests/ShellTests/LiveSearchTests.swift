@@ -66,9 +66,12 @@ private func session(
     clock.advance(by: .seconds(1))
     #expect(await running.finish() == .ok)
     #expect(calls.withLock { $0 } == 2)
-    let lines = sink.drain().map(\.text)
-    let waiting = lines.first { $0.contains("waiting 1 s") }
-    #expect(waiting?.contains(#""id":"q1""#) == true || waiting?.contains(#""type":"info""#) == true, "\(lines)")
+    let output = sink.drain()
+    let lines = output.map(\.text)
+    // An info record, tagged with the request's id (the daemon writes it as "id").
+    let waiting = output.first { $0.text.contains("waiting 1 s") }
+    #expect(waiting?.tag == .string("q1"), "\(lines)")
+    #expect(waiting?.text.contains(#""type":"info""#) == true)
     #expect(lines.contains { $0.contains("retrying after the rate-limit wait") })
     #expect(!lines.contains { $0.contains(#""type":"error""#) })
     #expect(
