@@ -30,6 +30,20 @@ extension GitHubError {
     }
   }
 
+  /// The category of the failure whose ``code`` is `code`, for a caller that holds only an
+  /// error record; nil for a code that is not a GitHub failure's.
+  public static func category(ofCode code: String) -> Category? {
+    switch code {
+    case "offline", "timeout", "server-error", "http-error", "invalid-response", "response-too-large": .network
+    case "unauthorized", "forbidden": .authentication
+    case "rate-limited", "secondary-rate-limited": .rateLimit
+    case "not-found", "validation-failed", "too-long": .request
+    case "insecure-token": .configuration
+    case "cancelled": .cancelled
+    default: nil
+    }
+  }
+
   /// Seconds to wait before retrying, for a rate limit: `Retry-After`, or the time until the
   /// primary limit resets.
   public var retryAfter: Int? {

@@ -235,6 +235,14 @@ extension LaunchOptions {
     sessionConfiguration.order = order?.order ?? .desc
     sessionConfiguration.credentials = offline ? nil : configuration.tokenSource.description
     sessionConfiguration.rateLimitWait = waitOnRateLimit.map { .milliseconds(Int64($0 * 1000)) }
+    if interactive && !json {
+      // One line on standard error, rewritten in place; 0 erases it.
+      sessionConfiguration.rateLimitCountdown = { seconds in
+        let text =
+          seconds > 0 ? "\r\u{1B}[2Kwaiting \(seconds) s for GitHub's rate limit (Ctrl-C stops)" : "\r\u{1B}[2K"
+        FileHandle.standardError.write(Data(text.utf8))
+      }
+    }
     // Piped mode runs on one thread of its own (see LoopThreadExecutor); the REPL and the
     // daemon keep the shared pool.
     let loopThread = interactive || daemon ? nil : LoopThreadExecutor()

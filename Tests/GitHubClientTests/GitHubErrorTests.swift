@@ -34,6 +34,24 @@ import Testing
       (.invalidResponse("x"), "invalid-response"), (.responseTooLarge(limit: 1), "response-too-large"),
     ]
     for (error, code) in codes { #expect(error.code == code, "\(error)") }
+    let added: [GitHubError] = [.tooLong(length: 300, limit: 256), .insecureToken(host: "h")]
+    for error in codes.map(\.0) + added {
+      #expect(GitHubError.category(ofCode: error.code) == error.category, "\(error)")
+    }
+    #expect(GitHubError.category(ofCode: "unknown-command") == nil)
+  }
+
+  @Test func categoriesDecideTheExitStatus() {
+    #expect(GitHubError.transport("x").category == .network)
+    #expect(GitHubError.timeout(seconds: 3).category == .network)
+    #expect(GitHubError.server(status: 502, message: nil).category == .network)
+    #expect(GitHubError.unauthorized("x").category == .authentication)
+    #expect(GitHubError.rateLimited(resetsIn: 1, authenticated: false).category == .rateLimit)
+    #expect(GitHubError.secondaryRateLimited(retryAfter: nil).category == .rateLimit)
+    #expect(GitHubError.validationFailed("x").category == .request)
+    #expect(GitHubError.insecureToken(host: "h").category == .configuration)
+    #expect(GitHubError.cancelled.category == .cancelled)
+    #expect(GitHubFailure(.unauthorized("x")).category == .authentication)
   }
 
   @Test func aDetailNeverEndsTheSentenceTwice() {
@@ -56,5 +74,34 @@ import Testing
     let timed = GitHubFailure(.timeout(seconds: 30))
     #expect(timed.message == "GitHub did not answer within 30 s; try again, or allow longer with --timeout.")
     #expect(timed.jsonValue["timeoutSeconds"] == .int(30))
+  }
+}
+
+@Suite struct RateLimitTests {
+  @Test func resetTimesAreISO8601InUTC() {
+    #expect(ISO8601UTC.string(fromEpochSeconds: 0) == "1970-01-01T00:00:00Z")
+    #expect(ISO8601UTC.string(fromEpochSeconds: 951_782_400) == "2000-02-29T00:00:00Z")
+    #expect(ISO8601UTC.string(fromEpochSeconds: 1_795_251_642) == "2026-11-21T09:00:42Z")
+    #expect(ISO8601UTC.string(fromEpochSeconds: -1) == "1969-12-31T23:59:59Z")
+  }
+
+  @Test func lowMeansLessThanATenth() {
+    #expect(RateLimit(resource: "search", limit: 30, remaining: 2, reset: 0).isLow)
+    #expect(!RateLimit(resource: "search", limit: 30, remaining: 3, reset: 0).isLow)
+    #expect(!RateLimit(resource: "core", limit: 0, remaining: 0, reset: 0).isLow)
+    #expect(RateLimit(resource: "core", limit: 60, remaining: 0, reset: 100).resetsIn(now: 40.5) == 60)
+    #expect(RateLimit(resource: "core", limit: 60, remaining: 0, reset: 100).resetsIn(now: 200) == 0)
+  }
+
+  @Test func aSecondaryLimitsDetailsAreWhatGitHubSaid() {
+    #expect(GitHubError.secondaryRateLimited(retryAfter: 37).details == ["retryAfter": .int(37)])
+    #expect(GitHubError.secondaryRateLimited(retryAfter: nil).details == [:])
+    #expect(GitHubError.tooLong(length: 300, limit: 256).details == ["length": .int(300), "maxLength": .int(256)])
+  }
+
+  @Test func theFreeTextLengthLeavesQualifiersOut() {
+    #expect(RepositorySearch(query: "a bb language:go", page: 1, perPage: 30).freeTextLength == 4)
+    #expect(RepositorySearch(query: "stars:>1", page: 1, perPage: 30).freeTextLength == 0)
+    #expect(RepositorySearch(query: "x sort:stars", page: 1, perPage: 30).sortQualifier == "sort:stars")
   }
 }

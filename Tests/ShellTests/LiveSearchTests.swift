@@ -78,6 +78,35 @@ private func session(
       session.stateJSON("search")["repos"].map { if case .array(let a) = $0.resolved { a.count } else { 0 } } == 1)
   }
 
+  @Test("on a terminal the wait counts down on one line, a second at a time")
+  func countdownOnATerminal() async {
+    let calls = Locked(0)
+    let client = GitHubClient(searchRepositories: { _, page, _ in
+      let call = calls.withLock { count -> Int in
+        count += 1
+        return count
+      }
+      if call == 1 { throw GitHubError.secondaryRateLimited(retryAfter: 3) }
+      return Page(items: [repository(1)], page: page, nextPage: nil, totalCount: 1)
+    })
+    let clock = VirtualClock()
+    let shown = Locked<[Int]>([])
+    let sink = MemorySink()
+    var configuration = Session.Configuration(
+      client: client, sink: sink, time: .virtual(clock, start: 1_700_000_000))
+    configuration.rateLimitWait = .seconds(60)
+    configuration.rateLimitCountdown = { seconds in shown.withLock { $0.append(seconds) } }
+    let session = Session(configuration: configuration)
+    let running = session.start("query swift")
+    for second in 1...3 {
+      #expect(await eventually { clock.sleeperCount == 1 && shown.withLock { $0.count } == second })
+      clock.advance(by: .seconds(1))
+    }
+    #expect(await running.finish() == .ok)
+    #expect(shown.withLock { $0 } == [3, 2, 1, 0])
+    #expect(calls.withLock { $0 } == 2)
+  }
+
   @Test("a primary limit resetting beyond MAX fails at once with resetAt", arguments: SearchEngineKind.allCases)
   func primaryLimitBeyondMaxFailsAtOnce(engine: SearchEngineKind) async throws {
     let budget = RateLimit(resource: "search", limit: 10, remaining: 0, used: 10, reset: 1_700_003_600)

@@ -13,6 +13,7 @@ final class RateLimitGuard: Sendable {
   private let sink: any OutputSink
   private let time: TimeSource
   private let maxWait: Duration?
+  private let countdown: (@Sendable (Int) -> Void)?
   /// The resources warned about in their current window.
   private let warned = Locked<Set<String>>([])
 
@@ -22,6 +23,7 @@ final class RateLimitGuard: Sendable {
     sink = configuration.sink
     time = configuration.time
     maxWait = configuration.rateLimitWait
+    countdown = configuration.rateLimitCountdown
   }
 
   /// The client with every call guarded.
@@ -48,8 +50,9 @@ final class RateLimitGuard: Sendable {
       let resource = error.budget?.resource ?? "secondary"
       notice("rate limited (\(resource)); waiting \(seconds) s, then retrying once (Ctrl-C or 'cancel' stops)")
       do {
-        try await time.sleep(for: .seconds(seconds))
+        try await wait(seconds)
       } catch {
+        countdown?(0)
         notice("rate-limit wait cancelled")
         throw GitHubError.cancelled
       }
@@ -57,6 +60,17 @@ final class RateLimitGuard: Sendable {
       defer { warnIfLow() }
       return try await call()
     }
+  }
+
+  /// Sleeps `seconds` on the session's clock: in one step, or a second at a time under a
+  /// terminal's countdown.
+  private func wait(_ seconds: Int) async throws {
+    guard let countdown else { return try await time.sleep(for: .seconds(seconds)) }
+    for left in stride(from: seconds, to: 0, by: -1) {
+      countdown(left)
+      try await time.sleep(for: .seconds(1))
+    }
+    countdown(0)
   }
 
   /// How long to wait before retrying after `error`; nil when it is not a rate limit, waiting

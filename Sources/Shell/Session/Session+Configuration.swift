@@ -34,6 +34,9 @@ extension Session {
     /// With `--wait-on-rate-limit`: the longest wait for a primary limit's reset; nil: rate
     /// limits fail at once.
     package var rateLimitWait: Duration?
+    /// Shows the seconds left of a rate-limit wait on one line of a terminal, every second; 0
+    /// clears the line. Nil off a terminal, where one notice says how long the wait is.
+    package var rateLimitCountdown: (@Sendable (Int) -> Void)?
 
     public init(
       client: GitHubClient, options: RenderOptions = RenderOptions(), sink: any OutputSink,
