@@ -3,7 +3,3 @@ public import ReactorJSON
 extension SearchSort: JSONRepresentable {
   public var jsonValue: JSONValue { .string(rawValue) }
 }
-
-extension SearchOrder: JSONRepresentable {
-  public var jsonValue: JSONValue { .string(rawValue) }
-}

@@ -10,10 +10,3 @@ public enum SearchSort: String, Sendable, Equatable, Hashable, CaseIterable {
   /// The value of the `sort` parameter; nil for best match, which sends none.
   public var parameter: String? { self == .best ? nil : rawValue }
 }
-
-/// The direction of a sorted search (the REST API's `order` parameter); GitHub ignores it for
-/// best match.
-public enum SearchOrder: String, Sendable, Equatable, Hashable, CaseIterable {
-  case desc
-  case asc
-}

@@ -57,20 +57,14 @@ package enum GitHubCLIHosts {
 
   /// A YAML scalar without surrounding spaces and quotes.
   private static func unquote(_ text: Substring) -> String {
-    var value = text.trimmingCharacters(in: " \t")
+    let blank: Set<Character> = [" ", "\t"]
+    guard let start = text.firstIndex(where: { !blank.contains($0) }),
+      let end = text.lastIndex(where: { !blank.contains($0) })
+    else { return "" }
+    var value = String(text[start...end])
     if value.count >= 2, let first = value.first, first == "\"" || first == "'", value.last == first {
       value = String(value.dropFirst().dropLast())
     }
     return value
-  }
-}
-
-extension Substring {
-  fileprivate func trimmingCharacters(in set: String) -> String {
-    let characters = Set(set)
-    guard let start = firstIndex(where: { !characters.contains($0) }),
-      let end = lastIndex(where: { !characters.contains($0) })
-    else { return "" }
-    return String(self[start...end])
   }
 }
