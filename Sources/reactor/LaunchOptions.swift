@@ -55,6 +55,12 @@ struct LaunchOptions: Equatable, Sendable {
     if let wait = waitOnRateLimit, !(0...3600).contains(wait) {
       throw ValidationError("--wait-on-rate-limit must be between 0 and 3600 seconds")
     }
+    if record != nil && (sort != nil || order != nil || waitOnRateLimit != nil) {
+      // A transcript has no directive for them, so its replay would send other requests.
+      throw ValidationError(
+        "--record cannot be combined with --sort, --order or --wait-on-rate-limit; type 'sort' or 'order' in the session instead"
+      )
+    }
     if daemon && record != nil {
       throw ValidationError(
         "--daemon and --record cannot be combined; record a daemon session with a transcript instead")

@@ -136,4 +136,27 @@ struct LiveAPIBinaryTests {
     #expect(bad.status == 2)
     #expect(bad.stderr.contains("--wait-on-rate-limit"))
   }
+
+  @Test("a daemon waits out Retry-After with --wait-on-rate-limit, saying so in an info record with the id")
+  func daemonWaitsOutASecondaryLimit() async throws {
+    let counter = Counter()
+    let server = try LoopbackServer { _ in
+      counter.next() == 0
+        ? .json(429, #"{"message":"You have exceeded a secondary rate limit"}"#, headers: [("Retry-After", "1")])
+        : .json(200, searchBody(version: 1))
+    }
+    defer { server.stop() }
+    let result = try await ReactorBinary.run(
+      ["--daemon", "--api-url", server.baseURL, "--wait-on-rate-limit=5"],
+      input: #"{"id":"w","command":"query swift"}"# + "\n")
+    let records = try jsonLines(result.stdout)
+    let info = try #require(records.first { $0["type"] as? String == "info" }, "\(result.stdout)")
+    #expect(info["id"] as? String == "w")
+    #expect(
+      info["message"] as? String
+        == "rate limited (secondary); waiting 1 s, then retrying once (Ctrl-C or 'cancel' stops)")
+    #expect(!records.contains { $0["type"] as? String == "error" })
+    #expect(records.last { $0["type"] as? String == "end" }?["status"] as? String == "ok")
+    #expect(server.requests.count == 2)
+  }
 }
