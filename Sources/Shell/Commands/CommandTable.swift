@@ -166,7 +166,8 @@ public enum CommandTable {
     CommandSpec("quit", aliases: ["exit"], summary: "leave (Ctrl-D does the same)") { _ in .quit },
   ]
 
-  /// The most pages one `next <n>` loads: GitHub serves at most 1,000 results, 10 pages of 100.
+  /// The most pages one `next <n>` loads: more than the 34 pages of 30 that reach GitHub's
+  /// 1,000-result cap.
   package static let maxPagesPerNext = 100
 
   /// The spec for a verb or alias, if any.
