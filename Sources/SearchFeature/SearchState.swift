@@ -29,7 +29,7 @@ public struct SearchState: Sendable, Equatable {
   /// Further pages to load after the one loading (`next 3`, `next all`); not public output.
   var pagesToLoad = 0
   /// The ids of ``repos``, to drop repeats in O(1) each; not public output.
-  var seenIDs: Set<Int> = []
+  var seenIDs = RepositoryIDSet()
 
   public init(sort: SearchSort = .best, order: SearchOrder = .desc) {
     self.sort = sort
