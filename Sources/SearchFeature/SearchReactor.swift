@@ -112,7 +112,7 @@ public struct SearchReactor: Reactor {
       var search = search
       for _ in 0..<max(1, pages) {
         do {
-          let result = try await client.search(search)
+          let result = try await client.page(of: search)
           send(append ? .appendRepos(result) : .setRepos(result))
           guard let next = result.nextPage else { return }
           search.page = next

@@ -32,6 +32,17 @@ private func eventually(_ condition: () -> Bool) async -> Bool {
   return condition()
 }
 
+extension GitHubClient {
+  /// A client whose best-match and sorted searches both answer with `searching`.
+  fileprivate init(searching: @escaping @Sendable (RepositorySearch) async throws -> Page<Repository>) {
+    self.init(
+      searchRepositories: { query, page, perPage in
+        try await searching(RepositorySearch(query: query, page: page, perPage: perPage))
+      },
+      search: searching)
+  }
+}
+
 private func session(
   _ client: GitHubClient, engine: SearchEngineKind, mode: RenderOptions.Mode = .text, clock: VirtualClock? = nil,
   wait: Duration? = nil
@@ -208,8 +219,7 @@ private func session(
     let log = SearchLog()
     // GitHub's cap as the live client applies it: no next page once 1,000 results are reached.
     let client = GitHubClient(
-      searchRepositories: { _, _, _ in throw GitHubError.transport("unused") },
-      search: { search in
+      searching: { search in
         log.append(search)
         let items = (0..<search.perPage).map { repository((search.page - 1) * search.perPage + $0 + 1) }
         let next = search.page * search.perPage >= 1000 ? nil : search.page + 1
@@ -234,8 +244,7 @@ private func session(
     let gate = Locked(false)
     let log = SearchLog()
     let client = GitHubClient(
-      searchRepositories: { _, _, _ in throw GitHubError.transport("unused") },
-      search: { search in
+      searching: { search in
         log.append(search)
         // The first request for page 3 hangs until cancelled; a later one answers.
         if search.page == 3, !gate.withLock({ $0 }) {
@@ -263,8 +272,7 @@ private func session(
   func sortReRunsTheSearch(engine: SearchEngineKind) async {
     let log = SearchLog()
     let client = GitHubClient(
-      searchRepositories: { _, _, _ in throw GitHubError.transport("unused") },
-      search: { search in
+      searching: { search in
         log.append(search)
         return Page(items: [repository(1)], page: search.page, nextPage: 2, totalCount: 9)
       })

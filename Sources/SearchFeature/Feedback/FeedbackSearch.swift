@@ -80,8 +80,8 @@ public struct FeedbackSearch: Reactor {
       effects: { request in
         .run { send in
           do {
-            let page = try await client.search(
-              RepositorySearch(
+            let page = try await client.page(
+              of: RepositorySearch(
                 query: request.query, sort: request.sort, order: request.order, page: request.page, perPage: perPage))
             send(.response(page, for: request))
           } catch {
