@@ -1,5 +1,9 @@
 public import ReactorJSON
 
 extension GitHubFailure: JSONRepresentable {
-  public var jsonValue: JSONValue { .object(["code": .string(code), "message": .string(message)]) }
+  public var jsonValue: JSONValue {
+    var object: JSONObject = ["code": .string(code), "message": .string(message)]
+    for member in details.members { object[member.key] = member.value }
+    return .object(object)
+  }
 }

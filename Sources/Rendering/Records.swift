@@ -48,11 +48,11 @@ public struct Records: Sendable {
   /// all of them; the error record names the feature of the change.
   public func transition(
     feature: String, seq: UInt64, action: String, mutation: String, patch: Patch,
-    failure: (code: String, message: String)?
+    failure: (code: String, message: String)?, failureDetails: JSONObject = [:]
   ) -> [OutputLine] {
     let change = change(feature: feature, seq: seq, action: action, mutation: mutation, patch: patch)
     guard let failure else { return [change] }
-    return [change, error(code: failure.code, message: failure.message, feature: feature)]
+    return [change, error(code: failure.code, message: failure.message, feature: feature, details: failureDetails)]
   }
 
   /// `{"type":"state",...}` or, in text mode, the state as indented JSON.
@@ -64,11 +64,14 @@ public struct Records: Sendable {
       OutputLine(.out, style.bold(feature) + ":"))
   }
 
-  /// An error: `{"type":"error","code":...}` or `error: message` on standard error.
-  public func error(code: String, message: String, feature: String? = nil) -> OutputLine {
+  /// An error: `{"type":"error","code":...}` or `error: message` on standard error. `details`
+  /// are machine-readable fields beside the message (a rate limit's `retryAfter`, say); text
+  /// mode leaves them to the message.
+  public func error(code: String, message: String, feature: String? = nil, details: JSONObject = [:]) -> OutputLine {
     if options.mode == .json {
       var object: JSONObject = ["type": .string("error"), "code": .string(code), "message": .string(message)]
       if let feature { object["feature"] = .string(feature) }
+      for member in details.members where object[member.key] == nil { object[member.key] = member.value }
       return record(object)
     }
     return OutputLine(.err, style.red("error:") + " " + TerminalText.sanitize(message))

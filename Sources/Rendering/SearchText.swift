@@ -18,7 +18,8 @@ public struct SearchText: Sendable {
       let failure = if case .setError = transition.mutation { state.lastError } else { GitHubFailure?.none }
       return records.transition(
         feature: "search", seq: transition.seq, action: command, mutation: transition.mutation.caseName,
-        patch: transition.changes, failure: failure.map { ($0.code, $0.message) })
+        patch: transition.changes, failure: failure.map { ($0.code, $0.message) },
+        failureDetails: failure?.details ?? [:])
     }
     return text(for: transition.mutation, patch: transition.changes, state: state)
   }
@@ -32,12 +33,13 @@ public struct SearchText: Sendable {
     _ transition: StateTransition<FeedbackSearch>, state: FeedbackSearchState, command: String
   ) -> [OutputLine] {
     let event = transition.mutation
-    let applied = event.answeredRequest.map { $0 == state.request } ?? true
+    let applied = event.answeredRequest.map(state.applied) ?? true
     if options.mode == .json {
       let failure = if applied, case .failed = event { state.search.lastError } else { GitHubFailure?.none }
       return records.transition(
         feature: "search", seq: transition.seq, action: command, mutation: event.caseName,
-        patch: transition.changes, failure: failure.map { ($0.code, $0.message) })
+        patch: transition.changes, failure: failure.map { ($0.code, $0.message) },
+        failureDetails: failure?.details ?? [:])
     }
     guard applied else { return [] }
     return text(for: event.reactorMutation, patch: transition.changes, state: state.search)
@@ -57,21 +59,37 @@ public struct SearchText: Sendable {
       if page.items.isEmpty {
         return [OutputLine(.out, "no results for \(TerminalText.quoted(state.query))")]
       }
-      var header = "+ \(Self.repos(page.items.count)) (1-\(page.items.count))"
+      let count = state.repos.count
+      var header = "+ \(Self.repos(count)) (1-\(count))"
       if let total = page.totalCount { header += " of \(total)" }
       if page.incompleteResults { header += " (incomplete: GitHub timed out)" }
-      return [OutputLine(.out, header)] + list(state, from: 0, count: page.items.count)
+      header += Self.dropped(page.items.count - count)
+      return [OutputLine(.out, header)] + list(state, from: 0, count: count)
     case .appendRepos(let page):
-      let end = state.repos.count
-      let start = end - page.items.count
       if page.items.isEmpty { return [OutputLine(.out, "no further results")] }
-      return [OutputLine(.out, "+ \(Self.repos(page.items.count)) (\(start + 1)-\(end))")]
-        + list(state, from: start, count: page.items.count)
+      let dropped = Self.droppedNow(patch: patch, state: state)
+      let added = page.items.count - dropped
+      let end = state.repos.count
+      let start = end - added
+      guard added > 0 else {
+        return [OutputLine(.out, "+ 0 repos: the \(Self.repos(dropped)) of this page were already listed")]
+      }
+      var header = "+ \(Self.repos(added)) (\(start + 1)-\(end))"
+      if page.incompleteResults { header += " (incomplete: GitHub timed out)" }
+      header += Self.dropped(dropped)
+      return [OutputLine(.out, header)] + list(state, from: start, count: added)
+    case .setSort(let sort, let order):
+      let old = patch.operations.first { $0.path == "/sort" }?.oldValue?.resolved
+      let oldText = if case .string(let text)? = old { text } else { sort.rawValue }
+      let direction = sort == .best ? "" : " (\(order == .desc ? "descending" : "ascending"))"
+      return [OutputLine(.out, "sort: \(oldText) -> \(sort.rawValue)\(direction)")]
     case .setError:
-      return state.lastError.map { [records.error(code: $0.code, message: $0.message, feature: "search")] } ?? []
+      return state.lastError.map {
+        [records.error(code: $0.code, message: $0.message, feature: "search", details: $0.details)]
+      } ?? []
     case .setIdle:
       return [OutputLine(.out, "search cancelled")]
-    case .setLoadingNextPage:
+    case .setLoadingNextPage, .setLoadingPages:
       return []
     case .restore:
       return restored(state)
@@ -97,6 +115,17 @@ public struct SearchText: Sendable {
   static let restoredPage = 30
 
   static func repos(_ count: Int) -> String { count == 1 ? "1 repo" : "\(count) repos" }
+
+  /// `; 2 already listed, dropped` after a page header, or nothing.
+  static func dropped(_ count: Int) -> String { count > 0 ? "; \(count) already listed, dropped" : "" }
+
+  /// How many results of the page just appended repeated earlier ones: the change of
+  /// `duplicatesDropped` in its patch.
+  static func droppedNow(patch: Patch, state: SearchState) -> Int {
+    guard let operation = patch.operations.first(where: { $0.path == "/duplicatesDropped" }) else { return 0 }
+    let old = if case .int(let value)? = operation.oldValue?.resolved { value } else { 0 }
+    return state.duplicatesDropped - old
+  }
 
   /// Numbered result lines `start+1 ... start+count`, as `open N` refers to them.
   ///

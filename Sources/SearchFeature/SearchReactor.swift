@@ -14,6 +14,11 @@ public struct SearchReactor: Reactor {
     case updateQuery(String?)
     /// Load the page after the last one loaded.
     case loadNextPage
+    /// Load this many pages after the last one loaded (`next 3`; `Int.max` for `next all`),
+    /// stopping at the last page or GitHub's 1,000-result cap.
+    case loadPages(Int)
+    /// Sort by this, in this order; a search under way starts again.
+    case updateSort(SearchSort, SearchOrder)
     /// Stop whatever is loading (Ctrl-C), keeping the results so far.
     case cancel
     /// Put the state back to an earlier one (time travel: `goto`, `undo`, `redo`), cancelling
@@ -29,6 +34,8 @@ public struct SearchReactor: Reactor {
     case setRepos(Page<Repository>)
     case appendRepos(Page<Repository>)
     case setLoadingNextPage(Bool)
+    case setLoadingPages(Int)
+    case setSort(SearchSort, SearchOrder)
     case setError(GitHubError)
     case setIdle
     /// The whole state, as a jump in history left it.
@@ -40,7 +47,7 @@ public struct SearchReactor: Reactor {
 
   public typealias State = SearchState
 
-  public let initialState = SearchState()
+  public let initialState: SearchState
   let client: GitHubClient
   let perPage: Int
   let cancelsStaleSearches: Bool
@@ -51,7 +58,12 @@ public struct SearchReactor: Reactor {
   ///   - perPage: results per page (GitHub allows 1-100).
   ///   - cancelsStaleSearches: only for tests that prove the race transcript can fail; real
   ///     sessions always cancel.
-  public init(client: GitHubClient, perPage: Int = 30, cancelsStaleSearches: Bool = true) {
+  ///   - sort, order: the sort at the start (`--sort`, `--order`).
+  public init(
+    client: GitHubClient, perPage: Int = 30, cancelsStaleSearches: Bool = true, sort: SearchSort = .best,
+    order: SearchOrder = .desc
+  ) {
+    initialState = SearchState(sort: sort, order: order)
     self.client = client
     self.perPage = perPage
     self.cancelsStaleSearches = cancelsStaleSearches
@@ -68,14 +80,22 @@ public struct SearchReactor: Reactor {
       guard let query, !query.isEmpty else {
         return .concatenate(.cancel(id: Self.searchID), .send(.setQuery(nil)))
       }
-      return .concatenate(.send(.setQuery(query)), load(query: query, page: 1, append: false, cancelInFlight: true))
+      let search = RepositorySearch(query: query, sort: state.sort, order: state.order, page: 1, perPage: perPage)
+      return .concatenate(
+        SearchState.sortQualifierNotice(in: search).map { .notice($0) } ?? .none, .send(.setQuery(query)),
+        load(search, pages: 1, append: false, cancelInFlight: true))
 
     case .loadNextPage:
-      // The same refusals as the feedback engine's, from one place.
-      if let refusal = state.nextPageRefusal { return .notice(refusal) }
-      guard let query = state.query, let nextPage = state.nextPage else { return .none }
-      return .concatenate(
-        .send(.setLoadingNextPage(true)), load(query: query, page: nextPage, append: true, cancelInFlight: false))
+      return loadPages(1, state: state)
+
+    case .loadPages(let count):
+      return loadPages(count, state: state)
+
+    case .updateSort(let sort, let order):
+      guard sort != state.sort || order != state.order else { return .none }
+      guard let query = state.query else { return .send(.setSort(sort, order)) }
+      let search = RepositorySearch(query: query, sort: sort, order: order, page: 1, perPage: perPage)
+      return .concatenate(.send(.setSort(sort, order)), load(search, pages: 1, append: false, cancelInFlight: true))
 
     case .cancel:
       guard state.isLoading || state.isLoadingNextPage else { return .none }
@@ -86,15 +106,32 @@ public struct SearchReactor: Reactor {
     }
   }
 
-  private func load(query: String, page: Int, append: Bool, cancelInFlight: Bool) -> Effect<Mutation> {
+  /// `next` and `next <n>`: the same refusals as the feedback engine's, from one place.
+  private func loadPages(_ count: Int, state: State) -> Effect<Mutation> {
+    if let refusal = state.nextPageRefusal { return .notice(refusal) }
+    guard let query = state.query, let nextPage = state.nextPage else { return .none }
+    let search = RepositorySearch(
+      query: query, sort: state.sort, order: state.order, page: nextPage, perPage: perPage)
+    return .concatenate(
+      .send(count == 1 ? .setLoadingNextPage(true) : .setLoadingPages(count)),
+      load(search, pages: count, append: true, cancelInFlight: false))
+  }
+
+  /// Loads `pages` pages from `search.page` on, each as it lands, until the last page.
+  private func load(_ search: RepositorySearch, pages: Int, append: Bool, cancelInFlight: Bool) -> Effect<Mutation> {
     let client = client
-    let perPage = perPage
     let effect = Effect<Mutation>.run { send in
-      do {
-        let result = try await client.searchRepositories(query, page, perPage)
-        send(append ? .appendRepos(result) : .setRepos(result))
-      } catch {
-        send(.setError(GitHubError.from(error)))
+      var search = search
+      for _ in 0..<max(1, pages) {
+        do {
+          let result = try await client.page(of: search)
+          send(append ? .appendRepos(result) : .setRepos(result))
+          guard let next = result.nextPage else { return }
+          search.page = next
+        } catch {
+          send(.setError(GitHubError.from(error)))
+          return
+        }
       }
     }
     return cancelsStaleSearches ? effect.cancellable(id: Self.searchID, cancelInFlight: cancelInFlight) : effect
@@ -108,6 +145,8 @@ public struct SearchReactor: Reactor {
     case .setRepos(let page): state.receiveFirstPage(page)
     case .appendRepos(let page): state.receiveNextPage(page)
     case .setLoadingNextPage(let loading): state.isLoadingNextPage = loading
+    case .setLoadingPages(let count): state.beginLoadingPages(count)
+    case .setSort(let sort, let order): state.change(sort: sort, order: order)
     case .setError(let error): state.fail(error)
     case .setIdle: state.stopLoading()
     case .restore(let restored): state.restore(restored)

@@ -22,3 +22,17 @@ extension SearchState {
     return "no more results"
   }
 }
+
+// MARK: - Notes on the query
+
+extension SearchState {
+  /// What to tell a user who typed `sort:stars` into the query: the REST API takes the sort
+  /// as a parameter and ignores the qualifier. Nil when the query has none.
+  static func sortQualifierNotice(in search: RepositorySearch) -> String? {
+    guard let qualifier = search.sortQualifier else { return nil }
+    let value = qualifier.drop { $0 != ":" }.dropFirst().lowercased()
+    let sort = SearchSort.allCases.filter { $0 != .best }.first { value.hasPrefix($0.rawValue) }
+    let command = sort.map { "'sort \($0.rawValue)'" } ?? "'sort <stars|forks|updated|...>'"
+    return "GitHub's REST API ignores '\(qualifier)' in the query text; use \(command) to sort"
+  }
+}

@@ -11,18 +11,36 @@ extension SearchState {
   mutating func begin(query: String?) {
     self.query = query
     if !repos.isEmpty { repos.removeAll() }
+    seenIDs.removeAll()
     nextPage = nil
     totalCount = nil
     incompleteResults = false
     isLoading = query != nil
     isLoadingNextPage = false
     lastError = nil
+    duplicatesDropped = 0
+    pagesToLoad = 0
+  }
+
+  /// The sort or order changed: a search under way starts again from its first page.
+  mutating func change(sort: SearchSort, order: SearchOrder) {
+    self.sort = sort
+    self.order = order
+    if query != nil { begin(query: query) }
+  }
+
+  /// `next` asked for `count` pages (at least 1): the first is loading, the others follow.
+  mutating func beginLoadingPages(_ count: Int) {
+    isLoadingNextPage = true
+    pagesToLoad = max(0, count - 1)
   }
 
   /// The first page of the search landed: it replaces the results. A further page that may be
   /// loading is not this page's business.
   mutating func receiveFirstPage(_ page: Page<Repository>) {
-    repos.replaceAll(with: page.items)
+    seenIDs.removeAll()
+    let items = unseen(page.items)
+    repos.replaceAll(with: items)
     nextPage = page.nextPage
     totalCount = page.totalCount
     incompleteResults = page.incompleteResults
@@ -30,14 +48,20 @@ extension SearchState {
     lastError = nil
   }
 
-  /// A further page landed: its results follow the others, and GitHub's timeout flag sticks.
-  /// The first page's flag is left alone.
+  /// A further page landed: its results not shown already follow the others, and GitHub's
+  /// timeout flag sticks. The first page's flag is left alone. When more pages were asked
+  /// for and there is a next one, it is loading now.
   mutating func receiveNextPage(_ page: Page<Repository>) {
-    repos.append(contentsOf: page.items)
+    repos.append(contentsOf: unseen(page.items))
     nextPage = page.nextPage
     incompleteResults = incompleteResults || page.incompleteResults
-    isLoadingNextPage = false
     lastError = nil
+    if pagesToLoad > 0 && nextPage != nil {
+      pagesToLoad -= 1
+    } else {
+      pagesToLoad = 0
+      isLoadingNextPage = false
+    }
   }
 
   /// A load failed: the failure is kept, and nothing loads any more.
@@ -45,12 +69,23 @@ extension SearchState {
     lastError = GitHubFailure(error)
     isLoading = false
     isLoadingNextPage = false
+    pagesToLoad = 0
   }
 
   /// Loading stopped (a cancel): the results so far stay.
   mutating func stopLoading() {
     isLoading = false
     isLoadingNextPage = false
+    pagesToLoad = 0
+  }
+
+  /// `items` without the repositories already listed (or repeated within `items`), counting
+  /// those dropped; the array itself when nothing repeats, as on almost every page.
+  private mutating func unseen(_ items: [Repository]) -> [Repository] {
+    guard let kept = seenIDs.insert(idsOf: items) else { return items }
+    let survivors = items.indices.filter { kept[$0] }.map { items[$0] }
+    duplicatesDropped += items.count - survivors.count
+    return survivors
   }
 }
 

@@ -19,8 +19,32 @@ public struct SearchState: Sendable, Equatable {
   public var isLoadingNextPage = false
   /// Why the last request failed; cleared by the next success or query.
   public var lastError: GitHubFailure?
+  /// The order GitHub sorts by (`sort stars`); best match by default.
+  public var sort = SearchSort.best
+  /// The direction of a sorted search (`order asc`).
+  public var order = SearchOrder.desc
+  /// Results of this search that a later page repeated (results shift between pages as stars
+  /// change), dropped so that every repository is listed once.
+  public var duplicatesDropped = 0
+  /// Further pages to load after the one loading (`next 3`, `next all`); not public output.
+  var pagesToLoad = 0
+  /// The ids of ``repos``, to drop repeats in O(1) each; not public output.
+  var seenIDs = RepositoryIDSet()
 
-  public init() {}
+  public init(sort: SearchSort = .best, order: SearchOrder = .desc) {
+    self.sort = sort
+    self.order = order
+  }
+
+  /// Equal when everything but ``seenIDs`` is: the ids are an index of ``repos``, so a state
+  /// built field by field (in a test) equals the one its transitions made.
+  public static func == (lhs: SearchState, rhs: SearchState) -> Bool {
+    lhs.query == rhs.query && lhs.repos == rhs.repos && lhs.nextPage == rhs.nextPage
+      && lhs.totalCount == rhs.totalCount && lhs.incompleteResults == rhs.incompleteResults
+      && lhs.isLoading == rhs.isLoading && lhs.isLoadingNextPage == rhs.isLoadingNextPage
+      && lhs.lastError == rhs.lastError && lhs.sort == rhs.sort && lhs.order == rhs.order
+      && lhs.duplicatesDropped == rhs.duplicatesDropped && lhs.pagesToLoad == rhs.pagesToLoad
+  }
 }
 
 extension SearchState: PatchableState {
@@ -33,6 +57,9 @@ extension SearchState: PatchableState {
     .value("isLoading", \.isLoading),
     .value("isLoadingNextPage", \.isLoadingNextPage),
     .value("lastError", \.lastError),
+    .value("sort", \.sort),
+    .value("order", \.order),
+    .value("duplicatesDropped", \.duplicatesDropped),
   ]
 }
 
@@ -43,6 +70,8 @@ extension SearchReactor.Mutation: CaseNamed {
     case .setRepos: "setRepos"
     case .appendRepos: "appendRepos"
     case .setLoadingNextPage: "setLoadingNextPage"
+    case .setLoadingPages: "setLoadingPages"
+    case .setSort: "setSort"
     case .setError: "setError"
     case .setIdle: "setIdle"
     case .restore: "restore"
@@ -55,6 +84,8 @@ extension SearchReactor.Action: CaseNamed {
     switch self {
     case .updateQuery: "updateQuery"
     case .loadNextPage: "loadNextPage"
+    case .loadPages: "loadPages"
+    case .updateSort: "updateSort"
     case .cancel: "cancel"
     case .restore: "restore"
     }

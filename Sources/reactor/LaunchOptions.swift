@@ -32,8 +32,16 @@ struct LaunchOptions: Equatable, Sendable {
   var signupFailureRate: Double = 1.0 / 3
   var signupLatency: Double = 1.5
   var historyLimit = Session.defaultHistoryLimit
+  /// `--wait-on-rate-limit[=MAX]`: the longest primary-limit wait in seconds; nil: off.
+  var waitOnRateLimit: Double?
+  var noCache = false
+  var sort: SortChoice?
+  var order: OrderChoice?
 
   static let defaults = LaunchOptions()
+
+  /// `--wait-on-rate-limit` without a value waits at most this many seconds.
+  static let defaultRateLimitWait = 60.0
 
   func validate() throws(ValidationError) {
     guard timeout > 0, timeout <= 600 else { throw ValidationError("--timeout must be between 0 and 600 seconds") }
@@ -48,6 +56,15 @@ struct LaunchOptions: Equatable, Sendable {
     }
     if force && record == nil { throw ValidationError("--force only applies to --record") }
     guard historyLimit >= 0 else { throw ValidationError("--history-limit must be 0 (off) or more") }
+    if let wait = waitOnRateLimit, !(0...3600).contains(wait) {
+      throw ValidationError("--wait-on-rate-limit must be between 0 and 3600 seconds")
+    }
+    if record != nil && (sort != nil || order != nil || waitOnRateLimit != nil) {
+      // A transcript has no directive for them, so its replay would send other requests.
+      throw ValidationError(
+        "--record cannot be combined with --sort, --order or --wait-on-rate-limit; type 'sort' or 'order' in the session instead"
+      )
+    }
     if daemon && record != nil {
       throw ValidationError(
         "--daemon and --record cannot be combined; record a daemon session with a transcript instead")
@@ -77,14 +94,20 @@ struct LaunchOptions: Equatable, Sendable {
       guard !name.isEmpty, !seen.contains(name) else { return nil }
       seen.append(name)
       switch name {
-      case "offline", "json", "daemon", "force":
+      case "offline", "json", "daemon", "force", "no-cache":
         guard inline == nil else { return nil }
         switch name {
         case "offline": options.offline = true
         case "json": options.json = true
         case "force": options.force = true
+        case "no-cache": options.noCache = true
         default: options.daemon = true
         }
+        continue
+      case "wait-on-rate-limit":
+        // The value is optional, so it is only ever inline (`--wait-on-rate-limit=90`).
+        guard let seconds = inline.map({ Self.seconds(String($0)) }) ?? defaultRateLimitWait else { return nil }
+        options.waitOnRateLimit = seconds
         continue
       default: break
       }
@@ -120,6 +143,12 @@ struct LaunchOptions: Equatable, Sendable {
       case "history-limit":
         guard let limit = Int(value) else { return nil }
         options.historyLimit = limit
+      case "sort":
+        guard let sort = SortChoice(rawValue: value) else { return nil }
+        options.sort = sort
+      case "order":
+        guard let order = OrderChoice(rawValue: value) else { return nil }
+        options.order = order
       default: return nil
       }
     }
@@ -129,6 +158,17 @@ struct LaunchOptions: Equatable, Sendable {
 }
 
 extension LaunchOptions {
+  /// Seconds from `90`, `90s`, `2m` or `500ms`; nil when it is none of those.
+  static func seconds(_ text: String) -> Double? {
+    DurationParser.parse(text).map { Double($0.components.seconds) + Double($0.components.attoseconds) / 1e18 }
+  }
+
+  /// The arguments with a bare `--wait-on-rate-limit` given its default value, since the flag
+  /// parser has no options whose value is optional.
+  static func expandingOptionalValues(_ arguments: some Collection<String>) -> [String] {
+    arguments.map { $0 == "--wait-on-rate-limit" ? "--wait-on-rate-limit=\(Int(defaultRateLimitWait))" : $0 }
+  }
+
   /// Looks an environment variable up with `getenv`. Building a dictionary of the whole
   /// environment (`ProcessInfo`'s, or any `[String: String]`, whose first use costs a runtime
   /// conformance lookup) was a tenth of a daemon's start.
@@ -147,11 +187,21 @@ extension LaunchOptions {
       transport = OfflineTransport()
     } else {
       do {
-        configuration = try GitHubConfiguration.resolve(apiURL: apiURL, environment: environment, userAgent: userAgent)
+        configuration = try GitHubConfiguration.resolve(
+          apiURL: apiURL, environment: environment, userAgent: userAgent,
+          readFile: { try? String(contentsOfFile: $0, encoding: .utf8) })
       } catch {
         throw ValidationError(String(describing: error))
       }
+      configuration.timeoutSeconds = Int(timeout.rounded(.up))
       transport = CurlTransport(timeout: timeout)
+      // The cache sits under the recorder, so a cassette holds what the client saw (a 304
+      // answered from the cache is recorded as the response it became) and replays without a
+      // cache are exact.
+      if !noCache, let directory = HTTPCache.defaultDirectory(environment: environment) {
+        transport = CachingTransport(
+          wrapping: transport, cache: HTTPCache(directory: directory), token: configuration.token)
+      }
     }
     let recording = record.map { _ in RecordingTransport(wrapping: transport) }
     if let recording { transport = recording }
@@ -228,6 +278,18 @@ extension LaunchOptions {
       dataNote: offline ? Session.offlineDataNote : nil, seed: seed,
       signupFailureRate: signupFailureRate, signupLatency: .milliseconds(Int64(signupLatency * 1000)),
       promptSecret: prompt, engine: (engine ?? .reactor).kind, historyLimit: historyLimit)
+    sessionConfiguration.sort = sort?.sort ?? .best
+    sessionConfiguration.order = order?.order ?? .desc
+    sessionConfiguration.credentials = offline ? nil : configuration.tokenSource.description
+    sessionConfiguration.rateLimitWait = waitOnRateLimit.map { .milliseconds(Int64($0 * 1000)) }
+    if interactive && !json {
+      // One line on standard error, rewritten in place; 0 erases it.
+      sessionConfiguration.rateLimitCountdown = { seconds in
+        let text =
+          seconds > 0 ? "\r\u{1B}[2Kwaiting \(seconds) s for GitHub's rate limit (Ctrl-C stops)" : "\r\u{1B}[2K"
+        FileHandle.standardError.write(Data(text.utf8))
+      }
+    }
     // Piped mode runs on one thread of its own (see LoopThreadExecutor); the REPL and the
     // daemon keep the shared pool.
     let loopThread = interactive || daemon ? nil : LoopThreadExecutor()

@@ -88,15 +88,42 @@ struct ReactorCommand: AsyncParsableCommand {
       "The most changes history keeps for history, diff, goto, undo and why (0: off).", valueName: "n"))
   var historyLimit = LaunchOptions.defaults.historyLimit
 
+  @Option(
+    name: .customLong("wait-on-rate-limit"),
+    help: ArgumentHelp(
+      "Wait out a rate limit that resets within <max> seconds (default 60 when given alone), then retry once.",
+      valueName: "max"))
+  var waitOnRateLimit: String?
+
+  @Flag(name: .customLong("no-cache"), help: "Do not read or write the HTTP cache ($XDG_CACHE_HOME/reactor).")
+  var noCache = LaunchOptions.defaults.noCache
+
+  @Option(
+    help: ArgumentHelp("Sort search results: best, stars, forks, updated or help-wanted-issues.", valueName: "by"))
+  var sort: SortChoice?
+
+  @Option(help: ArgumentHelp("The direction of a sorted search: desc (default) or asc.", valueName: "dir"))
+  var order: OrderChoice?
+
   /// The values parsed, for ``LaunchOptions/run()``.
   var options: LaunchOptions {
-    LaunchOptions(
+    var options = LaunchOptions(
       offline: offline, json: json, daemon: daemon, drainTimeout: drainTimeout, apiURL: apiURL, timeout: timeout,
       color: color, engine: engine, record: record, force: force, seed: seed, signupFailureRate: signupFailureRate,
       signupLatency: signupLatency, historyLimit: historyLimit)
+    options.waitOnRateLimit = waitOnRateLimit.map { LaunchOptions.seconds($0) ?? .nan }
+    options.noCache = noCache
+    options.sort = sort
+    options.order = order
+    return options
   }
 
-  func validate() throws { try options.validate() }
+  func validate() throws {
+    if let waitOnRateLimit, LaunchOptions.seconds(waitOnRateLimit) == nil {
+      throw ValidationError("--wait-on-rate-limit expects seconds such as 60, 90s or 2m, got '\(waitOnRateLimit)'")
+    }
+    try options.validate()
+  }
 
   func run() async throws { try await options.run() }
 }
@@ -286,7 +313,8 @@ enum Main {
         try await options.run()
         return
       }
-      var command = try ReactorCommand.parseAsRoot()
+      var command = try ReactorCommand.parseAsRoot(
+        LaunchOptions.expandingOptionalValues(CommandLine.arguments.dropFirst()))
       if var asyncCommand = command as? any AsyncParsableCommand {
         try await asyncCommand.run()
       } else {
@@ -306,6 +334,19 @@ enum Main {
 
 /// `--color` values.
 enum ColorChoice: String, ExpressibleByArgument, CaseIterable, Sendable { case auto, always, never }
+
+/// `--sort` values; the flag parser's view of ``SearchSort``.
+enum SortChoice: String, ExpressibleByArgument, CaseIterable, Sendable {
+  case best, stars, forks, updated
+  case helpWantedIssues = "help-wanted-issues"
+  var sort: SearchSort { SearchSort(rawValue: rawValue)! }
+}
+
+/// `--order` values; the flag parser's view of ``SearchOrder``.
+enum OrderChoice: String, ExpressibleByArgument, CaseIterable, Sendable {
+  case desc, asc
+  var order: SearchOrder { SearchOrder(rawValue: rawValue)! }
+}
 
 /// `--engine` values; the flag parser's view of ``SearchEngineKind``.
 enum EngineChoice: String, ExpressibleByArgument, CaseIterable, Sendable {

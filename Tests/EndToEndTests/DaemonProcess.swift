@@ -19,7 +19,10 @@ final class DaemonProcess: @unchecked Sendable {
     guard let url = ReactorBinary.url else { throw ReactorBinary.Missing() }
     process.executableURL = url
     process.arguments = (daemon ? ["--daemon"] : []) + arguments
-    var env = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "LANG": "C.UTF-8"]
+    var env = [
+      "PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "LANG": "C.UTF-8",
+      "XDG_CACHE_HOME": ReactorBinary.freshCacheHome(),
+    ]
     env.merge(ReactorBinary.sanitizerEnvironment) { $1 }
     env.merge(environment) { $1 }
     process.environment = env

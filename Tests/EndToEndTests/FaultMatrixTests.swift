@@ -113,11 +113,11 @@ extension FaultRow {
       }),
     FaultRow(
       "stall-before-headers", "accepts, reads the request, never answers (--timeout 1)", timeout: 1,
-      message: "GitHub did not answer in time.", code: "timeout",
+      message: "GitHub did not answer within 1 s; try again, or allow longer with --timeout.", code: "timeout",
       start: { try .serving { _ in LoopbackResponse(status: 200, body: Data("{}".utf8), delay: .seconds(600)) } }),
     FaultRow(
       "stall-mid-body", "200 and headers, 100 bytes of the body, then silence (--timeout 1)", timeout: 1,
-      message: "GitHub did not answer in time.", code: "timeout",
+      message: "GitHub did not answer within 1 s; try again, or allow longer with --timeout.", code: "timeout",
       start: {
         let body = Data((FaultBodies.search + String(repeating: " ", count: 4000)).utf8)
         return try .serving { _ in .faulty(.stallAfter(bodyBytes: 100), headers: FaultBodies.json, body: body) }
@@ -271,7 +271,7 @@ struct FaultMatrixTests {
     let fixture = try row.start()
     defer { fixture.stop() }
     let result = try await FaultMatrixProcess.run(
-      ["--api-url", fixture.apiURL, "--timeout", "\(row.timeout)"], input: Self.input, marker: "usage: next")
+      ["--api-url", fixture.apiURL, "--timeout", "\(row.timeout)"], input: Self.input, marker: "usage: next [<n>|all]")
     let stderr = result.stderrText
     report(row, "text", result, stderr.trimmingCharacters(in: .newlines))
     let messages = fixture.message.map { [$0] } ?? row.messages
@@ -279,7 +279,7 @@ struct FaultMatrixTests {
     #expect(result.status == 1)
     #expect(messages.map { "error: " + $0 + "\n" }.contains(stderr), "stderr was: \(stderr)")
     #expect(result.elapsed < Self.wallLimit)
-    #expect(result.stdoutText.contains("usage: next\n"), "stdout was: \(result.stdoutText)")
+    #expect(result.stdoutText.contains("usage: next [<n>|all]\n"), "stdout was: \(result.stdoutText)")
     #expect(result.stdoutText.hasPrefix(#"query: nil -> "swift""#))
     if row.name.hasPrefix("100MB"), let peak = result.peakRSSKiB {
       #expect(peak < Self.rssLimitKiB, "peak RSS \(peak) KiB")
@@ -326,7 +326,7 @@ struct FaultMatrixRedirectTests {
     }
     defer { server.stop() }
     let result = try await FaultMatrixProcess.run(
-      ["--api-url", server.baseURL, "--timeout", "2"], input: FaultMatrixTests.input, marker: "usage: next",
+      ["--api-url", server.baseURL, "--timeout", "2"], input: FaultMatrixTests.input, marker: "usage: next [<n>|all]",
       environment: ["GH_TOKEN": Self.token])
     #expect(result.status == 0 && !result.signaled)
     #expect(result.stdoutText.contains("apple/swift"))
@@ -403,7 +403,7 @@ struct FaultMatrixTerminalSafetyTests {
     let server = try Self.server()
     defer { server.stop() }
     let result = try await FaultMatrixProcess.run(
-      ["--api-url", server.baseURL, "--timeout", "2"], input: Self.input, marker: "usage: next",
+      ["--api-url", server.baseURL, "--timeout", "2"], input: Self.input, marker: "usage: next [<n>|all]",
       environment: ["COLUMNS": "400"])
     let all = result.stdoutText + result.stderrText
     #expect(Self.rawControls(all).isEmpty, "raw controls: \(Self.rawControls(all))")

@@ -66,14 +66,23 @@ struct ReactorBinary {
       status: status)
   }
 
+  /// An HTTP cache folder of its own for one process: a loopback server's port is reused by
+  /// later tests, and an entry cached for it would answer their requests.
+  static func freshCacheHome() -> String {
+    NSTemporaryDirectory() + "reactor-e2e-cache/" + UUID().uuidString
+  }
+
   /// A `reactor` process with piped standard streams and a clean environment (a scratch HOME,
-  /// C.UTF-8, the sanitizer settings) plus `environment`; not started yet.
+  /// its own HTTP cache, C.UTF-8, the sanitizer settings) plus `environment`; not started yet.
   static func prepare(_ arguments: [String], environment: [String: String]) throws -> (Process, Pipe, Pipe, Pipe) {
     guard let url else { throw Missing() }
     let process = Process()
     process.executableURL = url
     process.arguments = arguments
-    var env = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory() + "reactor-e2e-home", "LANG": "C.UTF-8"]
+    var env = [
+      "PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory() + "reactor-e2e-home", "LANG": "C.UTF-8",
+      "XDG_CACHE_HOME": freshCacheHome(),
+    ]
     env.merge(sanitizerEnvironment) { $1 }
     env.merge(environment) { $1 }
     process.environment = env

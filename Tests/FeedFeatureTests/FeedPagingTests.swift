@@ -149,13 +149,13 @@ struct FeedPagingTests {
   @Test("a failed page keeps the items and the next page, so loadMore can retry")
   func loadMoreError() async {
     let page2 = Page(items: events((41...70).reversed()), page: 2, nextPage: 3)
-    let endpoint = EventsEndpoint([1: .success(.page(Self.page1, etag: "\"v1\"")), 2: .failure(.timeout)])
+    let endpoint = EventsEndpoint([1: .success(.page(Self.page1, etag: "\"v1\"")), 2: .failure(.timeout(seconds: nil))])
     let store = await Self.refreshed(endpoint)
     let task = await store.send(.loadMore)
     await store.receive(.setLoadingMore) { $0.isLoadingMore = true }
-    await store.receive(.setError(.timeout)) {
+    await store.receive(.setError(.timeout(seconds: nil))) {
       $0.isLoadingMore = false
-      $0.error = GitHubFailure(.timeout)
+      $0.error = GitHubFailure(.timeout(seconds: nil))
     }
     #expect(await task.finish() == .error)
     endpoint.answer(2, .success(.page(page2, etag: nil)))
@@ -184,7 +184,7 @@ struct FeedPagingTests {
     await store.send(.loadMore).finish()
     endpoint.answer(1, .success(.notModified))
     await store.send(.refresh).finish()
-    endpoint.answer(2, .failure(.timeout))
+    endpoint.answer(2, .failure(.timeout(seconds: nil)))
     await store.send(.loadMore).finish()
     var document = FeedState().jsonValue
     for patch in patches.values { document = try JSONPatch.apply(patch, to: document) }

@@ -96,7 +96,7 @@ private let statusCases: [StatusCase] = [
   // MARK: - Transport failures
 
   @Test func transportErrorsMap() {
-    #expect(GitHubError.from(HTTPTransportError.timedOut) == .timeout)
+    #expect(GitHubError.from(HTTPTransportError.timedOut) == .timeout(seconds: nil))
     #expect(
       GitHubError.from(HTTPTransportError.unreachable("connection refused")) == .transport("connection refused"))
     #expect(GitHubError.from(HTTPTransportError.bodyTooLarge(limit: 5)) == .responseTooLarge(limit: 5))
@@ -104,7 +104,7 @@ private let statusCases: [StatusCase] = [
     #expect(GitHubError.from(GitHubError.notFound("x")) == .notFound("x"))
     struct Odd: Error, CustomStringConvertible { var description: String { "odd failure" } }
     #expect(GitHubError.from(Odd()) == .transport("odd failure"))
-    #expect(GitHubError.timeout.code == "timeout" && GitHubError.transport("x").code == "offline")
+    #expect(GitHubError.timeout(seconds: nil).code == "timeout" && GitHubError.transport("x").code == "offline")
   }
 
   // MARK: - The 1,000-result cap

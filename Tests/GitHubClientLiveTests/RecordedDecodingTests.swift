@@ -92,14 +92,22 @@ import Testing
     let reset = Int(fixedNow.timeIntervalSince1970) + 42
     response.headers.append(HTTPHeader("x-ratelimit-reset", String(reset)))
 
-    let anonymous = GitHubError.rateLimited(resetsIn: 42, authenticated: false)
+    // The recording has no X-RateLimit-Resource: GET /users counts against core.
+    let budget = RateLimit(resource: "core", limit: 60, remaining: 0, reset: reset)
+    let anonymous = GitHubError.rateLimited(resetsIn: 42, authenticated: false, budget: budget)
     #expect(throws: anonymous) { try makeAPI().userExists(response) }
     #expect(anonymous.message == "GitHub rate limit reached; resets in 42 s. Set GH_TOKEN for a higher limit.")
 
-    let authenticated = GitHubError.rateLimited(resetsIn: 42, authenticated: true)
+    let authenticated = GitHubError.rateLimited(resetsIn: 42, authenticated: true, budget: budget)
     #expect(throws: authenticated) { try makeAPI(token: "ghp_secret").userExists(response) }
     #expect(authenticated.message == "GitHub rate limit reached; resets in 42 s.")
     #expect(!authenticated.message.contains("GH_TOKEN"))
+    #expect(
+      anonymous.details
+        == [
+          "retryAfter": .int(42), "remaining": .int(0), "limit": .int(60), "resource": .string("core"),
+          "resetAt": .string("2023-11-14T22:14:02Z"),
+        ])
   }
 
   @Test func rateLimitResetInThePastWaitsZeroSeconds() throws {

@@ -26,7 +26,7 @@ import Testing
 
   @Test func everyCaseHasItsStableCode() {
     let codes: [(GitHubError, String)] = [
-      (.transport("x"), "offline"), (.timeout, "timeout"), (.cancelled, "cancelled"),
+      (.transport("x"), "offline"), (.timeout(seconds: nil), "timeout"), (.cancelled, "cancelled"),
       (.unauthorized("x"), "unauthorized"), (.rateLimited(resetsIn: 1, authenticated: true), "rate-limited"),
       (.secondaryRateLimited(retryAfter: nil), "secondary-rate-limited"), (.forbidden("x"), "forbidden"),
       (.notFound("x"), "not-found"), (.validationFailed("x"), "validation-failed"),
@@ -34,6 +34,24 @@ import Testing
       (.invalidResponse("x"), "invalid-response"), (.responseTooLarge(limit: 1), "response-too-large"),
     ]
     for (error, code) in codes { #expect(error.code == code, "\(error)") }
+    let added: [GitHubError] = [.tooLong(length: 300, limit: 256), .insecureToken(host: "h")]
+    for error in codes.map(\.0) + added {
+      #expect(GitHubError.category(ofCode: error.code) == error.category, "\(error)")
+    }
+    #expect(GitHubError.category(ofCode: "unknown-command") == nil)
+  }
+
+  @Test func categoriesDecideTheExitStatus() {
+    #expect(GitHubError.transport("x").category == .network)
+    #expect(GitHubError.timeout(seconds: 3).category == .network)
+    #expect(GitHubError.server(status: 502, message: nil).category == .network)
+    #expect(GitHubError.unauthorized("x").category == .authentication)
+    #expect(GitHubError.rateLimited(resetsIn: 1, authenticated: false).category == .rateLimit)
+    #expect(GitHubError.secondaryRateLimited(retryAfter: nil).category == .rateLimit)
+    #expect(GitHubError.validationFailed("x").category == .request)
+    #expect(GitHubError.insecureToken(host: "h").category == .configuration)
+    #expect(GitHubError.cancelled.category == .cancelled)
+    #expect(GitHubFailure(.unauthorized("x")).category == .authentication)
   }
 
   @Test func aDetailNeverEndsTheSentenceTwice() {
@@ -49,9 +67,12 @@ import Testing
   }
 
   @Test func aFailureInStateCarriesTheCodeAndMessage() {
-    let failure = GitHubFailure(.timeout)
-    #expect(failure.code == "timeout" && failure.message == "GitHub did not answer in time.")
-    #expect(
-      failure.jsonValue == .object(["code": .string("timeout"), "message": .string("GitHub did not answer in time.")]))
+    let failure = GitHubFailure(.timeout(seconds: nil))
+    let message = "GitHub did not answer in time; try again, or allow longer with --timeout."
+    #expect(failure.code == "timeout" && failure.message == message)
+    #expect(failure.jsonValue == .object(["code": .string("timeout"), "message": .string(message)]))
+    let timed = GitHubFailure(.timeout(seconds: 30))
+    #expect(timed.message == "GitHub did not answer within 30 s; try again, or allow longer with --timeout.")
+    #expect(timed.jsonValue["timeoutSeconds"] == .int(30))
   }
 }

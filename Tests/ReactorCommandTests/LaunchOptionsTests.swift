@@ -10,7 +10,11 @@ import Testing
   /// What ArgumentParser makes of `arguments`: the root command's options, or nil when it
   /// fails or picks a subcommand.
   static func viaArgumentParser(_ arguments: [String]) -> LaunchOptions? {
-    guard let command = try? ReactorCommand.parseAsRoot(arguments) as? ReactorCommand else { return nil }
+    // As `main` does: a bare --wait-on-rate-limit gets its default value first.
+    guard
+      let command = try? ReactorCommand.parseAsRoot(LaunchOptions.expandingOptionalValues(arguments))
+        as? ReactorCommand
+    else { return nil }
     return command.options
   }
 
@@ -27,7 +31,25 @@ import Testing
     ["--signup-failure-rate=1", "--signup-latency=60", "--drain-timeout=3600", "--timeout=600"],
     ["--api-url=https://example.com/api/v3?x=a=b"],
     ["--record", "s.t", "--force", "--offline"],
+    ["--wait-on-rate-limit", "--no-cache", "--sort", "stars", "--order", "asc"],
+    ["--wait-on-rate-limit=2m", "--sort=help-wanted-issues", "--order=desc"],
+    ["--wait-on-rate-limit=90s", "--offline"],
   ]
+
+  @Test func theLiveAPIFlags() throws {
+    let options = try #require(LaunchOptions.fastParse(["--wait-on-rate-limit", "--no-cache", "--sort", "forks"]))
+    #expect(options.waitOnRateLimit == 60)
+    #expect(options.noCache)
+    #expect(options.sort == .forks && options.order == nil)
+    #expect(LaunchOptions.fastParse(["--wait-on-rate-limit=2m"])?.waitOnRateLimit == 120)
+    #expect(LaunchOptions.defaults.waitOnRateLimit == nil && !LaunchOptions.defaults.noCache)
+    for refused in [
+      ["--wait-on-rate-limit=2h"], ["--wait-on-rate-limit=soon"], ["--sort", "name"], ["--order", "up"],
+    ] {
+      #expect(LaunchOptions.fastParse(refused) == nil, "\(refused)")
+      #expect(Self.viaArgumentParser(refused) == nil, "\(refused)")
+    }
+  }
 
   @Test(arguments: accepted)
   func agreesWithArgumentParser(_ arguments: [String]) throws {

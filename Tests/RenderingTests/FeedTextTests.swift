@@ -136,7 +136,7 @@ private final class FeedHarness: Sendable {
       reactor: FeedReactor(
         client: GitHubClient(
           searchRepositories: { _, _, _ in throw GitHubError.transport("unused") },
-          events: { _, _, _ in throw GitHubError.timeout })))
+          events: { _, _, _ in throw GitHubError.timeout(seconds: nil) })))
     let renderer = FeedText(options: RenderOptions(mode: .text), now: { now })
     let lines = Locked<[OutputLine]>([])
     failing.observe { event, state in
@@ -144,6 +144,9 @@ private final class FeedHarness: Sendable {
       lines.withLock { $0 += renderer.render(transition, state: state, command: "refresh") }
     }
     await failing.send(.refresh).finish()
-    #expect(lines.withLock { $0 } == [OutputLine(.err, "error: GitHub did not answer in time.")])
+    #expect(
+      lines.withLock { $0 } == [
+        OutputLine(.err, "error: GitHub did not answer in time; try again, or allow longer with --timeout.")
+      ])
   }
 }

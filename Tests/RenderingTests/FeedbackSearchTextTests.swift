@@ -31,7 +31,7 @@ private let stub = GitHubClient(searchRepositories: { query, page, _ in
   case ("hang", _):
     try await Task.sleep(for: .seconds(30))
     return Page(items: [], page: 1, nextPage: nil)
-  case ("other", 2): throw GitHubError.timeout
+  case ("other", 2): throw GitHubError.timeout(seconds: nil)
   case (_, 1): return Page(items: [apple, evil], page: 1, nextPage: 2, totalCount: 3)
   default: return Page(items: [wide], page: page, nextPage: nil, totalCount: 3)
   }
@@ -80,7 +80,8 @@ private final class Rendered<R: Reactor>: Sendable {
 private func verb(_ action: SearchReactor.Action) -> String {
   switch action {
   case .updateQuery: "query"
-  case .loadNextPage: "next"
+  case .loadNextPage, .loadPages: "next"
+  case .updateSort: "sort"
   case .cancel: "cancel"
   case .restore: "goto"
   }
@@ -89,7 +90,8 @@ private func verb(_ action: SearchReactor.Action) -> String {
 private func verb(_ event: FeedbackSearch.Event) -> String {
   switch event {
   case .searchChanged, .response, .failed: "query"
-  case .startLoadingNextPage: "next"
+  case .startLoadingNextPage, .startLoadingPages: "next"
+  case .sortChanged: "sort"
   case .cancel: "cancel"
   case .restore: "goto"
   }
@@ -124,7 +126,9 @@ private func object(_ line: OutputLine) throws -> [String: Any] {
     let texts = actual.map(\.text)
     #expect(texts.first == #"query: nil -> "swift""#)
     #expect(texts.contains("+ 1 repo (3-3)"))
-    #expect(actual.contains(OutputLine(.err, "error: GitHub did not answer in time.")))
+    #expect(
+      actual.contains(
+        OutputLine(.err, "error: GitHub did not answer in time; try again, or allow longer with --timeout.")))
     #expect(texts.contains("no more results"))
     #expect(texts.contains(#"no results for "none""#))
     #expect(texts.contains("+ 1 repo (1-1) of 1 (incomplete: GitHub timed out)"))
@@ -170,7 +174,7 @@ private func object(_ line: OutputLine) throws -> [String: Any] {
       await engine.store.send(.searchChanged("swift")).finish()
       await engine.store.send(.response(Page(items: [wide], page: 1, nextPage: nil), for: stale))
         .finish()
-      await engine.store.send(.failed(.timeout, for: stale)).finish()
+      await engine.store.send(.failed(.timeout(seconds: nil), for: stale)).finish()
     }
     #expect(text.output.count == 4)
     let records = try json.output.map(object)

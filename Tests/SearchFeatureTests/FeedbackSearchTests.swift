@@ -197,7 +197,7 @@ struct FeedbackSearchTests {
       state: &state,
       mutation: .response(Self.pages[1]!, for: Request(query: "sw", page: 1, load: 1)))
     reactor.reduce(
-      state: &state, mutation: .failed(.timeout, for: Request(query: "swift", page: 1, load: 1)))
+      state: &state, mutation: .failed(.timeout(seconds: nil), for: Request(query: "swift", page: 1, load: 1)))
     #expect(state == before)
     let current = Request(query: "swift", page: 1, load: 2)
     #expect(state.request == current)

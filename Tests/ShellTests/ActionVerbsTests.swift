@@ -24,7 +24,7 @@ struct ActionVerbsTests {
   @Test func feedbackSearchEvents() {
     #expect(ActionVerbs.verb(for: FeedbackSearch.Event.searchChanged("swift")) == "query")
     #expect(ActionVerbs.verb(for: FeedbackSearch.Event.response(Self.page, for: Self.request)) == "query")
-    #expect(ActionVerbs.verb(for: FeedbackSearch.Event.failed(.timeout, for: Self.request)) == "query")
+    #expect(ActionVerbs.verb(for: FeedbackSearch.Event.failed(.timeout(seconds: nil), for: Self.request)) == "query")
     #expect(ActionVerbs.verb(for: FeedbackSearch.Event.startLoadingNextPage) == "next")
     #expect(ActionVerbs.verb(for: FeedbackSearch.Event.cancel) == "cancel")
   }

@@ -69,6 +69,7 @@ private func parseError(_ line: String) -> CommandError? {
     "why": ("search /query", .why(feature: "search", pointer: "/query")),
     "watch": ("feed /items/0", .watch(feature: "feed", pointer: "/items/0")),
     "unwatch": ("signup", .unwatch(feature: "signup", pointer: nil)), "trace": ("on", .trace(true)),
+    "sort": ("stars", .sort(.stars)), "order": ("asc", .order(.asc)), "limits": ("", .limits),
   ]
 
   @Test func everyVerbInTheTableParsesToItsCommand() throws {
@@ -171,7 +172,9 @@ private func parseError(_ line: String) -> CommandError? {
   }
 
   @Test(arguments: [
-    ("next 2", "next", "2"),
+    ("next 2 3", "next", "3"),
+    ("sort stars forks", "sort", "forks"),
+    ("limits now", "limits", "now"),
     ("open 1 2", "open", "2"),
     ("state search extra", "state", "extra"),
     ("help open next", "help", "next"),
@@ -203,8 +206,28 @@ private func parseError(_ line: String) -> CommandError? {
     #expect(parseError("sleep")?.message == "sleep: expected <duration>")
   }
 
+  @Test(arguments: ["0", "-1", "101", "x", "1.5", "al"])
+  func invalidPageCount(_ argument: String) {
+    let expected = "a number of pages from 1 to 100, or 'all'"
+    #expect(
+      parseError("next '\(argument)'") == .invalidArgument(command: "next", argument: argument, expected: expected))
+  }
+
+  @Test func nextTakesACountOrAll() throws {
+    #expect(try CommandParser.parse("next") == .next)
+    #expect(try CommandParser.parse("next 1") == .next)
+    #expect(try CommandParser.parse("next 3") == .nextPages(3))
+    #expect(try CommandParser.parse("next ALL") == .nextPages(Int.max))
+    #expect(try CommandParser.parse("sort") == .sort(nil))
+    #expect(try CommandParser.parse("sort help-wanted-issues") == .sort(.helpWantedIssues))
+    #expect(try CommandParser.parse("order asc") == .order(.asc))
+    #expect(
+      parseError("sort name")?.message == "sort: expected best, stars, forks, updated, help-wanted-issues, got 'name'")
+    #expect(parseError("order up")?.message == "order: expected asc or desc, got 'up'")
+  }
+
   @Test func invalidFeature() {
-    let features = CommandTable.features.joined(separator: ", ")
+    let features = (CommandTable.features + ["rateLimit"]).joined(separator: ", ")
     #expect(CommandTable.features.contains("search"))
     let error = parseError("state nosuch")
     #expect(error == .invalidArgument(command: "state", argument: "nosuch", expected: "one of \(features)"))

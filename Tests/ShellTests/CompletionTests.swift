@@ -31,23 +31,29 @@ import Testing
   }
 
   @Test func stateCompletesFeatures() {
-    #expect(Completion.candidates(for: "", before: "state ") == CommandTable.features.sorted())
+    #expect(Completion.candidates(for: "", before: "state ") == (CommandTable.features + ["rateLimit"]).sorted())
     #expect(Completion.candidates(for: "se", before: "state ") == ["search"])
     #expect(Completion.candidates(for: "x", before: "state ") == [])
   }
 
   @Test func helpCompletesCommandNames() {
     #expect(Completion.candidates(for: "", before: "help ") == CommandTable.all.map(\.name).sorted())
-    #expect(Completion.candidates(for: "o", before: "help ") == ["open"])
+    #expect(Completion.candidates(for: "o", before: "help ") == ["open", "order"])
     #expect(Completion.candidates(for: "q", before: "help  ") == ["query", "quit"])
   }
 
   @Test(arguments: [
-    ("", "open "), ("", "next "), ("", "query "), ("s", "query swift "), ("", "state search "), ("", "bogus "),
+    ("", "open "), ("", "next 2 "), ("", "query "), ("s", "query swift "), ("", "state search "), ("", "bogus "),
     ("", "help open "),
   ])
   func nothingElseCompletes(_ word: String, _ before: String) {
     #expect(Completion.candidates(for: word, before: before) == [])
+  }
+
+  @Test func nextSortAndOrderCompleteTheirWords() {
+    #expect(Completion.candidates(for: "", before: "next ") == ["all"])
+    #expect(Completion.candidates(for: "st", before: "sort ") == ["stars"])
+    #expect(Completion.candidates(for: "", before: "order ") == ["asc", "desc"])
   }
 
   @Test func aliasesCompleteLikeTheirVerb() {

@@ -129,14 +129,15 @@ struct SignupSubmitTests {
 
   @Test("a GitHubError from the service is shown by its message")
   func serviceGitHubError() async {
-    let service = StubSignupService(error: GitHubError.timeout)
+    let service = StubSignupService(error: GitHubError.timeout(seconds: nil))
     let store = TestStore(reactor: SignupReactor(client: .users([]), service: service))
     await Self.fill(store)
     await store.send(.submit)
     await store.receive(.setSubmitting) { $0.isSubmitting = true }
-    await store.receive(.setSubmitResult(.failed("GitHub did not answer in time."))) {
+    let message = "GitHub did not answer in time; try again, or allow longer with --timeout."
+    await store.receive(.setSubmitResult(.failed(message))) {
       $0.isSubmitting = false
-      $0.result = .failed("GitHub did not answer in time.")
+      $0.result = .failed(message)
     }
     await store.finish()
   }

@@ -32,6 +32,9 @@ signup:
 > ^C
 sleep cancelled
 > help next
-usage: next
-  load the next page of results
-  Loads the next 30 results. Says why when there is no next page or a page is still loading.
+usage: next [<n>|all]
+  load the next page of results (or n pages, or all)
+  Loads the next 30 results; 'next 3' loads three pages, 'next all' every page to the end or to
+  GitHub's 1,000-result cap, each as it arrives (Ctrl-C stops and keeps what arrived). A repository
+  a later page repeats is listed once. Says why when there is no next page or a page is still
+  loading.

@@ -16,6 +16,7 @@ query: "rust" -> "go"
 > state search
 search:
   {
+    "duplicatesDropped": 0,
     "incompleteResults": false,
     "isLoading": false,
     "isLoadingNextPage": false,
@@ -24,8 +25,10 @@ search:
       "message": "GitHub sent a response that is not the expected JSON (missing field 'stargazers_count')."
     },
     "nextPage": null,
+    "order": "desc",
     "query": "go",
     "repos": [],
+    "sort": "best",
     "totalCount": null
   }
 %status 1

@@ -11,20 +11,23 @@ query: nil -> "swift"
 the last search failed; run 'query' again
 > query rust
 query: "swift" -> "rust"
-! error: GitHub did not answer in time.
+! error: GitHub did not answer in time; try again, or allow longer with --timeout.
 > state search
 search:
   {
+    "duplicatesDropped": 0,
     "incompleteResults": false,
     "isLoading": false,
     "isLoadingNextPage": false,
     "lastError": {
       "code": "timeout",
-      "message": "GitHub did not answer in time."
+      "message": "GitHub did not answer in time; try again, or allow longer with --timeout."
     },
     "nextPage": null,
+    "order": "desc",
     "query": "rust",
     "repos": [],
+    "sort": "best",
     "totalCount": null
   }
 %status 1

@@ -16,7 +16,7 @@
 > open 0
 ! error: open: expected a result number (1 or more), got '0'
 > state nope
-! error: state: expected one of search, signup, feed, got 'nope'
+! error: state: expected one of search, signup, feed, rateLimit, got 'nope'
 > help nope
 ! error: unknown command 'nope'; did you mean 'open'?
 > query "unterminated
@@ -24,7 +24,7 @@
 > sleep forever
 ! error: sleep: expected a duration such as 500ms, 2s or 1m (at most 1h), got 'forever'
 > next extra
-! error: next: unexpected argument 'extra'
+! error: next: expected a number of pages from 1 to 100, or 'all', got 'extra'
 > quit now
 ! error: quit: unexpected argument 'now'
 > # a comment line

@@ -13,6 +13,7 @@ query: "swift" -> "rust"
 > state search
 search:
   {
+    "duplicatesDropped": 0,
     "incompleteResults": false,
     "isLoading": false,
     "isLoadingNextPage": false,
@@ -21,8 +22,10 @@ search:
       "message": "GitHub secondary rate limit reached; retry in a minute."
     },
     "nextPage": null,
+    "order": "desc",
     "query": "rust",
     "repos": [],
+    "sort": "best",
     "totalCount": null
   }
 %status 1

@@ -36,7 +36,8 @@ enum Fixtures {
   static func verb(_ action: SearchReactor.Action) -> String {
     switch action {
     case .updateQuery: "query"
-    case .loadNextPage: "next"
+    case .loadNextPage, .loadPages: "next"
+    case .updateSort: "sort"
     case .cancel: "cancel"
     case .restore: "goto"
     }

@@ -125,7 +125,7 @@ enum Profile {
       print("\(scenario): \(script.actions) actions")
     case "search-taskless":
       let script = SearchScriptBench.script(queries: count ?? 1_000)
-      let reactor = SearchScriptBench.TasklessSearchReactor(items: SearchScriptBench.page)
+      let reactor = SearchScriptBench.TasklessSearchReactor()
       let (store, executor) = SearchScriptBench.makeStore(reactor, rendering: nil)
       measure { SearchScriptBench.drive(store, executor, script) }
       print("\(scenario): \(script.actions) actions")

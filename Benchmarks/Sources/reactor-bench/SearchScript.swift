@@ -20,9 +20,17 @@ enum SearchScriptBench {
 
   static let page = Fixtures.repositories(start: 0, count: 30)
 
+  /// Distinct prebuilt pages 1 to 10 (search drops a repository a later page repeats, so the
+  /// same page again would append nothing), then the tenth again for longer scripts.
+  static let pages = (0..<10).map { Fixtures.repositories(start: $0 * 30, count: 30) }
+  static func page(_ number: Int) -> [Repository] { pages[min(number, pages.count) - 1] }
+
+  /// The instant client the scenario's stores search with: page `n` is ``page(_:)``.
+  static var client: GitHubClient { Fixtures.instantClient(first: pages[0], later: { page($0) }) }
+
   /// A store on a manual executor, with patches and an NDJSON renderer, or neither.
   static func makeStore(rendering sink: (any OutputSink)?) -> (Store<SearchReactor>, ManualExecutor) {
-    makeStore(SearchReactor(client: Fixtures.instantClient(page: page)), rendering: sink)
+    makeStore(SearchReactor(client: client), rendering: sink)
   }
 
   static func makeStore<R: Reactor>(_ reactor: R, rendering sink: (any OutputSink)?) -> (Store<R>, ManualExecutor)
@@ -53,7 +61,7 @@ enum SearchScriptBench {
 
   /// Microseconds per action through the store.
   static func store(_ script: Script, rendering: Bool) -> Double {
-    store(SearchReactor(client: Fixtures.instantClient(page: page)), script, rendering: rendering)
+    store(SearchReactor(client: client), script, rendering: rendering)
   }
 
   static func store<R: Reactor>(_ reactor: R, _ script: Script, rendering: Bool) -> Double
@@ -68,19 +76,22 @@ enum SearchScriptBench {
 
   /// Microseconds per action for the same mutations reduced in a plain loop on `inout` state.
   static func plain(_ script: Script) -> Double {
-    let reactor = SearchReactor(client: Fixtures.instantClient(page: page))
+    let reactor = SearchReactor(client: client)
     var state = reactor.initialState
-    let items = page
+    let pages = Self.pages
     let elapsed = seconds {
       for query in script.queries {
         reactor.reduce(state: &state, mutation: .setQuery(query))
         reactor.reduce(
-          state: &state, mutation: .setRepos(Page(items: items, page: 1, nextPage: 2, totalCount: 1_000_000)))
+          state: &state, mutation: .setRepos(Page(items: pages[0], page: 1, nextPage: 2, totalCount: 1_000_000)))
         for number in 2..<(2 + script.nexts) {
           reactor.reduce(state: &state, mutation: .setLoadingNextPage(true))
           reactor.reduce(
             state: &state,
-            mutation: .appendRepos(Page(items: items, page: number, nextPage: number + 1, totalCount: 1_000_000)))
+            mutation: .appendRepos(
+              Page(
+                items: pages[min(number, pages.count) - 1], page: number, nextPage: number + 1, totalCount: 1_000_000)
+            ))
         }
       }
     }
@@ -97,21 +108,20 @@ enum SearchScriptBench {
   /// would be even if that task cost nothing.
   struct TasklessSearchReactor: Reactor {
     let base = SearchReactor(client: Fixtures.instantClient(page: []))
-    let items: [Repository]
     var initialState: SearchState { base.initialState }
 
     func mutate(action: SearchReactor.Action, state: SearchState) -> Effect<SearchReactor.Mutation> {
       switch action {
       case .updateQuery(let query):
-        let answer = Page(items: items, page: 1, nextPage: 2, totalCount: 1_000_000)
+        let answer = Page(items: SearchScriptBench.page(1), page: 1, nextPage: 2, totalCount: 1_000_000)
         return .concatenate(
           .send(.setQuery(query)), Effect.send(.setRepos(answer)).cancellable(id: "search", cancelInFlight: true))
       case .loadNextPage:
         guard let next = state.nextPage, !state.isLoadingNextPage else { return .none }
-        let answer = Page(items: items, page: next, nextPage: next + 1, totalCount: 1_000_000)
+        let answer = Page(items: SearchScriptBench.page(next), page: next, nextPage: next + 1, totalCount: 1_000_000)
         return .concatenate(
           .send(.setLoadingNextPage(true)), Effect.send(.appendRepos(answer)).cancellable(id: "search"))
-      case .cancel:
+      case .loadPages, .updateSort, .cancel:
         return .none
       case .restore(let state):
         return .send(.restore(state))
@@ -150,7 +160,7 @@ enum SearchScriptBench {
     let executor = ManualExecutor()
     let session = Session(
       configuration: Session.Configuration(
-        client: Fixtures.instantClient(page: page), options: RenderOptions(mode: .json), sink: NullSink(),
+        client: client, options: RenderOptions(mode: .json), sink: NullSink(),
         executor: executor))
     let lines = script.queries.map { "query \($0)" }
     let elapsed = seconds {
@@ -171,12 +181,12 @@ enum SearchScriptBench {
   /// Checks, outside the timed runs, that the rendering store writes what the session would,
   /// and that the taskless reactor writes the same lines.
   static func validate() {
-    let lines = renderedLines(SearchReactor(client: Fixtures.instantClient(page: page)))
+    let lines = renderedLines(SearchReactor(client: client))
     // query: setQuery + setRepos; next: setLoadingNextPage + appendRepos.
     precondition(lines.count == 2 * (2 + 2 * 2), "unexpected NDJSON output: \(lines.count) lines")
     precondition(lines.allSatisfy { $0.hasPrefix("{") && $0.contains(#""type":"change""#) })
     precondition(lines.filter { $0.contains(#""op":"add","path":"/repos/-""#) }.count == 2 * 2)
-    precondition(renderedLines(TasklessSearchReactor(items: page)) == lines, "the taskless reactor renders other lines")
+    precondition(renderedLines(TasklessSearchReactor()) == lines, "the taskless reactor renders other lines")
   }
 
   private static func renderedLines<R: Reactor>(_ reactor: R) -> [String]
@@ -197,7 +207,7 @@ enum SearchScriptBench {
     let rendered = best(of: min(context.runs, 3)) { Self.store(script, rendering: true) }
     let session = best(of: min(context.runs, 3)) { Self.session(script) }
     let floor = best(of: context.runs) { Self.taskFloor(script) }
-    let taskless = TasklessSearchReactor(items: page)
+    let taskless = TasklessSearchReactor()
     let tasklessBare = best(of: context.runs) { Self.store(taskless, script, rendering: false) }
     let tasklessRendered = best(of: min(context.runs, 3)) { Self.store(taskless, script, rendering: true) }
     let name = "search script: \(script.actions.grouped) actions"

@@ -6,25 +6,28 @@ extension GitHubAPI {
   ///
   /// Rate limits follow GitHub's documented rules: `x-ratelimit-remaining: 0` is the primary
   /// limit, waiting until `x-ratelimit-reset`; a `Retry-After` header, a 429, or a body that
-  /// mentions the secondary rate limit is the secondary limit.
-  public func checkStatus(_ response: HTTPResponse) throws(GitHubError) {
+  /// mentions the secondary rate limit is the secondary limit. `path` names the resource of a
+  /// rate limit when GitHub does not.
+  public func checkStatus(_ response: HTTPResponse, path: String? = nil) throws(GitHubError) {
     let status = response.status
     if (200..<300).contains(status) { return }
     let message = Self.message(in: response.body)
     switch status {
     case 401: throw .unauthorized(message ?? "HTTP 401")
     case 403, 429:
+      let budget = Self.rateLimit(in: response, path: path)
       if response.header("x-ratelimit-remaining") == "0" {
-        throw .rateLimited(resetsIn: resetsIn(response), authenticated: configuration.token != nil)
+        throw .rateLimited(resetsIn: resetsIn(response), authenticated: configuration.token != nil, budget: budget)
       }
       if let retryAfter = response.header("Retry-After").flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }) {
-        throw .secondaryRateLimited(retryAfter: max(0, retryAfter))
+        throw .secondaryRateLimited(retryAfter: max(0, retryAfter), budget: budget)
       }
       if status == 429 || (message?.lowercased().contains("rate limit") ?? false) {
-        throw .secondaryRateLimited(retryAfter: nil)
+        throw .secondaryRateLimited(retryAfter: nil, budget: budget)
       }
       throw .forbidden(message ?? "HTTP 403")
     case 404: throw .notFound(message ?? "HTTP 404")
+    case 414: throw .tooLong(length: nil, limit: nil)
     case 422: throw .validationFailed(message ?? "Validation Failed")
     case 500..<600: throw .server(status: status, message: message)
     default: throw .http(status: status, message: message)
@@ -37,6 +40,23 @@ extension GitHubAPI {
     let seconds = (reset - configuration.now().timeIntervalSince1970).rounded(.up)
     guard seconds.isFinite, abs(seconds) < 1e9 else { return nil }
     return max(0, Int(seconds))
+  }
+
+  /// The budget a response's `X-RateLimit-*` headers state, if they state one. Without
+  /// `X-RateLimit-Resource` (older servers), a search path counts against `search` and
+  /// anything else against `core`.
+  package static func rateLimit(in response: HTTPResponse, path: String? = nil) -> RateLimit? {
+    func number(_ name: String) -> Int? {
+      response.header(name).flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+    }
+    guard let limit = number("x-ratelimit-limit"), let remaining = number("x-ratelimit-remaining"),
+      let reset = number("x-ratelimit-reset")
+    else { return nil }
+    let named = response.header("x-ratelimit-resource")?.trimmingCharacters(in: .whitespaces).lowercased()
+    let resource =
+      named.flatMap { $0.isEmpty ? nil : $0 } ?? ((path ?? "").hasPrefix("/search/") ? "search" : "core")
+    return RateLimit(
+      resource: resource, limit: limit, remaining: remaining, used: number("x-ratelimit-used"), reset: reset)
   }
 
   /// GitHub's `message`, with the messages of its `errors` array, from a JSON error body; nil
@@ -61,7 +81,7 @@ extension GitHubAPI {
 extension HTTPTransportError: GitHubErrorConvertible {
   public var gitHubError: GitHubError {
     switch self {
-    case .timedOut: .timeout
+    case .timedOut: .timeout(seconds: nil)
     case .unreachable(let detail): .transport(detail)
     case .bodyTooLarge(let limit): .responseTooLarge(limit: limit)
     }

@@ -32,7 +32,16 @@ public struct GitHubAPI: Sendable {
 
   /// `GET /search/repositories`.
   public func searchRepositories(query: String, page: Int, perPage: Int) -> HTTPRequest {
-    request("/search/repositories", query: [("q", query), ("page", String(page)), ("per_page", String(perPage))])
+    search(RepositorySearch(query: query, page: page, perPage: perPage))
+  }
+
+  /// `GET /search/repositories` with `sort` and `order` (neither for best match, GitHub's
+  /// default, so best-match requests are the same as before sorting existed).
+  public func search(_ search: RepositorySearch) -> HTTPRequest {
+    var query = [("q", search.query)]
+    if let sort = search.sort.parameter { query += [("sort", sort), ("order", search.order.rawValue)] }
+    query += [("page", String(search.page)), ("per_page", String(search.perPage))]
+    return request("/search/repositories", query: query)
   }
 
   /// `GET /users/{login}`.
@@ -76,7 +85,7 @@ public struct GitHubAPI: Sendable {
 
   /// Decodes a search page, or throws the error the response stands for.
   public func searchPage(_ response: HTTPResponse, page: Int, perPage: Int) throws(GitHubError) -> Page<Repository> {
-    try checkStatus(response)
+    try checkStatus(response, path: "/search/repositories")
     let decoded: SearchPageDecoder.Result
     do {
       decoded = try SearchPageDecoder.decode(response.body)

@@ -11,24 +11,40 @@ public struct GitHubConfiguration: Sendable {
   public var userAgent: String
   /// The clock used to turn `x-ratelimit-reset` into a wait time.
   public var now: @Sendable () -> Date
+  /// Where ``token`` came from, for the line that says so.
+  public var tokenSource: TokenSource
+  /// The transport's timeout in seconds, named by the timeout error; nil when unknown.
+  public var timeoutSeconds: Int?
+  /// Whether the user chose the API root (`--api-url`, `GITHUB_API_URL`): with neither that
+  /// nor a token, "could not reach GitHub" suggests `--offline`.
+  public var apiURLWasSet: Bool
 
-  public init(baseURL: URL, token: Secret? = nil, userAgent: String, now: @escaping @Sendable () -> Date = { Date() }) {
+  public init(
+    baseURL: URL, token: Secret? = nil, userAgent: String, now: @escaping @Sendable () -> Date = { Date() },
+    tokenSource: TokenSource? = nil, timeoutSeconds: Int? = nil, apiURLWasSet: Bool = true
+  ) {
     self.baseURL = baseURL
     self.token = token
     self.userAgent = userAgent
     self.now = now
+    self.tokenSource = tokenSource ?? (token == nil ? .none(keyringHost: nil) : .environment("GH_TOKEN"))
+    self.timeoutSeconds = timeoutSeconds
+    self.apiURLWasSet = apiURLWasSet
   }
 
   /// The default API root.
   public static let defaultBaseURL = URL(string: "https://api.github.com")!
 
   /// Resolves the base URL and token the documented way: `--api-url`, then `GITHUB_API_URL`,
-  /// then the default; `GH_TOKEN`, then `GITHUB_TOKEN`. Empty values count as unset.
+  /// then the default; `GH_TOKEN`, then `GITHUB_TOKEN`, then the token gh keeps for the API's
+  /// host in its `hosts.yml` (see ``GitHubCLIHosts``). Empty values count as unset.
   ///
   /// `environment` looks a variable up (reactor passes `getenv`; nothing builds a dictionary of
-  /// the whole environment at start-up).
+  /// the whole environment at start-up); `readFile` reads gh's file, so tests never read the
+  /// user's own.
   package static func resolve(
-    apiURL: String?, environment: (String) -> String?, userAgent: String
+    apiURL: String?, environment: (String) -> String?, userAgent: String,
+    readFile: (String) -> String? = { _ in nil }
   ) throws -> GitHubConfiguration {
     let raw = [apiURL, environment("GITHUB_API_URL")].compactMap { $0 }.first { !$0.isEmpty }
     var baseURL = defaultBaseURL
@@ -38,8 +54,23 @@ public struct GitHubConfiguration: Sendable {
       else { throw ConfigurationError.badURL(raw) }
       baseURL = url
     }
-    let token = [environment("GH_TOKEN"), environment("GITHUB_TOKEN")].compactMap { $0 }.first { !$0.isEmpty }
-    return GitHubConfiguration(baseURL: baseURL, token: token.map(Secret.init), userAgent: userAgent)
+    var token: Secret?
+    var source = TokenSource.none(keyringHost: nil)
+    if let name = ["GH_TOKEN", "GITHUB_TOKEN"].first(where: { !(environment($0) ?? "").isEmpty }) {
+      token = environment(name).map(Secret.init)
+      source = .environment(name)
+    } else if let path = GitHubCLIHosts.path(environment: environment), let text = readFile(path) {
+      let host = GitHubCLIHosts.host(forAPIHost: baseURL.host ?? "")
+      switch GitHubCLIHosts.entry(for: host, in: text) {
+      case .token(let value):
+        token = Secret(value)
+        source = .ghHosts(path: path, host: host)
+      case .keyring: source = .none(keyringHost: host)
+      case .absent: break
+      }
+    }
+    return GitHubConfiguration(
+      baseURL: baseURL, token: token, userAgent: userAgent, tokenSource: source, apiURLWasSet: raw != nil)
   }
 
   /// Why a configuration could not be resolved.

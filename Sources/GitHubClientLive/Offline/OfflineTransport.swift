@@ -30,7 +30,9 @@ public struct OfflineTransport: HTTPTransport {
     let query = components?.queryItems ?? []
     func parameter(_ name: String) -> String? { query.last { $0.name == name }?.value }
     if path.hasSuffix("/search/repositories") {
-      return search(parameter("q") ?? "", page: parameter("page"), perPage: parameter("per_page"), request: request)
+      return search(
+        parameter("q") ?? "", page: parameter("page"), perPage: parameter("per_page"),
+        order: SampleOrder(sort: parameter("sort"), order: parameter("order")), request: request)
     }
     if let range = path.range(of: "/users/"), !path[range.upperBound...].contains("/") {
       let login = String(path[range.upperBound...]).removingPercentEncoding ?? ""
@@ -46,7 +48,9 @@ public struct OfflineTransport: HTTPTransport {
 
   // MARK: - Routes
 
-  private func search(_ text: String, page: String?, perPage: String?, request: HTTPRequest) -> HTTPResponse {
+  private func search(
+    _ text: String, page: String?, perPage: String?, order: SampleOrder, request: HTTPRequest
+  ) -> HTTPResponse {
     guard !text.trimmingCharacters(in: .whitespaces).isEmpty else {
       return Self.json(
         422, #"{"message":"Validation Failed","errors":[{"resource":"Search","field":"q","code":"missing"}]}"#)
@@ -58,9 +62,7 @@ public struct OfflineTransport: HTTPTransport {
       return Self.json(422, #"{"message":"Only the first 1000 search results are available"}"#)
     }
     let query = SampleQuery(text)
-    let matches = repositories.filter(query.matches).sorted {
-      $0.stars != $1.stars ? $0.stars > $1.stars : $0.fullName < $1.fullName
-    }
+    let matches = repositories.filter(query.matches).sorted(by: order.precedes)
     let reachable = min(matches.count, 1000)
     let start = min((page - 1) * perPage, reachable)
     let slice = matches[start..<min(start + perPage, reachable)]

@@ -12,6 +12,8 @@ extension FeedbackSearch.Event: CaseNamed {
     case .response: "response"
     case .failed: "failed"
     case .startLoadingNextPage: "startLoadingNextPage"
+    case .startLoadingPages: "startLoadingPages"
+    case .sortChanged: "sortChanged"
     case .cancel: "cancel"
     case .restore: "restore"
     }
@@ -25,7 +27,7 @@ extension FeedbackSearch.Event {
   public var answeredRequest: FeedbackSearch.Request? {
     switch self {
     case .response(_, let request), .failed(_, let request): request
-    case .searchChanged, .startLoadingNextPage, .cancel, .restore: nil
+    case .searchChanged, .startLoadingNextPage, .startLoadingPages, .sortChanged, .cancel, .restore: nil
     }
   }
 
@@ -33,14 +35,16 @@ extension FeedbackSearch.Event {
   /// page 1 replaces the results (`setRepos`), any later page appends (`appendRepos`).
   ///
   /// It holds for an event that `reduce` applied: a stale answer (one whose
-  /// ``answeredRequest`` is not the state's ``FeedbackSearchState/request`` afterwards)
-  /// changes nothing.
+  /// ``answeredRequest`` is not ``FeedbackSearchState/applied(_:)`` afterwards) changes
+  /// nothing.
   public var reactorMutation: SearchReactor.Mutation {
     switch self {
     case .searchChanged(let query): .setQuery(query)
     case .response(let page, let request): request.page == 1 ? .setRepos(page) : .appendRepos(page)
     case .failed(let error, _): .setError(error)
     case .startLoadingNextPage: .setLoadingNextPage(true)
+    case .startLoadingPages(let count): .setLoadingPages(count)
+    case .sortChanged(let sort, let order): .setSort(sort, order)
     case .cancel: .setIdle
     case .restore(let state): .restore(state.search)
     }

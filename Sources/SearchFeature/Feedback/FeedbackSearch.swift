@@ -30,6 +30,10 @@ public struct FeedbackSearch: Reactor {
     case failed(GitHubError, for: Request)
     /// Load the page after the last one loaded (the `next` command).
     case startLoadingNextPage
+    /// Load this many pages after the last one loaded (`next 3`, `next all`).
+    case startLoadingPages(Int)
+    /// Sort by this, in this order (`sort`, `order`); a search under way starts again.
+    case sortChanged(SearchSort, SearchOrder)
     /// Stop whatever is loading (Ctrl-C), keeping the results so far.
     case cancel
     /// Put the state back to an earlier one (time travel); the load stops with it.
@@ -48,11 +52,15 @@ public struct FeedbackSearch: Reactor {
     public var page: Int
     /// The number of the load, so a repeated query or a retried page is a new request.
     public var load: Int
+    public var sort: SearchSort
+    public var order: SearchOrder
 
-    public init(query: String, page: Int, load: Int) {
+    public init(query: String, page: Int, load: Int, sort: SearchSort = .best, order: SearchOrder = .desc) {
       self.query = query
       self.page = page
       self.load = load
+      self.sort = sort
+      self.order = order
     }
   }
 
@@ -60,19 +68,26 @@ public struct FeedbackSearch: Reactor {
 
   public typealias State = FeedbackSearchState
 
-  public let initialState = FeedbackSearchState()
+  public let initialState: FeedbackSearchState
   private let loop: FeedbackLoop<FeedbackSearchState, Request, Event>
   /// Reports effects to `trace on`; nil or off: effects are left as they are.
   package var tracer: EffectTracer?
+  private let perPage: Int
 
-  /// - Parameter perPage: results per page (GitHub allows 1-100).
-  public init(client: GitHubClient, perPage: Int = 30) {
+  /// - Parameters:
+  ///   - perPage: results per page (GitHub allows 1-100).
+  ///   - sort, order: the sort at the start (`--sort`, `--order`).
+  public init(client: GitHubClient, perPage: Int = 30, sort: SearchSort = .best, order: SearchOrder = .desc) {
+    initialState = FeedbackSearchState(sort: sort, order: order)
+    self.perPage = perPage
     loop = FeedbackLoop(
       id: Self.searchID, request: { $0.request },
       effects: { request in
         .run { send in
           do {
-            let page = try await client.searchRepositories(request.query, request.page, perPage)
+            let page = try await client.page(
+              of: RepositorySearch(
+                query: request.query, sort: request.sort, order: request.order, page: request.page, perPage: perPage))
             send(.response(page, for: request))
           } catch {
             send(.failed(GitHubError.from(error), for: request))
@@ -90,10 +105,16 @@ public struct FeedbackSearch: Reactor {
     switch action {
     case .searchChanged(let text):
       let query = text?.trimmingWhitespace
-      return .send(.searchChanged(query?.isEmpty == false ? query : nil))
-    case .startLoadingNextPage:
+      guard let query, !query.isEmpty else { return .send(.searchChanged(nil)) }
+      let search = RepositorySearch(query: query, page: 1, perPage: perPage)
+      return .concatenate(
+        SearchState.sortQualifierNotice(in: search).map { .notice($0) } ?? .none, .send(.searchChanged(query)))
+    case .startLoadingNextPage, .startLoadingPages:
       if let refusal = state.search.nextPageRefusal { return .notice(refusal) }
-      return .send(.startLoadingNextPage)
+      return .send(action)
+    case .sortChanged(let sort, let order):
+      guard sort != state.search.sort || order != state.search.order else { return .none }
+      return .send(action)
     case .cancel:
       return state.shouldLoadPage ? .send(.cancel) : .none
     case .response, .failed, .restore:
@@ -110,19 +131,34 @@ public struct FeedbackSearch: Reactor {
     case .searchChanged(let query):
       state.search.begin(query: query)
       state.beginLoad(page: query == nil ? nil : 1)
-    case .startLoadingNextPage:
+    case .startLoadingNextPage, .startLoadingPages:
       // mutate refused it unless all of these hold; reduce stays total anyway.
       guard state.search.query != nil, !state.shouldLoadPage, let next = state.search.nextPage
       else { return }
-      state.search.isLoadingNextPage = true
+      if case .startLoadingPages(let count) = mutation {
+        state.search.beginLoadingPages(count)
+      } else {
+        state.search.isLoadingNextPage = true
+      }
       state.beginLoad(page: next)
+    case .sortChanged(let sort, let order):
+      state.search.change(sort: sort, order: order)
+      if state.search.query != nil { state.beginLoad(page: 1) }
     case .response(let page, let request):
       // The answer to the current load: no other load runs (each is a new request), so the page
-      // lands as it does on the reactor engine.
+      // lands as it does on the reactor engine. When more pages were asked for, the next one
+      // is the new request, which the loop starts.
       guard state.awaits(request) else { return }
-      if request.page == 1 { state.search.receiveFirstPage(page) } else { state.search.receiveNextPage(page) }
+      state.lastAnswered = request
+      if request.page == 1 {
+        state.search.receiveFirstPage(page)
+      } else {
+        state.search.receiveNextPage(page)
+        if state.search.isLoadingNextPage, let next = state.search.nextPage { state.beginLoad(page: next) }
+      }
     case .failed(let error, let request):
       guard state.awaits(request) else { return }
+      state.lastAnswered = request
       state.search.fail(error)
     case .cancel:
       state.search.stopLoading()

@@ -1,3 +1,4 @@
+public import GitHubClient
 public import ReactorCore
 
 /// The state of ``FeedbackSearch``: the public ``SearchState``, plus what its feedback loop
@@ -15,8 +16,13 @@ public struct FeedbackSearchState: Sendable, Equatable {
   var loadPage: Int?
   /// How many loads were started; a repeated query or a retried page is a new load.
   var loads = 0
+  /// The request whose answer `reduce` applied last, so a renderer can tell an applied answer
+  /// from a stale one even when the answer started the next load (`next 3`).
+  public internal(set) var lastAnswered: FeedbackSearch.Request?
 
-  public init() {}
+  public init(sort: SearchSort = .best, order: SearchOrder = .desc) {
+    search = SearchState(sort: sort, order: order)
+  }
 
   // MARK: - The query state
 
@@ -24,7 +30,7 @@ public struct FeedbackSearchState: Sendable, Equatable {
   /// Nil before the first query, after an empty one, and after a cancel.
   public var request: FeedbackSearch.Request? {
     guard let query = search.query, let page = loadPage else { return nil }
-    return FeedbackSearch.Request(query: query, page: page, load: loads)
+    return FeedbackSearch.Request(query: query, page: page, load: loads, sort: search.sort, order: search.order)
   }
 
   /// A page should load: the current request has not been answered yet (RxFeedback's
@@ -35,6 +41,15 @@ public struct FeedbackSearchState: Sendable, Equatable {
   /// other request is stale and changes nothing.
   func awaits(_ request: FeedbackSearch.Request) -> Bool {
     shouldLoadPage && self.request == request
+  }
+
+  /// Whether the answer to `request` was applied: it is the last one `reduce` applied.
+  public func applied(_ request: FeedbackSearch.Request) -> Bool { lastAnswered == request }
+
+  /// Equal when the search and the loop's bookkeeping are; ``lastAnswered`` is a note for
+  /// renderers, not state a test asserts.
+  public static func == (lhs: FeedbackSearchState, rhs: FeedbackSearchState) -> Bool {
+    lhs.search == rhs.search && lhs.loadPage == rhs.loadPage && lhs.loads == rhs.loads
   }
 
   /// Starts a new load of `page` (nil: no load).
@@ -56,5 +71,8 @@ extension FeedbackSearchState: PatchableState {
     .value("isLoading", \.search.isLoading),
     .value("isLoadingNextPage", \.search.isLoadingNextPage),
     .value("lastError", \.search.lastError),
+    .value("sort", \.search.sort),
+    .value("order", \.search.order),
+    .value("duplicatesDropped", \.search.duplicatesDropped),
   ]
 }

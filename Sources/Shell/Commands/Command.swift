@@ -1,7 +1,17 @@
+public import GitHubClient
+
 /// A parsed command line. ``CommandTable`` builds it from the words; the session's router runs it.
 public enum Command: Sendable, Equatable {
   case query(String)
   case next
+  /// `next <n>` with n of 2 or more; `Int.max` for `next all`.
+  case nextPages(Int)
+  /// nil: say how results are sorted.
+  case sort(SearchSort?)
+  /// nil: say the direction.
+  case order(SearchOrder?)
+  /// The rate-limit budget and the token's source.
+  case limits
   case open(Int)
   case state(String?)
   case help(String?)

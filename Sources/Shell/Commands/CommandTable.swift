@@ -1,7 +1,11 @@
+import GitHubClient
+
 /// The command language, in the order `help` lists it.
 public enum CommandTable {
   /// The features `state` knows.
   package static let features = ["search", "signup", "feed"]
+  /// What `state` prints: the features, and the rate-limit budget.
+  package static let stateNames = features + ["rateLimit"]
 
   public static let all: [CommandSpec] = core + timeTravel + [quit]
 
@@ -15,10 +19,49 @@ public enum CommandTable {
       arity: 0...Int.max, actions: ["updateQuery", "searchChanged", "response", "failed"]
     ) { .query($0.words.joined(separator: " ")) },
     CommandSpec(
-      "next", summary: "load the next page of results",
-      discussion: "Loads the next 30 results. Says why when there is no next page or a page is still loading.",
-      actions: ["loadNextPage", "startLoadingNextPage"]
-    ) { _ in .next },
+      "next", usage: "[<n>|all]", summary: "load the next page of results (or n pages, or all)",
+      discussion: """
+        Loads the next 30 results; 'next 3' loads three pages, 'next all' every page to the end or to GitHub's \
+        1,000-result cap, each as it arrives (Ctrl-C stops and keeps what arrived). A repository a later page \
+        repeats is listed once. Says why when there is no next page or a page is still loading.
+        """,
+      arity: 0...1, completion: .words(["all"]),
+      actions: ["loadNextPage", "startLoadingNextPage", "loadPages", "startLoadingPages"]
+    ) { arguments throws(CommandError) in
+      guard let word = arguments.first else { return .next }
+      if word.lowercased() == "all" { return .nextPages(Int.max) }
+      guard let count = Int(word), (1...maxPagesPerNext).contains(count) else {
+        throw arguments.invalid(0, expected: "a number of pages from 1 to \(maxPagesPerNext), or 'all'")
+      }
+      return count == 1 ? .next : .nextPages(count)
+    },
+    CommandSpec(
+      "sort", usage: "[\(SearchSort.allCases.map(\.rawValue).joined(separator: "|"))]",
+      summary: "show or set the order of search results (re-runs the search)",
+      discussion: """
+        best is GitHub's relevance ranking, the default. The others sort by stars, forks, the last update or \
+        the number of issues labelled help-wanted, most first unless 'order asc'. A 'sort:stars' typed into the \
+        query is ignored by GitHub's REST API: use this command.
+        """,
+      arity: 0...1, completion: .words(SearchSort.allCases.map(\.rawValue)), actions: ["updateSort", "sortChanged"]
+    ) { arguments throws(CommandError) in
+      guard let word = arguments.first else { return .sort(nil) }
+      guard let sort = SearchSort(rawValue: word.lowercased()) else {
+        throw arguments.invalid(0, expected: SearchSort.allCases.map(\.rawValue).joined(separator: ", "))
+      }
+      return .sort(sort)
+    },
+    CommandSpec(
+      "order", usage: "[asc|desc]", summary: "show or set the direction of a sorted search (re-runs it)",
+      discussion: "desc (the default) lists the most stars, forks or the newest update first; asc the fewest first.",
+      arity: 0...1, completion: .words(SearchOrder.allCases.map(\.rawValue))
+    ) { arguments throws(CommandError) in
+      guard let word = arguments.first else { return .order(nil) }
+      guard let order = SearchOrder(rawValue: word.lowercased()) else {
+        throw arguments.invalid(0, expected: "asc or desc")
+      }
+      return .order(order)
+    },
     CommandSpec(
       "open", usage: "<n>", summary: "open result n in a browser",
       discussion: "On a terminal, runs $BROWSER or xdg-open with the result's URL; otherwise prints the URL.",
@@ -71,14 +114,25 @@ public enum CommandTable {
     ) { _ in .more },
     CommandSpec(
       "state", usage: "[<feature>]", summary: "print the state of a feature (or all)",
-      discussion: "Prints the whole state; with --json, a state record. Features: \(features.joined(separator: ", ")).",
-      arity: 0...1, completion: .words(features)
+      discussion: """
+        Prints the whole state; with --json, a state record. Features: \(stateNames.joined(separator: ", ")) \
+        (the rate-limit budget). Without one, all of them.
+        """,
+      arity: 0...1, completion: .words(stateNames)
     ) { arguments throws(CommandError) in
-      if let feature = arguments.first, !features.contains(feature) {
-        throw arguments.invalid(0, expected: "one of \(features.joined(separator: ", "))")
+      if let feature = arguments.first, !stateNames.contains(feature) {
+        throw arguments.invalid(0, expected: "one of \(stateNames.joined(separator: ", "))")
       }
       return .state(arguments.first)
     },
+    CommandSpec(
+      "limits", summary: "show GitHub's rate-limit budget and where the token came from",
+      discussion: """
+        For each resource GitHub has reported (core, search): requests left of the limit and when the window \
+        resets, from the X-RateLimit headers of the last response. With --json, a state record of feature \
+        rateLimit.
+        """
+    ) { _ in .limits },
     CommandSpec(
       "help", usage: "[<command>]", summary: "list commands, or explain one",
       arity: 0...1, completion: .commands
@@ -112,6 +166,10 @@ public enum CommandTable {
       return .sleep(duration)
     },
   ]
+
+  /// The most pages one `next <n>` loads: more than the 34 pages of 30 that reach GitHub's
+  /// 1,000-result cap.
+  package static let maxPagesPerNext = 100
 
   private static let quit = CommandSpec("quit", aliases: ["exit"], summary: "leave (Ctrl-D does the same)") {
     _ in .quit

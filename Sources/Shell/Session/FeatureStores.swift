@@ -96,14 +96,15 @@ final class FeatureStores: Sendable {
     switch kind {
     case .reactor:
       var reactor = SearchReactor(
-        client: configuration.client, cancelsStaleSearches: configuration.cancelsStaleSearches)
+        client: configuration.client, cancelsStaleSearches: configuration.cancelsStaleSearches,
+        sort: configuration.sort, order: configuration.order)
       reactor.tracer = trace.tracer(feature: "search")
       let store = Store(reactor: reactor, sequencer: sequencer, executor: configuration.executor)
       attach(
         store, feature: "search", restore: { .restore($0) }, render: { searchText.render($0, state: $1, command: $2) })
       return SearchEngine(store)
     case .feedback:
-      var reactor = FeedbackSearch(client: configuration.client)
+      var reactor = FeedbackSearch(client: configuration.client, sort: configuration.sort, order: configuration.order)
       reactor.tracer = trace.tracer(feature: "search")
       let store = Store(reactor: reactor, sequencer: sequencer, executor: configuration.executor)
       attach(
@@ -136,7 +137,10 @@ final class FeatureStores: Sendable {
         sink.write([records.info(notice.message, feature: feature).tagged(origin.tag)])
       case .failure(let error, _, let origin):
         let failure = GitHubError.from(error)
-        sink.write([records.error(code: failure.code, message: failure.message, feature: feature).tagged(origin.tag)])
+        sink.write([
+          records.error(code: failure.code, message: failure.message, feature: feature, details: failure.details)
+            .tagged(origin.tag)
+        ])
       }
     }
   }

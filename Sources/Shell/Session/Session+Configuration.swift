@@ -31,6 +31,17 @@ extension Session {
     package var engine: SearchEngineKind
     /// The most changes history keeps (`--history-limit`); 0 turns history off.
     package var historyLimit: Int
+    /// The sort of search results at the start (`--sort`, `--order`).
+    package var sort: SearchSort = .best
+    package var order: SearchOrder = .desc
+    /// Where the token came from, as `limits` says it (never the token); nil when not known.
+    package var credentials: String?
+    /// With `--wait-on-rate-limit`: the longest wait for a primary limit's reset; nil: rate
+    /// limits fail at once.
+    package var rateLimitWait: Duration?
+    /// Shows the seconds left of a rate-limit wait on one line of a terminal, every second; 0
+    /// clears the line. Nil off a terminal, where one notice says how long the wait is.
+    package var rateLimitCountdown: (@Sendable (Int) -> Void)?
 
     public init(
       client: GitHubClient, options: RenderOptions = RenderOptions(), sink: any OutputSink,

@@ -11,6 +11,10 @@ extension Session {
     switch command {
     case .query(let text): return .store(search.query(text, tag: tag))
     case .next: return .store(search.next(tag: tag))
+    case .nextPages(let count): return .store(search.next(pages: count, tag: tag))
+    case .sort(let sort): return sortSearch(sort: sort, order: nil, tag: tag, sink: sink)
+    case .order(let order): return sortSearch(sort: nil, order: order, tag: tag, sink: sink)
+    case .limits: return .done(limits(sink: sink))
     case .open(let number): return .done(open(number, sink: sink))
     case .state(let feature): return .done(state(feature, sink: sink))
     case .help(let topic): return .done(help(topic, sink: sink))
@@ -40,9 +44,9 @@ extension Session {
     }
   }
 
-  /// `state`: one feature's state, or every feature's.
+  /// `state`: one feature's state, or every feature's and the rate-limit budget.
   private func state(_ feature: String?, sink: TaggingSink) -> StoreTask.Completion {
-    for name in feature.map({ [$0] }) ?? CommandTable.features {
+    for name in feature.map({ [$0] }) ?? CommandTable.features + [Self.rateLimitFeature] {
       sink.write(records.state(feature: name, state: stateJSON(name)))
     }
     return .ok

@@ -23,8 +23,11 @@ public final class Session: Sendable {
   let trace: EffectTrace
 
   public init(configuration: Configuration) {
-    self.configuration = configuration
     let records = Records(options: configuration.options)
+    var configuration = configuration
+    configuration.client =
+      RateLimitGuard(client: configuration.client, configuration: configuration, records: records).guardedClient
+    self.configuration = configuration
     self.records = records
     let history = History(limit: configuration.historyLimit)
     self.history = history
@@ -72,7 +75,8 @@ public final class Session: Sendable {
     default: named = line
     }
     history.begin(line: named, undoable: command != .undo && command != .redo)
-    return start(command, tag: tag)
+    guard let tag else { return start(command, tag: nil) }
+    return RequestTag.$current.withValue(tag) { start(command, tag: tag) }
   }
 
   /// Stops everything in flight (Ctrl-C, or the `cancel` command `by` names), leaving the
@@ -93,6 +97,7 @@ public final class Session: Sendable {
     case "search": return search.state.jsonValue
     case "signup": return signup.currentState.jsonValue
     case "feed": return feed.currentState.jsonValue
+    case Self.rateLimitFeature: return rateLimitJSON
     default: return .null
     }
   }

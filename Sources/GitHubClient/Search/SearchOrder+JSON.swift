@@ -1,0 +1,5 @@
+public import ReactorJSON
+
+extension SearchOrder: JSONRepresentable {
+  public var jsonValue: JSONValue { .string(rawValue) }
+}

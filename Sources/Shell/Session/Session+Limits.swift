@@ -1,0 +1,57 @@
+import GitHubClient
+import ReactorCore
+import ReactorJSON
+import Rendering
+
+// MARK: - `limits`, the rate-limit part of `state`, and `sort` / `order`
+
+extension Session {
+  /// The name of the rate-limit budget in `state` and in `limits`' JSON record.
+  package static let rateLimitFeature = "rateLimit"
+
+  /// `{"core":{...},"search":{...}}`: the latest budget of each resource GitHub reported.
+  var rateLimitJSON: JSONValue {
+    .object(JSONObject(configuration.client.rateLimits().map { ($0.resource, $0.jsonValue) }))
+  }
+
+  /// `limits`: the budget per resource, and where the token came from.
+  func limits(sink: TaggingSink) -> StoreTask.Completion {
+    if configuration.options.mode == .json {
+      sink.write(records.state(feature: Self.rateLimitFeature, state: rateLimitJSON))
+      return .ok
+    }
+    var lines: [String] = []
+    if let credentials = configuration.credentials { lines.append(credentials) }
+    let budgets = configuration.client.rateLimits()
+    if budgets.isEmpty { lines.append("no rate-limit budget yet: GitHub states it with every response") }
+    let now = configuration.time.now()
+    for budget in budgets {
+      lines.append(
+        "\(budget.resource): \(budget.remaining) of \(budget.limit) requests left, resets at \(budget.resetAt) "
+          + "(in \(budget.resetsIn(now: now)) s)"
+          + (budget.remaining == 0 ? ", used up" : budget.isLow ? ", nearly used up" : ""))
+    }
+    sink.write(lines.map { records.info($0) })
+    return .ok
+  }
+
+  /// `sort` and `order`: show the sort, or change it (which re-runs a search under way).
+  func sortSearch(sort: SearchSort?, order: SearchOrder?, tag: JSONValue?, sink: TaggingSink) -> Execution {
+    let state = search.state
+    guard sort != nil || order != nil else {
+      let direction = state.sort == .best ? "" : ", \(state.order.rawValue)"
+      sink.write([records.info("sort: \(state.sort.rawValue)\(direction)")])
+      return .done(.ok)
+    }
+    let newSort = sort ?? state.sort
+    let newOrder = order ?? state.order
+    if newSort == state.sort && newOrder == state.order {
+      sink.write([records.info("sort: already \(newSort.rawValue)" + (order != nil ? ", \(newOrder.rawValue)" : ""))])
+      return .done(.ok)
+    }
+    if order != nil && newSort == .best {
+      sink.write([records.info("order: \(newOrder.rawValue) takes effect with a sort other than best")])
+    }
+    return .store(search.sort(newSort, newOrder, tag: tag))
+  }
+}
