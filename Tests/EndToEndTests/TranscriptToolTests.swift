@@ -98,7 +98,7 @@ struct TranscriptToolTests {
       #expect(
         result.stdout.contains("\(path): line 4: the (glob) line no longer matches; replaced by the literal line\n"))
       let text = Self.read(path)
-      #expect(text.contains("\nusage: * (glob)\n  load the next page of results\n"))
+      #expect(text.contains("\nusage: * (glob)\n  load the next page of results (or n pages, or all)\n"))
       #expect(try await ReactorBinary.run(["replay", path]).status == 0)
     }
   }
@@ -169,7 +169,7 @@ struct TranscriptToolTests {
       try process.run()
       stdin.fileHandleForWriting.write(Data("help next\nquery swift\n".utf8))
       // Saved when the next line begins: the first command is complete on disk.
-      #expect(await poll(timeout: .seconds(20)) { Self.read(path).contains("> help next\nusage: next\n") })
+      #expect(await poll(timeout: .seconds(20)) { Self.read(path).contains("> help next\nusage: next [<n>|all]\n") })
       kill(process.processIdentifier, signal)
       let (out, err) = try await offThePool {
         (stdout.fileHandleForReading.readDataToEndOfFile(), stderr.fileHandleForReading.readDataToEndOfFile())

@@ -13,14 +13,14 @@ struct PatternUpdateTests {
       %offline
       > help next
       usage: * (glob)
-        load the \\w+ page of results (re)
+        load the \\w+ page of results \\(.*\\) (re)
       stale
 
       """
     let outcome = await replayer.replay(text, name: "p.t")
     let updated = try #require(outcome.updated)
     #expect(updated.contains("usage: * (glob)\n"))
-    #expect(updated.contains("  load the \\w+ page of results (re)\n"))
+    #expect(updated.contains("  load the \\w+ page of results \\(.*\\) (re)\n"))
     #expect(!updated.contains("stale"))
     #expect(outcome.notes.isEmpty)
   }
@@ -36,8 +36,8 @@ struct PatternUpdateTests {
       """
     let outcome = await replayer.replay(text, name: "p.t")
     let updated = try #require(outcome.updated)
-    #expect(updated.contains("\nusage: next\n"))
-    #expect(updated.contains("\n  load the next page of results\n"))
+    #expect(updated.contains("\nusage: next [<n>|all]\n"))
+    #expect(updated.contains("\n  load the next page of results (or n pages, or all)\n"))
     #expect(
       outcome.notes == [
         "line 3: the (glob) line no longer matches; replaced by the literal line",

@@ -36,9 +36,10 @@ public enum CommandTable {
       return count == 1 ? .next : .nextPages(count)
     },
     CommandSpec(
-      "sort", usage: "[\(SearchSort.allCases.map(\.rawValue).joined(separator: "|"))]",
+      "sort", usage: "[<by>]",
       summary: "show or set the order of search results (re-runs the search)",
       discussion: """
+        <by> is \(SearchSort.allCases.map(\.rawValue).joined(separator: ", ")). \
         best is GitHub's relevance ranking, the default. The others sort by stars, forks, the last update or \
         the number of issues labelled help-wanted, most first unless 'order asc'. A 'sort:stars' typed into the \
         query is ignored by GitHub's REST API: use this command.
