@@ -100,7 +100,7 @@ public struct PatchField<Root>: Sendable {
   }
 
   /// A list field; appends become `add` operations at `/name/-` (one run of them in the
-  /// ``Patch``), anything else one `replace`.
+  /// ``Patch``), anything else one `replace` of the list (its elements kept as a run too).
   @inlinable
   public static func list<Element: JSONRepresentable & Sendable>(
     _ name: String, _ read: @escaping @Sendable (Root) -> TrackedArray<Element>
@@ -123,7 +123,9 @@ public struct PatchField<Root>: Sendable {
           // and the next append would copy it while the transition is alive.
           patch.append(addsAt: end, elements: Array(list.elements[count...]))
         } else {
-          patch.append(.init(op: .replace, path: path, value: list.jsonValue))
+          // The array itself, shared: kept alive with the patch, it costs the next append one
+          // copy of the list at most, no more than writing this replace.
+          patch.append(replacingListAt: path, with: list.elements)
         }
       })
   }
