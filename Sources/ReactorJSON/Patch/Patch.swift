@@ -87,9 +87,9 @@ public struct Patch: Sendable, Equatable, ExpressibleByArrayLiteral {
   public var isEmpty: Bool { count == 0 }
 
   /// Adds one operation at the end.
-  public mutating func append(_ operation: PatchOperation) {
+  public mutating func append(_ operation: consuming PatchOperation) {
     reserveFirst()
-    pieces.append(.operation(operation))
+    pieces.append(.operation(consume operation))
     count += 1
     sizeHint += Self.operationSizeHint
   }
@@ -128,9 +128,10 @@ public struct Patch: Sendable, Equatable, ExpressibleByArrayLiteral {
     sizeHint += bytes
   }
 
-  /// A change is usually two to four pieces: one allocation for them rather than growing from one.
+  /// A change is usually two to five pieces (a new search resets five fields): one allocation
+  /// for them rather than growing from one.
   private mutating func reserveFirst() {
-    if pieces.capacity == 0 { pieces.reserveCapacity(4) }
+    if pieces.capacity == 0 { pieces.reserveCapacity(8) }
   }
 
   /// Every operation, in order: each value of a run is its own `add`.
