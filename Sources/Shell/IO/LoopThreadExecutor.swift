@@ -37,6 +37,27 @@ package final class LoopThreadExecutor: TaskExecutor, @unchecked Sendable {
     startDetachedThread(stackBytes: 8 << 20) { [self] in run() }
   }
 
+  /// An executor whose jobs the thread of ``run(_:)`` runs, rather than one of its own.
+  private init(onCallingThread: Void) {}
+
+  /// Runs `operation` as a task whose jobs run on the calling thread, which blocks until it
+  /// ends, and returns its result.
+  ///
+  /// For the daemon's read loop on the main thread: on Linux, the first job handed to the
+  /// shared pool starts its worker threads and its manager thread, and an async `main` that
+  /// suspends parks the main thread with `pthread_exit`, which loads libgcc_s to unwind it.
+  package static func run<Result: Sendable>(_ operation: sending @escaping () async -> Result) -> Result {
+    let executor = LoopThreadExecutor(onCallingThread: ())
+    let result = Mutex<Result?>(nil)
+    Task(executorPreference: executor) {
+      let value = await operation()
+      result.withLock { $0 = value }
+      executor.stop()
+    }
+    executor.run()
+    return result.withLock { $0 }!
+  }
+
   package func enqueue(_ job: consuming ExecutorJob) {
     let job = UnownedJob(job)
     condition.lock()
