@@ -7,17 +7,15 @@
 /// task starts at once, on the sending thread, and runs up to its first suspension before
 /// `send` returns; on a store's task executor (a replay's, piped mode's) it waits its turn there.
 public struct Effect<Output: Sendable>: Sendable {
-  // Only an output and a nested effect are boxed: the other cases fit in two words and are
-  // stored inline, so a `run` or a `concatenate` costs no box of its own.
   @usableFromInline
-  enum Operation: Sendable {
+  indirect enum Operation: Sendable {
     case none
-    indirect case send(Output)
+    case send(Output)
     case notice(Notice)
     case run(@Sendable (Send<Output>) async throws -> Void)
     case concatenate([Effect<Output>])
     case merge([Effect<Output>])
-    indirect case cancellable(id: EffectID, cancelInFlight: Bool, Effect<Output>)
+    case cancellable(id: EffectID, cancelInFlight: Bool, Effect<Output>)
     case cancel(id: EffectID)
   }
 
