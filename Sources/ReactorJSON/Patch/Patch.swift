@@ -52,15 +52,7 @@ public struct Patch: Sendable, Equatable, ExpressibleByArrayLiteral {
         count: elements.count, bytes: bytes,
         values: { elements.map { $0.jsonValue } },
         write: { writer, head, close in
-          // Borrowed in place: indexing the array would retain and release every element.
-          elements.withUnsafeBufferPointer { elements in
-            for index in elements.indices {
-              if index > 0 { writer.byte(UInt8(ascii: ",")) }
-              writer.append(head)
-              elements[index].writeJSON(to: &writer)
-              if close { writer.byte(UInt8(ascii: "}")) }
-            }
-          }
+          elements.withUnsafeBufferPointer { Element.writeJSON($0, each: head, closing: close, to: &writer) }
         })
     }
   }

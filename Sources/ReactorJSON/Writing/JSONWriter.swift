@@ -74,7 +74,7 @@ public struct JSONWriter: ~Copyable {
 
   /// Appends what another writer holds.
   @inlinable
-  mutating func append(_ other: borrowing JSONWriter) { append(UnsafeRawPointer(other.base), other.count) }
+  package mutating func append(_ other: borrowing JSONWriter) { append(UnsafeRawPointer(other.base), other.count) }
 
   /// Appends a string's UTF-8 as is (it must already be valid JSON text, such as a number).
   public mutating func append(_ text: String) {
