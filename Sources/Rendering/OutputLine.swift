@@ -10,7 +10,7 @@ public struct OutputLine: Sendable, Equatable {
     get {
       switch content {
       case .text(let text): text
-      case .utf8(let bytes): String(decoding: bytes, as: UTF8.self)
+      case .utf8(let bytes): bytes.withUTF8 { String(decoding: $0, as: UTF8.self) }
       }
     }
     set { content = .text(newValue) }
@@ -25,7 +25,7 @@ public struct OutputLine: Sendable, Equatable {
   /// byte of it, a visible share of a search with NDJSON output.
   private enum Content: Sendable {
     case text(String)
-    case utf8([UInt8])
+    case utf8(WrittenBytes)
   }
 
   /// Where an NDJSON line's object comes from: kept, or built again from what made the text
@@ -57,10 +57,10 @@ public struct OutputLine: Sendable, Equatable {
   /// A record line written by `writer` (its UTF-8 is taken as it is); `record` builds the same
   /// object on demand.
   public init(
-    record writer: borrowing JSONWriter, deferred make: @escaping @Sendable () -> JSONObject, tag: JSONValue? = nil
+    record writer: consuming JSONWriter, deferred make: @escaping @Sendable () -> JSONObject, tag: JSONValue? = nil
   ) {
     self.stream = .out
-    self.content = .utf8(writer.bytes)
+    self.content = .utf8(WrittenBytes(writer))
     self.source = .deferred(make)
     self.tag = tag
   }
@@ -68,7 +68,7 @@ public struct OutputLine: Sendable, Equatable {
   /// Calls `body` with the line's UTF-8, without making a `String` of a written record.
   public func withUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
     switch content {
-    case .utf8(let bytes): return try bytes.withUnsafeBufferPointer(body)
+    case .utf8(let bytes): return try bytes.withUTF8(body)
     case .text(var text): return try text.withUTF8(body)
     }
   }

@@ -1,17 +1,21 @@
-import GitHubClient
+public import GitHubClient
 public import ReactorCore
-import ReactorJSON
+public import ReactorJSON
 public import SearchFeature
 
 /// Text and NDJSON rendering of search transitions.
 public struct SearchText: Sendable {
   public let records: Records
-  var options: RenderOptions { records.options }
+  @usableFromInline var options: RenderOptions { records.options }
   var style: Style { records.style }
 
   public init(options: RenderOptions) { records = Records(options: options) }
 
   /// The lines for one transition, given the state after it and the command that caused it.
+  ///
+  /// Inlinable, so that it is specialized for the caller's store: unspecialized, every commit
+  /// looked up the metadata of its generic transition type.
+  @inlinable
   public func render<R: Reactor>(_ transition: StateTransition<R>, state: SearchState, command: String) -> [OutputLine]
   where R.State == SearchState, R.Mutation == SearchReactor.Mutation {
     if options.mode == .json {
@@ -46,6 +50,7 @@ public struct SearchText: Sendable {
   }
 
   /// The text lines for a reactor-engine mutation, given its patch and the state after it.
+  @usableFromInline
   func text(
     for mutation: SearchReactor.Mutation, patch: Patch, state: SearchState
   ) -> [OutputLine] {

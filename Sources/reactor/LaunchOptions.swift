@@ -176,7 +176,9 @@ extension LaunchOptions {
     getenv(name).map { String(cString: $0) }
   }
 
-  func run() async throws {
+  /// Runs on the caller's executor (the main thread, from `main`), so that a daemon can keep
+  /// its read loop there (see `LoopThreadExecutor.run(_:)`).
+  nonisolated(nonsending) func run() async throws {
     let environment = Self.environment
     let userAgent = "reactor/\(ReactorCommand.version)"
     var configuration: GitHubConfiguration
@@ -301,7 +303,10 @@ extension LaunchOptions {
       let server = Daemon(
         session: session, output: sessionConfiguration.sink, version: ReactorCommand.version,
         drainTimeout: .milliseconds(Int64(drainTimeout * 1000)))
-      let status = await server.run(lines)
+      // From `main`, the read loop keeps the main thread (see `LoopThreadExecutor.run(_:)`);
+      // anywhere else it must not hold a thread of the shared pool.
+      let status =
+        Thread.isMainThread ? LoopThreadExecutor.run { await server.run(lines) } : await server.run(lines)
       signals.cancel()
       // The reader thread may still block on standard input; leave without waiting for it.
       Glibc.exit(status)

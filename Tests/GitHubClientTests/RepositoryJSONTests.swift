@@ -140,6 +140,13 @@ private func fields(_ repository: Repository) -> [String?] {
     var writer = JSONWriter(capacity: 16)
     run.write(to: &writer)
     #expect(run.sizeHint == writer.bytes.count)
+    // A list's replace by the same repositories: exact too.
+    var list = Patch()
+    list.append(replacingListAt: "/repos", with: hostile)
+    var listed = JSONWriter(capacity: 16)
+    list.write(to: &listed)
+    #expect(list.sizeHint == listed.bytes.count)
+    #expect(listed.text == JSONValue.array(list.operations.map(\.jsonValue)).jsonText)
     // Short operations are covered by their allowance.
     run.append(PatchOperation(op: .replace, path: "/nextPage", value: .int(3), oldValue: .int(2)))
     run.append(PatchOperation(op: .replace, path: "/isLoadingNextPage", value: .bool(false), oldValue: .bool(true)))

@@ -27,6 +27,38 @@ struct DiffingTests {
     #expect(patch.map(\.value) == [.int(1), .int(2)])
   }
 
+  @Test(
+    "the adds are exactly the new elements however they were appended since the fingerprint",
+    arguments: [
+      // One array (the differ shares it); two arrays; an array, then one element; an array,
+      // an empty one, then a sequence.
+      [[4, 5, 6]], [[4], [5, 6]], [[4, 5], [6]], [[4], [], [5, 6]],
+    ])
+  func appendsSinceFingerprint(_ batches: [[Int]]) {
+    var state = State()
+    state.values.append(contentsOf: [1, 2, 3])
+    let before = state.fingerprint
+    for (index, batch) in batches.enumerated() {
+      if index == 1 && batch.count == 1 {
+        state.values.append(batch[0])
+      } else if index == 2 {
+        state.values.append(contentsOf: batch.lazy.map { $0 })
+      } else {
+        state.values.append(contentsOf: batch)
+      }
+    }
+    let changes = state.changes(since: before)
+    #expect(changes.operations.map(\.value) == [.int(4), .int(5), .int(6)])
+    #expect(changes.operations.allSatisfy { $0.op == .add && $0.path == "/values/-" })
+    // After a replace, later appends are part of the one replace.
+    let again = state.fingerprint
+    state.values.append(contentsOf: [7])
+    state.values.replaceAll(with: [8])
+    state.values.append(contentsOf: [9])
+    #expect(
+      state.patch(since: again) == [PatchOperation(op: .replace, path: "/values", value: .array([.int(8), .int(9)]))])
+  }
+
   @Test("replacing a tracked array is one replace of the whole field")
   func replace() {
     var state = State()

@@ -23,6 +23,28 @@ struct JSONPatchTests {
     #expect(Self.text(patch) == JSONValue.array(patch.operations.map(\.jsonValue)).jsonText)
   }
 
+  @Test("a list's replace kept as a run writes and reads as the one replace of its array")
+  func listReplace() {
+    var patch = Patch()
+    patch.append(PatchOperation(op: .replace, path: "/q", value: .string("a"), oldValue: .null))
+    patch.append(replacingListAt: "/a~1b", with: [JSONValue.string("x\u{7F}"), .null, .int(-3)])
+    patch.append(replacingListAt: "/e", with: [JSONValue]())
+    patch.append(addsAt: "/e/-", elements: [JSONValue.bool(true)])
+    let spelled: Patch = [
+      PatchOperation(op: .replace, path: "/q", value: .string("a"), oldValue: .null),
+      PatchOperation(op: .replace, path: "/a~1b", value: .array([.string("x\u{7F}"), .null, .int(-3)])),
+      PatchOperation(op: .replace, path: "/e", value: .array([])),
+      PatchOperation(op: .add, path: "/e/-", value: .bool(true)),
+    ]
+    #expect(patch.count == 4 && patch.count(at: "/a~1b") == 1 && patch.count(at: "/e") == 1)
+    #expect(patch.operations == spelled.operations && patch == spelled)
+    #expect(
+      Self.text(patch)
+        == #"[{"op":"replace","path":"/q","value":"a"},{"op":"replace","path":"/a~1b","value":["x\u007f",null,-3]},"#
+        + #"{"op":"replace","path":"/e","value":[]},{"op":"add","path":"/e/-","value":true}]"#)
+    #expect(Self.text(patch) == Self.text(spelled))
+  }
+
   static func text(_ patch: Patch) -> String {
     var writer = JSONWriter()
     patch.write(to: &writer)

@@ -35,6 +35,32 @@ struct LoopThreadExecutorTests {
     #expect(!overlapped.withLock { $0 })
   }
 
+  @Test("run(_:) runs the operation on the calling thread, resumptions included, and returns its result")
+  func runOnCallingThread() async {
+    // A thread of its own plays the daemon's main thread: the test's own may not be blocked.
+    let outcome = Locked<(result: Int, threads: Set<ObjectIdentifier>, caller: ObjectIdentifier)?>(nil)
+    let done = Locked<CheckedContinuation<Void, Never>?>(nil)
+    await withCheckedContinuation { continuation in
+      done.withLock { $0 = continuation }
+      Thread {
+        let caller = Self.thread()
+        let threads = Locked<Set<ObjectIdentifier>>([])
+        let result = LoopThreadExecutor.run {
+          threads.withLock { _ = $0.insert(Self.thread()) }
+          // Suspends until a task on the shared pool answers, then resumes here.
+          let answer = await Task.detached { 41 }.value
+          threads.withLock { _ = $0.insert(Self.thread()) }
+          return answer + 1
+        }
+        outcome.withLock { $0 = (result, threads.withLock { $0 }, caller) }
+        done.withLock { $0 }?.resume()
+      }.start()
+    }
+    let seen = outcome.withLock { $0 }
+    #expect(seen?.result == 42)
+    #expect(seen.map { $0.threads == [$0.caller] } == true)
+  }
+
   @Test("a task resumed from another thread continues on the executor's thread")
   func resumption() async {
     let executor = LoopThreadExecutor()

@@ -100,7 +100,7 @@ public struct PatchField<Root>: Sendable {
   }
 
   /// A list field; appends become `add` operations at `/name/-` (one run of them in the
-  /// ``Patch``), anything else one `replace`.
+  /// ``Patch``), anything else one `replace` of the list (its elements kept as a run too).
   @inlinable
   public static func list<Element: JSONRepresentable & Sendable>(
     _ name: String, _ read: @escaping @Sendable (Root) -> TrackedArray<Element>
@@ -119,11 +119,16 @@ public struct PatchField<Root>: Sendable {
         let list = read(root)
         if list.identity == identity && list.count == count { return }
         if list.identity == identity && list.count > count {
-          // A copy of the new elements (30 retains): a slice would keep the whole array shared,
+          // The array appended last when it is all that was added (a page, as it came);
+          // otherwise a copy of the new elements: a slice would keep the whole array shared,
           // and the next append would copy it while the transition is alive.
-          patch.append(addsAt: end, elements: Array(list.elements[count...]))
+          let added = list.count - count
+          let elements = list.lastAppended.count == added ? list.lastAppended : Array(list.elements[count...])
+          patch.append(addsAt: end, elements: elements)
         } else {
-          patch.append(.init(op: .replace, path: path, value: list.jsonValue))
+          // The array itself, shared: kept alive with the patch, it costs the next append one
+          // copy of the list at most, no more than writing this replace.
+          patch.append(replacingListAt: path, with: list.elements)
         }
       })
   }

@@ -12,6 +12,10 @@ public struct TrackedArray<Element: Sendable>: Sendable, RandomAccessCollection 
   public private(set) var elements: [Element]
   /// Changes whenever the array changes in a way other than appending.
   public private(set) var identity: UInt64
+  /// The array last appended whole, which the elements end with; empty after any other change.
+  /// A differ takes the new elements of a patch from it, sharing that array rather than
+  /// copying them out of this one.
+  @usableFromInline private(set) var lastAppended: [Element] = []
 
   public init(_ elements: [Element] = []) {
     self.elements = elements
@@ -25,15 +29,26 @@ public struct TrackedArray<Element: Sendable>: Sendable, RandomAccessCollection 
   /// Appends elements, keeping the identity.
   public mutating func append(contentsOf newElements: some Sequence<Element>) {
     elements.append(contentsOf: newElements)
+    lastAppended = []
+  }
+
+  /// Appends an array's elements, keeping the identity (and the array, for a differ).
+  public mutating func append(contentsOf newElements: [Element]) {
+    elements.append(contentsOf: newElements)
+    lastAppended = newElements
   }
 
   /// Appends one element, keeping the identity.
-  public mutating func append(_ element: Element) { elements.append(element) }
+  public mutating func append(_ element: Element) {
+    elements.append(element)
+    lastAppended = []
+  }
 
   /// Replaces every element and takes a new identity.
   public mutating func replaceAll(with newElements: [Element]) {
     elements = newElements
     identity = TrackedArrayIdentity.next()
+    lastAppended = []
   }
 
   /// Removes every element and takes a new identity.

@@ -10,34 +10,50 @@
 /// Everything that reads operations one by one uses ``operations``; only writers and counters
 /// look at the runs.
 public struct Patch: Sendable, Equatable, ExpressibleByArrayLiteral {
-  /// One operation, or a run of `add`s at `path` (a list's `/-`), one per element.
+  /// One operation, a run of `add`s at `path` (a list's `/-`), one per element, or the
+  /// `replace` of a whole list at `path` by its elements.
+  @usableFromInline
   enum Piece: Sendable {
     case operation(PatchOperation)
-    case appends(path: String, AppendedRun)
+    case appends(path: String, ElementRun)
+    case list(path: String, ElementRun)
   }
 
   /// The elements of a run, behind closures made where their type is known, so that writing
   /// one is a direct call to its ``JSONRepresentable/writeJSON(to:)`` (a pre-encoded
   /// repository copies its bytes) rather than building a `JSONValue` and switching on it.
   @usableFromInline
-  struct AppendedRun: Sendable {
-    let count: Int
-    /// About how many bytes the elements' JSON takes.
-    let bytes: Int
+  struct ElementRun: Sendable {
+    @usableFromInline let count: Int
+    /// About how many bytes the elements' JSON takes, all together.
+    @usableFromInline let bytes: Int
     /// The elements' values, for ``Patch/operations``.
     let values: @Sendable () -> [JSONValue]
-    /// Writes every element as `head` + its JSON + `}`, separated by commas.
-    let write: @Sendable (inout JSONWriter, borrowing JSONWriter) -> Void
+    /// Writes every element as `head` + its JSON (+ `}` when `close`), separated by commas.
+    let write: @Sendable (inout JSONWriter, borrowing JSONWriter, _ close: Bool) -> Void
 
     @usableFromInline
     init(
       count: Int, bytes: Int, values: @escaping @Sendable () -> [JSONValue],
-      write: @escaping @Sendable (inout JSONWriter, borrowing JSONWriter) -> Void
+      write: @escaping @Sendable (inout JSONWriter, borrowing JSONWriter, Bool) -> Void
     ) {
       self.count = count
       self.bytes = bytes
       self.values = values
       self.write = write
+    }
+
+    /// A run of `elements`, its closures specialized for their type.
+    @inlinable
+    static func of<Element: JSONRepresentable & Sendable>(_ elements: [Element]) -> ElementRun {
+      var bytes = 0
+      for element in elements { bytes += element.jsonSizeHint }
+      return ElementRun(
+        count: elements.count, bytes: bytes,
+        values: { elements.map { $0.jsonValue } },
+        write: { writer, head, close in
+          elements.withUnsafeBufferPointer { Element.writeJSON($0, each: head, closing: close, to: &writer) }
+        })
     }
   }
 
@@ -63,9 +79,9 @@ public struct Patch: Sendable, Equatable, ExpressibleByArrayLiteral {
   public var isEmpty: Bool { count == 0 }
 
   /// Adds one operation at the end.
-  public mutating func append(_ operation: PatchOperation) {
+  public mutating func append(_ operation: consuming PatchOperation) {
     reserveFirst()
-    pieces.append(.operation(operation))
+    pieces.append(.operation(consume operation))
     count += 1
     sizeHint += Self.operationSizeHint
   }
@@ -76,36 +92,38 @@ public struct Patch: Sendable, Equatable, ExpressibleByArrayLiteral {
   @inlinable
   public mutating func append<Element: JSONRepresentable & Sendable>(addsAt path: String, elements: [Element]) {
     if elements.isEmpty { return }
-    var bytes = 0
-    for element in elements { bytes += element.jsonSizeHint }
-    let run = AppendedRun(
-      count: elements.count,
-      // Each element's JSON after `{"op":"add","path":"` + the path + `","value":` and before
-      // `}`, with a comma between two.
-      bytes: bytes + elements.count * (31 + path.utf8.count) + elements.count - 1,
-      values: { elements.map { $0.jsonValue } },
-      write: { writer, head in
-        for index in elements.indices {
-          if index > 0 { writer.byte(UInt8(ascii: ",")) }
-          writer.append(head)
-          elements[index].writeJSON(to: &writer)
-          writer.byte(UInt8(ascii: "}"))
-        }
-      })
-    append(path, run)
+    let run = ElementRun.of(elements)
+    // Each element's JSON after `{"op":"add","path":"` + the path + `","value":` and before
+    // `}`, with a comma between two.
+    append(.appends(path: path, run), count: run.count, bytes: run.bytes + run.count * (32 + path.utf8.count) - 1)
+  }
+
+  /// Adds a `replace` at `path` whose value is the array of `elements`: the text of
+  /// `.replace` with `.array(elements.map(\.jsonValue))`, each element written as it writes itself.
+  ///
+  /// Inlinable, so that the run's closures are specialized for the element type.
+  @inlinable
+  public mutating func append<Element: JSONRepresentable & Sendable>(
+    replacingListAt path: String, with elements: [Element]
+  ) {
+    let run = ElementRun.of(elements)
+    // `{"op":"replace","path":"` + the path + `","value":[`, the elements with a comma between
+    // two, and `]}`.
+    append(.list(path: path, run), count: 1, bytes: run.bytes + max(run.count - 1, 0) + 37 + path.utf8.count)
   }
 
   @usableFromInline
-  mutating func append(_ path: String, _ run: AppendedRun) {
+  mutating func append(_ piece: Piece, count: Int, bytes: Int) {
     reserveFirst()
-    pieces.append(.appends(path: path, run))
-    count += run.count
-    sizeHint += run.bytes
+    pieces.append(piece)
+    self.count += count
+    sizeHint += bytes
   }
 
-  /// A change is usually two to four pieces: one allocation for them rather than growing from one.
+  /// A change is usually two to five pieces (a new search resets five fields): one allocation
+  /// for them rather than growing from one.
   private mutating func reserveFirst() {
-    if pieces.capacity == 0 { pieces.reserveCapacity(4) }
+    if pieces.capacity == 0 { pieces.reserveCapacity(8) }
   }
 
   /// Every operation, in order: each value of a run is its own `add`.
@@ -117,6 +135,8 @@ public struct Patch: Sendable, Equatable, ExpressibleByArrayLiteral {
       case .operation(let operation): operations.append(operation)
       case .appends(let path, let run):
         for value in run.values() { operations.append(PatchOperation(op: .add, path: path, value: value)) }
+      case .list(let path, let run):
+        operations.append(PatchOperation(op: .replace, path: path, value: .array(run.values())))
       }
     }
     return operations
@@ -129,6 +149,7 @@ public struct Patch: Sendable, Equatable, ExpressibleByArrayLiteral {
       switch piece {
       case .operation(let operation): if operation.path == path { total += 1 }
       case .appends(let runPath, let run): if runPath == path { total += run.count }
+      case .list(let listPath, _): if listPath == path { total += 1 }
       }
     }
     return total
@@ -163,7 +184,14 @@ public struct Patch: Sendable, Equatable, ExpressibleByArrayLiteral {
         head.raw(#","value":"#)
         if !first { writer.byte(UInt8(ascii: ",")) }
         first = false
-        run.write(&writer, head)
+        run.write(&writer, head, true)
+      case .list(let path, let run):
+        if !first { writer.byte(UInt8(ascii: ",")) }
+        first = false
+        Self.writeHead(.replace, path, to: &writer)
+        writer.raw(#","value":["#)
+        run.write(&writer, JSONWriter(capacity: 0), false)
+        writer.raw("]}")
       }
     }
     writer.byte(UInt8(ascii: "]"))

@@ -11,6 +11,8 @@ public struct PatchOperation: Sendable, Equatable {
   public var value: JSONValue?
   public var oldValue: JSONValue?
 
+  /// Inlinable, so that a differ's operation is built in place in its patch.
+  @inlinable
   public init(op: Kind, path: String, value: JSONValue? = nil, oldValue: JSONValue? = nil) {
     self.op = op
     self.path = path

@@ -31,10 +31,35 @@ package final class LoopThreadExecutor: TaskExecutor, @unchecked Sendable {
   /// a large page on this kind of machine, short against any real network's latency.
   static let spinTime: Duration = .microseconds(100)
   static let spins = ProcessInfo.processInfo.activeProcessorCount > 1
+  /// Whether this executor spins when out of jobs: not on a calling thread (see ``run(_:)``),
+  /// which waits for lines, not for answers, and need not count the CPUs as it starts.
+  private let spinning: Bool
 
   /// Starts the thread (8 MB of stack, as a process's main thread has).
   package init() {
+    spinning = Self.spins
     startDetachedThread(stackBytes: 8 << 20) { [self] in run() }
+  }
+
+  /// An executor whose jobs the thread of ``run(_:)`` runs, rather than one of its own.
+  private init(onCallingThread: Void) { spinning = false }
+
+  /// Runs `operation` as a task whose jobs run on the calling thread, which blocks until it
+  /// ends, and returns its result.
+  ///
+  /// For the daemon's read loop on the main thread: on Linux, the first job handed to the
+  /// shared pool starts its worker threads and its manager thread, and an async `main` that
+  /// suspends parks the main thread with `pthread_exit`, which loads libgcc_s to unwind it.
+  package static func run<Result: Sendable>(_ operation: sending @escaping () async -> Result) -> Result {
+    let executor = LoopThreadExecutor(onCallingThread: ())
+    let result = Mutex<Result?>(nil)
+    Task(executorPreference: executor) {
+      let value = await operation()
+      result.withLock { $0 = value }
+      executor.stop()
+    }
+    executor.run()
+    return result.withLock { $0 }!
   }
 
   package func enqueue(_ job: consuming ExecutorJob) {
@@ -60,7 +85,7 @@ package final class LoopThreadExecutor: TaskExecutor, @unchecked Sendable {
   private func run() {
     var batch: [UnownedJob] = []
     while true {
-      if Self.spins { spinUntilSignalled() }
+      if spinning { spinUntilSignalled() }
       condition.lock()
       while jobs.isEmpty && !stopping {
         sleeping = true
