@@ -1,14 +1,16 @@
 // MARK: - The pieces, for summaries
 
 extension Patch {
-  /// Calls `body` for each operation, and once for each run of appends: its op, its path, how
-  /// many operations it stands for, and an operation's value (nil for a run). A summary of a
-  /// patch (a session's history) reads a run without building its elements' JSON.
+  /// Calls `body` for each operation, and once for each run (appends, or a list replaced whole):
+  /// its op, its path, how many operations it stands for (for a list replaced whole, how many
+  /// elements the new list has), and an operation's value (nil for a run). A summary of a patch
+  /// (a session's history) reads a run without building its elements' JSON.
   package func forEachPiece(_ body: (PatchOperation.Kind, String, Int, JSONValue?) -> Void) {
     for piece in pieces {
       switch piece {
       case .operation(let operation): body(operation.op, operation.path, 1, operation.value)
       case .appends(let path, let run): body(.add, path, run.count, nil)
+      case .list(let path, let run): body(.replace, path, run.count, nil)
       }
     }
   }

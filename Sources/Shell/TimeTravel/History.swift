@@ -121,14 +121,24 @@ final class History: Sendable {
         let start = book.lists[list].length
         book.lists[list].length = start + count
         touches.append(Touch(kind: .add, path: book.lists[list].path, indices: start...(start + count - 1)))
-      } else if op == .replace, case .array(let items)? = value {
-        book.setLength(items.count, of: path)
-        touches.append(Touch(kind: .replace, path: path, length: items.count))
+      } else if op == .replace, let length = Self.listLength(value, count: count) {
+        book.setLength(length, of: path)
+        touches.append(Touch(kind: .replace, path: path, length: length))
       } else {
         touches.append(Touch(kind: Touch.Kind(op), path: path))
       }
     }
     return touches
+  }
+
+  /// The new length of a list a replace sets whole: a run's element count (no value), or an
+  /// array value's; nil for a replace of anything else.
+  private static func listLength(_ value: JSONValue?, count: Int) -> Int? {
+    switch value {
+    case nil: count
+    case .array(let items)?: items.count
+    default: nil
+    }
   }
 
   // MARK: - Reading
