@@ -319,9 +319,14 @@ int rle_append_history(const char *path, const char *line, int keep) {
   return failure;
 }
 
-void rle_clear_line(void) {
+int rle_columns(void) {
   int columns = 0;
   if (p_el_get(editor, EL_GETTC, "co", &columns, NULL) != 0 || columns <= 0) columns = 80;
+  return columns;
+}
+
+int rle_cursor_row(void) {
+  int columns = rle_columns();
   int width = 0;
   if (current_prompt) {
     size_t length = mbstowcs(NULL, current_prompt, 0);
@@ -340,11 +345,7 @@ void rle_clear_line(void) {
     int cells = wcwidth(*at);
     width += cells > 0 ? cells : 1;
   }
-  char sequence[32];
-  int rows = width / columns;
-  int length =
-      rows > 0 ? snprintf(sequence, sizeof sequence, "\r\033[%dA\033[J", rows) : snprintf(sequence, sizeof sequence, "\r\033[J");
-  (void)!write(output_fd, sequence, (size_t)length);
+  return width / columns;
 }
 
 void rle_redraw(void) { p_el_set(editor, EL_REFRESH); }

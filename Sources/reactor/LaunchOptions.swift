@@ -285,11 +285,15 @@ extension LaunchOptions {
     sessionConfiguration.credentials = offline ? nil : configuration.tokenSource.description
     sessionConfiguration.rateLimitWait = waitOnRateLimit.map { .milliseconds(Int64($0 * 1000)) }
     if interactive && !json {
-      // One line on standard error, rewritten in place; 0 erases it.
+      // One line on standard error, rewritten in place; 0 erases it. Through the line editor
+      // when there is one, which keeps it off the prompt's row.
       sessionConfiguration.rateLimitCountdown = { seconds in
-        let text =
-          seconds > 0 ? "\r\u{1B}[2Kwaiting \(seconds) s for GitHub's rate limit (Ctrl-C stops)" : "\r\u{1B}[2K"
-        FileHandle.standardError.write(Data(text.utf8))
+        let text = seconds > 0 ? "waiting \(seconds) s for GitHub's rate limit (Ctrl-C stops)" : nil
+        if let editor {
+          editor.output.showStatus(text)
+        } else {
+          FileHandle.standardError.write(Data(("\r\u{1B}[2K" + (text ?? "")).utf8))
+        }
       }
     }
     // Piped mode runs on one thread of its own (see LoopThreadExecutor); the REPL and the

@@ -12,12 +12,16 @@ import Testing
 @Suite("output that arrives while the user types")
 struct PromptOutputTests {
   /// A PromptOutput over a MemorySink, and the read end of its wake pipe.
-  private static func make(outputIsTerminal: Bool = true) -> (PromptOutput, MemorySink, Int32) {
+  private static func make(
+    outputIsTerminal: Bool = true, ansi: Bool = true, direct: @escaping @Sendable (String) -> Void = { _ in }
+  ) -> (PromptOutput, MemorySink, Int32) {
     var ends: [Int32] = [0, 0]
     #expect(pipe(&ends) == 0)
     _ = fcntl(ends[0], F_SETFL, fcntl(ends[0], F_GETFL) | O_NONBLOCK)
     let memory = MemorySink()
-    let output = PromptOutput(base: memory, outputIsTerminal: outputIsTerminal, errorIsTerminal: true, wake: ends[1])
+    let output = PromptOutput(
+      base: memory, outputIsTerminal: outputIsTerminal, errorIsTerminal: true, wake: ends[1], ansi: ansi,
+      direct: direct)
     return (output, memory, ends[0])
   }
 
@@ -41,15 +45,14 @@ struct PromptOutputTests {
     output.write([OutputLine(.out, "late result"), OutputLine(.err, "error: late")])
     #expect(memory.lines.isEmpty)
     #expect(Self.wakes(wake) == 1)
-    var steps: [String] = []
-    let printed = output.printAbovePrompt(
-      clear: { steps.append("clear with \(memory.lines.count) lines") },
-      redraw: { steps.append("redraw with \(memory.lines.count) lines") })
-    #expect(printed)
-    #expect(steps == ["clear with 0 lines", "redraw with 2 lines"])
+    let screen = RecordingScreen(beside: memory)
+    #expect(output.printAbovePrompt(on: screen))
+    #expect(screen.steps == ["\r\u{1B}[J @0", "<redraw> @2"])
     #expect(memory.lines.map(\.text) == ["late result", "error: late"])
     // Woken with nothing waiting: the prompt is left alone.
-    #expect(!output.printAbovePrompt(clear: { Issue.record("cleared") }, redraw: { Issue.record("redrawn") }))
+    screen.reset()
+    #expect(!output.printAbovePrompt(on: screen))
+    #expect(screen.steps.isEmpty)
     output.endEditing()
   }
 
@@ -71,7 +74,7 @@ struct PromptOutputTests {
     output.write([OutputLine(.out, "result"), OutputLine(.err, "error: late")])
     #expect(memory.lines.map(\.text) == ["result"])
     #expect(Self.wakes(wake) == 1)
-    #expect(output.printAbovePrompt(clear: {}, redraw: {}))
+    #expect(output.printAbovePrompt(on: RecordingScreen(beside: memory)))
     #expect(memory.lines.map(\.text) == ["result", "error: late"])
   }
 }

@@ -48,9 +48,11 @@ int rle_load_history(const char *path);
 /// 0 on success, else an errno value.
 int rle_append_history(const char *path, const char *line, int keep);
 
-/// Inside the wake function: erases the prompt and the typed line, leaving the cursor at the
-/// start of the row the prompt began on, so output can be written there.
-void rle_clear_line(void);
+/// Inside the wake function: the terminal's width in columns (80 when it does not say).
+int rle_columns(void);
+/// Inside the wake function: how many rows below the prompt's first row the cursor is (the
+/// prompt and the typed line may wrap); the caller erases them with what the terminal knows.
+int rle_cursor_row(void);
 /// Inside the wake function: draws the prompt and the typed line again, below any output.
 void rle_redraw(void);
 /// Inside the wake function: the terminal changed size; the editor measures it again.

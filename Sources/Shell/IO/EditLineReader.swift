@@ -27,6 +27,8 @@ package final class EditLineReader: LineReader, @unchecked Sendable {  // libedi
   private let historyPath: String?
   /// Where output goes, so that it never lands in the middle of the typed line.
   package let output: PromptOutput
+  /// The terminal the editor draws on.
+  private let screen: EditorScreen
   private let wake: (read: Int32, write: Int32)
   /// Set by SIGWINCH and SIGCONT, taken in by the editor when it is woken.
   private let resized = Locked(false)
@@ -65,6 +67,7 @@ package final class EditLineReader: LineReader, @unchecked Sendable {  // libedi
     wake = (ends[0], ends[1])
     output = PromptOutput(
       base: base, outputIsTerminal: isatty(1) == 1, errorIsTerminal: isatty(2) == 1, wake: ends[1])
+    screen = EditorScreen(descriptor: terminal)
     self.historyPath = historyPath
     let opened = queue.sync { [wake] in
       setlocale(LC_ALL, "")
@@ -158,12 +161,9 @@ package final class EditLineReader: LineReader, @unchecked Sendable {  // libedi
     if take(continued) { rle_resume() }
     let resizedNow = take(resized)
     if resizedNow { rle_resize() }
-    let printed = output.printAbovePrompt(clear: { rle_clear_line() }, redraw: { rle_redraw() })
+    let printed = output.printAbovePrompt(on: screen)
     // The terminal reflowed the prompt's rows: draw them again for the new width.
-    if resizedNow && !printed {
-      rle_clear_line()
-      rle_redraw()
-    }
+    if resizedNow && !printed { output.reflowPrompt(on: screen) }
   }
 
   /// The history file: `$XDG_STATE_HOME/reactor/history`, else `~/.local/state/reactor/history`.
@@ -178,6 +178,18 @@ package final class EditLineReader: LineReader, @unchecked Sendable {  // libedi
     try? FileManager.default.createDirectory(
       atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
   }
+}
+
+/// The editor's terminal, inside `rle_readline` on the editor's thread.
+private struct EditorScreen: PromptScreen {
+  let descriptor: Int32
+  var cursorRow: Int { Int(rle_cursor_row()) }
+  var columns: Int { Int(rle_columns()) }
+  func write(_ text: String) {
+    var text = text
+    text.withUTF8 { bytes in _ = Glibc.write(descriptor, bytes.baseAddress, bytes.count) }
+  }
+  func redraw() { rle_redraw() }
 }
 
 /// The reader whose editor is open (one a process); read only on its queue, by `editorWoken`.
