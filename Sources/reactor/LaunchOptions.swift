@@ -283,6 +283,7 @@ extension LaunchOptions {
     sessionConfiguration.sort = sort?.sort ?? .best
     sessionConfiguration.order = order?.order ?? .desc
     sessionConfiguration.credentials = offline ? nil : configuration.tokenSource.description
+    sessionConfiguration.tokenSource = offline ? nil : configuration.tokenSource.name
     sessionConfiguration.rateLimitWait = waitOnRateLimit.map { .milliseconds(Int64($0 * 1000)) }
     if interactive && !json {
       // One line on standard error, rewritten in place; 0 erases it. Through the line editor

@@ -79,22 +79,22 @@ struct LiveAPIBinaryTests {
     defer { try? FileManager.default.removeItem(at: config) }
     try "127.0.0.1:\n    oauth_token: gho_fromGhFile123\n    user: octocat\n".write(
       to: config.appendingPathComponent("hosts.yml"), atomically: true, encoding: .utf8)
-    let cases: [([String: String], String, String?)] = [
+    let cases: [([String: String], String, String?, String?)] = [
       (
         ["GH_TOKEN": "ghp_first123", "GITHUB_TOKEN": "ghp_second123", "GH_CONFIG_DIR": config.path],
-        "token: from GH_TOKEN", "Bearer ghp_first123"
+        "token: from GH_TOKEN", "Bearer ghp_first123", "GH_TOKEN"
       ),
       (
         ["GITHUB_TOKEN": "ghp_second123", "GH_CONFIG_DIR": config.path], "token: from GITHUB_TOKEN",
-        "Bearer ghp_second123"
+        "Bearer ghp_second123", "GITHUB_TOKEN"
       ),
       (
         ["GH_CONFIG_DIR": config.path], "token: gh's token for 127.0.0.1, from \(config.path)/hosts.yml",
-        "Bearer gho_fromGhFile123"
+        "Bearer gho_fromGhFile123", "gh hosts.yml"
       ),
-      ([:], "token: none (set GH_TOKEN for higher rate limits)", nil),
+      ([:], "token: none (set GH_TOKEN for higher rate limits)", nil, nil),
     ]
-    for (environment, line, authorization) in cases {
+    for (environment, line, authorization, name) in cases {
       let before = server.requests.count
       let result = try await ReactorBinary.run(
         ["--api-url", server.baseURL, "--no-cache"], input: "query swift\nlimits\n", environment: environment)
@@ -102,6 +102,14 @@ struct LiveAPIBinaryTests {
       #expect(result.lines.contains(line), "\(result.stdout)")
       #expect(!result.stdout.contains("ghp_") && !result.stdout.contains("gho_"))
       #expect(server.requests[before].headers["authorization"] == authorization)
+      // With --json, the limits record names the source too (null without a token).
+      let json = try await ReactorBinary.run(
+        ["--api-url", server.baseURL, "--no-cache", "--json"], input: "limits\n", environment: environment)
+      let limits = try #require(try jsonLines(json.stdout).last, "\(json.stdout)")
+      #expect(limits["feature"] as? String == "rateLimit")
+      #expect(limits.keys.contains("tokenSource"))
+      #expect(limits["tokenSource"] as? String == name, "\(json.stdout)")
+      #expect(!json.stdout.contains("ghp_") && !json.stdout.contains("gho_"))
     }
   }
 

@@ -8,6 +8,16 @@ public enum TokenSource: Sendable, Equatable {
   /// the system keyring, where reactor does not look.
   case none(keyringHost: String?)
 
+  /// The source's name for machines (`limits --json`): the variable's name, `gh hosts.yml`,
+  /// or nil when there is no token.
+  public var name: String? {
+    switch self {
+    case .environment(let name): return name
+    case .ghHosts: return "gh hosts.yml"
+    case .none: return nil
+    }
+  }
+
   /// One line for people: which source, or how to pass a token.
   public var description: String {
     switch self {

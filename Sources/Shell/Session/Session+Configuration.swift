@@ -36,6 +36,9 @@ extension Session {
     package var order: SearchOrder = .desc
     /// Where the token came from, as `limits` says it (never the token); nil when not known.
     package var credentials: String?
+    /// The token source's name in `limits`' JSON record (`GH_TOKEN`, `gh hosts.yml`); nil when
+    /// no token is sent.
+    package var tokenSource: String?
     /// With `--wait-on-rate-limit`: the longest wait for a primary limit's reset; nil: rate
     /// limits fail at once.
     package var rateLimitWait: Duration?

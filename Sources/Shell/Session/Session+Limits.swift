@@ -17,7 +17,13 @@ extension Session {
   /// `limits`: the budget per resource, and where the token came from.
   func limits(sink: TaggingSink) -> StoreTask.Completion {
     if configuration.options.mode == .json {
-      sink.write(records.state(feature: Self.rateLimitFeature, state: rateLimitJSON))
+      let source: JSONValue = configuration.tokenSource.map { .string($0) } ?? .null
+      sink.write([
+        records.record([
+          "type": .string("state"), "feature": .string(Self.rateLimitFeature), "state": rateLimitJSON,
+          "tokenSource": source,
+        ])
+      ])
       return .ok
     }
     var lines: [String] = []
