@@ -268,16 +268,18 @@ struct ReplayCommand: AsyncParsableCommand {
     let handover = ReplayHandover(
       makeClient: { settings, time, log in
         let now: @Sendable () -> Date = { Date(timeIntervalSince1970: time.now()) }
-        let configuration = GitHubConfiguration(
+        var configuration = GitHubConfiguration(
           baseURL: GitHubConfiguration.defaultBaseURL, userAgent: userAgent, now: now)
         let fallback = live ?? OfflineTransport(now: now)
         guard let cassette = settings.offline ? nil : settings.cassette else {
           return .live(configuration: configuration, transport: OfflineTransport(now: now))
         }
+        let recorded = try Cassette.load(from: URL(fileURLWithPath: cassette))
+        // The recording's seconds, else (a live fallback times out) `--timeout`'s.
+        configuration.timeoutSeconds = recorded.timeoutSeconds ?? live.map { _ in Int(root.timeout.rounded(.up)) }
         let transport = HandoverTransport(
-          cassette: ReplayingTransport(
-            cassette: try Cassette.load(from: URL(fileURLWithPath: cassette)), time: time, log: log),
-          fallback: fallback, baseURL: fallbackURL)
+          cassette: ReplayingTransport(cassette: recorded, time: time, log: log), fallback: fallback,
+          baseURL: fallbackURL)
         transports.withLock { $0.append(transport) }
         return .live(configuration: configuration, transport: transport)
       },

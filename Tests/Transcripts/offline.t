@@ -11,7 +11,7 @@ query: nil -> "swift"
 the last search failed; run 'query' again
 > query rust
 query: "swift" -> "rust"
-! error: GitHub did not answer in time; try again, or allow longer with --timeout.
+! error: GitHub did not answer within 30 s; try again, or allow longer with --timeout.
 > state search
 search:
   {
@@ -21,7 +21,8 @@ search:
     "isLoadingNextPage": false,
     "lastError": {
       "code": "timeout",
-      "message": "GitHub did not answer in time; try again, or allow longer with --timeout."
+      "message": "GitHub did not answer within 30 s; try again, or allow longer with --timeout.",
+      "timeoutSeconds": 30
     },
     "nextPage": null,
     "order": "desc",

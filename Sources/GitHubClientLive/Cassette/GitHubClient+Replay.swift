@@ -10,11 +10,12 @@ extension GitHubClient {
     -> GitHubClient
   {
     let now: @Sendable () -> Date = { Date(timeIntervalSince1970: time.now()) }
-    let configuration = GitHubConfiguration(baseURL: GitHubConfiguration.defaultBaseURL, userAgent: userAgent, now: now)
+    var configuration = GitHubConfiguration(baseURL: GitHubConfiguration.defaultBaseURL, userAgent: userAgent, now: now)
     guard let cassettePath else {
       return .live(configuration: configuration, transport: OfflineTransport(now: now))
     }
     let cassette = try Cassette.load(from: URL(fileURLWithPath: cassettePath))
+    configuration.timeoutSeconds = cassette.timeoutSeconds
     return .live(configuration: configuration, transport: ReplayingTransport(cassette: cassette, time: time, log: log))
   }
 }
