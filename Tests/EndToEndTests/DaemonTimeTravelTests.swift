@@ -12,6 +12,27 @@ struct DaemonTimeTravelTests {
     return records.of(id)
   }
 
+  @Test("trace on: effect records carry the id of the request whose command started the effect")
+  func traceRecordsCarryTheRequestID() async throws {
+    let daemon = try DaemonProcess(["--offline"])
+    _ = await request(daemon, "t", "trace on")
+    for (id, command, feature) in [("q1", "query swift", "search"), ("u", "username nvie", "signup")] {
+      let effects = await request(daemon, id, command).filter { $0["type"] as? String == "effect" }
+      #expect(effects.compactMap { $0["event"] as? String }.sorted() == ["end", "start"], "\(effects)")
+      for effect in effects {
+        #expect(effect["feature"] as? String == feature)
+        #expect(effect["effectId"] != nil)
+      }
+    }
+    daemon.closeInput()
+    let (status, records, _) = await daemon.finish()
+    #expect(status == 0)
+    // None untagged, none under another request's id.
+    let effects = records.filter { $0["type"] as? String == "effect" }
+    #expect(effects.count == 4)
+    #expect(effects.allSatisfy { ["q1", "u"].contains($0["id"] as? String) }, "\(effects)")
+  }
+
   @Test("history, diff, why, watch, undo and redo as requests; the patches still add up to the state")
   func requests() async throws {
     let daemon = try DaemonProcess(["--offline"])

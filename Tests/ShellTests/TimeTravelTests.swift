@@ -334,12 +334,28 @@ private func records(_ lines: [OutputLine], type: String) -> [JSONObject] {
       effects.compactMap { $0["event"]?.jsonText }.sorted() == [#""cancel""#, #""end""#, #""start""#, #""start""#])
     let cancel = try #require(effects.first { $0["event"] == .string("cancel") })
     #expect(cancel["cancelledBy"] == .string("query rust"))
-    #expect(cancel["id"] == .string("search"))
+    #expect(cancel["effectId"] == .string("search"))
     #expect(cancel["seq"] == .int(3))
     #expect(await session.execute("trace off") == .ok)
     #expect(await session.execute("next") == .ok)
     #expect(records(sink.drain(), type: "effect").isEmpty)
     #expect(await session.execute("trace maybe") == .error)
+  }
+
+  /// Each effect record is tagged with the request that started the effect, also when another
+  /// request cancels it.
+  @Test(arguments: SearchEngineKind.allCases)
+  func traceRecordsCarryTheStartingRequestsTag(_ engine: SearchEngineKind) async throws {
+    let (session, sink) = makeSession(engine: engine)
+    #expect(await session.execute("trace on") == .ok)
+    let hanging = session.start("query hang", tag: .string("a"))
+    #expect(await session.start("query rust", tag: .string("b")).finish() == .ok)
+    _ = await hanging.finish()
+    let effects = sink.drain().filter { $0.record?["type"] == .string("effect") }
+    let tagged = effects.map { ($0.record?["event"]?.jsonText ?? "", $0.tag) }
+    #expect(tagged.filter { $0.0 == #""cancel""# }.map(\.1) == [.string("a")])
+    #expect(tagged.filter { $0.0 == #""end""# }.map(\.1) == [.string("b")])
+    #expect(tagged.filter { $0.0 == #""start""# }.compactMap { $0.1?.jsonText }.sorted() == [#""a""#, #""b""#])
   }
 
   /// A jump cancels the feature's work and says so in the trace.

@@ -1,3 +1,5 @@
+import ReactorJSON
+
 // MARK: - Tracing
 
 extension Effect {
@@ -15,9 +17,9 @@ extension Effect {
   }
 
   @usableFromInline
-  func wrapped(by tracer: EffectTracer) -> Effect { traced(by: tracer, id: nil) }
+  func wrapped(by tracer: EffectTracer) -> Effect { traced(by: tracer, id: nil, tag: tracer.currentTag()) }
 
-  private func traced(by tracer: EffectTracer, id: EffectID?) -> Effect {
+  private func traced(by tracer: EffectTracer, id: EffectID?, tag: JSONValue?) -> Effect {
     switch operation {
     case .none, .send, .notice: return self
     case .cancel(let cancelled):
@@ -25,7 +27,7 @@ extension Effect {
       return self
     case .run(let work):
       return .run { send in
-        let token = tracer.start(id)
+        let token = tracer.start(id, tag)
         do {
           try await work(send)
         } catch {
@@ -35,11 +37,11 @@ extension Effect {
         // Work that catches its own errors returns normally when cancelled.
         tracer.finish(token, Task.isCancelled ? .cancelled : .ended)
       }
-    case .concatenate(let effects): return .concatenate(effects.map { $0.traced(by: tracer, id: id) })
-    case .merge(let effects): return .merge(effects.map { $0.traced(by: tracer, id: id) })
+    case .concatenate(let effects): return .concatenate(effects.map { $0.traced(by: tracer, id: id, tag: tag) })
+    case .merge(let effects): return .merge(effects.map { $0.traced(by: tracer, id: id, tag: tag) })
     case .cancellable(let inner, let cancelInFlight, let effect):
       if cancelInFlight { tracer.cancelling(inner) }
-      return effect.traced(by: tracer, id: inner).cancellable(id: inner, cancelInFlight: cancelInFlight)
+      return effect.traced(by: tracer, id: inner, tag: tag).cancellable(id: inner, cancelInFlight: cancelInFlight)
     }
   }
 }

@@ -156,6 +156,11 @@ public final class Store<R: Reactor>: @unchecked Sendable {
   /// to start.
   public func cancelAll() { cancelSends { _ in true } }
 
+  /// The origin of the action (or effect output) being processed now, if any: read while an
+  /// action's effect is made, it says which `send` call the effect belongs to (tracing tags
+  /// its records with the request's id).
+  package var processingOrigin: Origin? { lock.withLock { processing?.origin } }
+
   /// Cancels the effects of the actions sent with `tag`, running or yet to start; true if such
   /// an action was queued, being processed or had an effect running.
   @discardableResult

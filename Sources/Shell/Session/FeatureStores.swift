@@ -41,8 +41,10 @@ final class FeatureStores: Sendable {
         failureRate: configuration.signupFailureRate, latency: configuration.signupLatency,
         random: SeededGenerator(seed: configuration.seed), time: configuration.time)
       var reactor = SignupReactor(client: configuration.client, service: service)
-      reactor.tracer = trace.tracer(feature: "signup")
+      let origin = TraceOrigin()
+      reactor.tracer = trace.tracer(feature: "signup", origin: origin)
       let store = Store(reactor: reactor, sequencer: sequencer, executor: configuration.executor)
+      origin.follow(store)
       let text = SignupText(options: configuration.options)
       attach(store, feature: "signup", restore: { .restore($0) }, render: { text.render($0, state: $1, command: $2) })
       return store
@@ -53,8 +55,10 @@ final class FeatureStores: Sendable {
   var feed: Store<FeedReactor> {
     store(in: feedStore) {
       var reactor = FeedReactor(client: configuration.client)
-      reactor.tracer = trace.tracer(feature: "feed")
+      let origin = TraceOrigin()
+      reactor.tracer = trace.tracer(feature: "feed", origin: origin)
       let store = Store(reactor: reactor, sequencer: sequencer, executor: configuration.executor)
+      origin.follow(store)
       let text = FeedText(options: configuration.options, now: configuration.time.now)
       attach(store, feature: "feed", restore: { .restore($0) }, render: { text.render($0, state: $1, command: $2) })
       return store
@@ -93,20 +97,23 @@ final class FeatureStores: Sendable {
   private func makeSearch(_ kind: SearchEngineKind) -> SearchEngine {
     let configuration = configuration
     let searchText = SearchText(options: configuration.options)
+    let origin = TraceOrigin()
     switch kind {
     case .reactor:
       var reactor = SearchReactor(
         client: configuration.client, cancelsStaleSearches: configuration.cancelsStaleSearches,
         sort: configuration.sort, order: configuration.order)
-      reactor.tracer = trace.tracer(feature: "search")
+      reactor.tracer = trace.tracer(feature: "search", origin: origin)
       let store = Store(reactor: reactor, sequencer: sequencer, executor: configuration.executor)
+      origin.follow(store)
       attach(
         store, feature: "search", restore: { .restore($0) }, render: { searchText.render($0, state: $1, command: $2) })
       return SearchEngine(store)
     case .feedback:
       var reactor = FeedbackSearch(client: configuration.client, sort: configuration.sort, order: configuration.order)
-      reactor.tracer = trace.tracer(feature: "search")
+      reactor.tracer = trace.tracer(feature: "search", origin: origin)
       let store = Store(reactor: reactor, sequencer: sequencer, executor: configuration.executor)
+      origin.follow(store)
       attach(
         store, feature: "search", restore: { .restore($0) }, render: { searchText.render($0, state: $1, command: $2) })
       return SearchEngine(store)

@@ -6,7 +6,8 @@ import Synchronization
 /// `trace on`: an `effect` record when an effect's work starts, ends, fails or is cancelled
 /// (and by which command), with its cancellation id, the seq of the last change before it
 /// started (its action's), and how long it ran on the session's clock (virtual in a replay, so
-/// deterministic).
+/// deterministic). A record is tagged with the request id of the action that started the
+/// effect, as that request's other records are (so its cancellation id is `effectId`).
 ///
 /// Each feature's reactor holds the ``EffectTracer`` made here; while tracing is off, the
 /// reactors leave their effects as they are.
@@ -23,6 +24,8 @@ final class EffectTrace: Sendable {
   private struct Running: Sendable {
     let feature: String
     let id: EffectID?
+    /// The tag (daemon request id) of the action that started it.
+    let tag: JSONValue?
     let seq: UInt64
     let start: Double
     /// The command that cancelled it, once one did.
@@ -49,12 +52,13 @@ final class EffectTrace: Sendable {
 
   func set(_ value: Bool) { on.store(value, ordering: .relaxed) }
 
-  /// The tracer of one feature's reactor.
-  func tracer(feature: String) -> EffectTracer {
+  /// The tracer of one feature's reactor, whose store `origin` follows.
+  func tracer(feature: String, origin: TraceOrigin) -> EffectTracer {
     EffectTracer(
       isOn: { [self] in isOn },
-      start: { [self] id in
-        let running = Running(feature: feature, id: id, seq: sequencer.last, start: time.now())
+      currentTag: { origin.tag },
+      start: { [self] id, tag in
+        let running = Running(feature: feature, id: id, tag: tag, seq: sequencer.last, start: time.now())
         let token = state.withLock { state in
           state.next += 1
           state.running[state.next] = running
@@ -101,11 +105,11 @@ final class EffectTrace: Sendable {
     if records.options.mode == .json {
       var object: JSONObject = [
         "type": .string("effect"), "event": .string(event), "feature": .string(running.feature),
-        "id": running.id.map { .string($0.name) } ?? .null, "seq": .int(Int(running.seq)),
+        "effectId": running.id.map { .string($0.name) } ?? .null, "seq": .int(Int(running.seq)),
       ]
       if let milliseconds { object["durationMs"] = .int(milliseconds) }
       if event == "cancel" { object["cancelledBy"] = cause.map(JSONValue.string) ?? .null }
-      return records.record(object)
+      return records.record(object).tagged(running.tag)
     }
     let name = running.feature + (running.id.map { "/" + $0.name } ?? "")
     let verb =
@@ -118,6 +122,6 @@ final class EffectTrace: Sendable {
     var text = "effect \(name): \(verb)"
     if let milliseconds { text += " after \(milliseconds)ms" }
     if let cause { text += " by '\(TerminalText.sanitize(cause, keepTab: false))'" }
-    return OutputLine(.out, text + " (seq \(running.seq))")
+    return OutputLine(.out, text + " (seq \(running.seq))").tagged(running.tag)
   }
 }
