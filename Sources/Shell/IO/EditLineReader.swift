@@ -66,7 +66,8 @@ package final class EditLineReader: LineReader, @unchecked Sendable {  // libedi
     }
     wake = (ends[0], ends[1])
     output = PromptOutput(
-      base: base, outputIsTerminal: isatty(1) == 1, errorIsTerminal: isatty(2) == 1, wake: ends[1])
+      base: base, outputIsTerminal: isatty(1) == 1, errorIsTerminal: isatty(2) == 1, wake: ends[1],
+      ansi: PromptOutput.understandsANSI(term: getenv("TERM").map { String(cString: $0) }))
     screen = EditorScreen(descriptor: terminal)
     self.historyPath = historyPath
     let opened = queue.sync { [wake] in

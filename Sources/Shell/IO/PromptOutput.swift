@@ -62,6 +62,12 @@ package final class PromptOutput: OutputSink, @unchecked Sendable {  // mutable 
     self.direct = direct
   }
 
+  /// Whether a terminal of type `term` (the `TERM` variable) takes ANSI control sequences.
+  package static func understandsANSI(term: String?) -> Bool {
+    guard let term, !term.isEmpty else { return false }
+    return term != "dumb"
+  }
+
   package func write(_ lines: [OutputLine]) {
     lock.withLock {
       guard editing else {
