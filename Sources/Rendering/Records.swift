@@ -65,13 +65,19 @@ public struct Records: Sendable {
   }
 
   /// An error: `{"type":"error","code":...}` or `error: message` on standard error.
+  ///
+  /// The text line keeps the record it stands for too, so that a sink can read its `code`
+  /// (the exit status) and add where the command came from (``locate(_:line:file:)``).
   public func error(code: String, message: String, feature: String? = nil) -> OutputLine {
-    if options.mode == .json {
-      var object: JSONObject = ["type": .string("error"), "code": .string(code), "message": .string(message)]
-      if let feature { object["feature"] = .string(feature) }
-      return record(object)
-    }
-    return OutputLine(.err, style.red("error:") + " " + TerminalText.sanitize(message))
+    var object: JSONObject = ["type": .string("error"), "code": .string(code), "message": .string(message)]
+    if let feature { object["feature"] = .string(feature) }
+    if options.mode == .json { return record(object) }
+    return OutputLine(.err, errorText(message), record: object)
+  }
+
+  /// `error: message`, sanitized, the prefix red when colour is on.
+  func errorText(_ message: String, location: String? = nil) -> String {
+    (location.map { $0 + ": " } ?? "") + style.red("error:") + " " + TerminalText.sanitize(message)
   }
 
   /// A notice that is not a state change.

@@ -52,6 +52,8 @@ public struct SearchText: Sendable {
       // No /query operation means the query did not change (the same search again).
       let old = patch.operations.first { $0.path == "/query" }.map { $0.oldValue ?? .null } ?? query.jsonValue
       let oldText: String? = if case .string(let text) = old { text } else { nil }
+      // A first query reads as a setting, not a change from nothing.
+      guard let oldText else { return [OutputLine(.out, "query: \(TerminalText.quoted(query))")] }
       return [OutputLine(.out, "query: \(TerminalText.quoted(oldText)) -> \(TerminalText.quoted(query))")]
     case .setRepos(let page):
       if page.items.isEmpty {
@@ -64,7 +66,7 @@ public struct SearchText: Sendable {
     case .appendRepos(let page):
       let end = state.repos.count
       let start = end - page.items.count
-      if page.items.isEmpty { return [OutputLine(.out, "no further results")] }
+      if page.items.isEmpty { return [OutputLine(.out, "no more results")] }
       return [OutputLine(.out, "+ \(Self.repos(page.items.count)) (\(start + 1)-\(end))")]
         + list(state, from: start, count: page.items.count)
     case .setError:

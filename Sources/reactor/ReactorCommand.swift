@@ -18,10 +18,19 @@ struct ReactorCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "reactor",
     abstract: "A reactive REPL and NDJSON stream over the GitHub REST API.",
+    usage: """
+      reactor [<options>] [--] [<command> [<argument> ...]]
+      reactor [<options>] [-c <line> ...] [-f <file> ...] [--bail]
+      reactor replay [--engine <engine>] [--update] <file> ...
+      """,
     discussion: """
       Each line is a command (type 'help' for the list). On a terminal, reactor edits lines with \
       history and completion; on pipes it reads commands from standard input and prints one \
-      diff per state change. Set GH_TOKEN (or GITHUB_TOKEN) for a higher rate limit.
+      diff per state change. Words after the options are one command, run before reactor exits \
+      (reactor --offline query swift); -c and -f run commands and files of commands in the order \
+      given. Set GH_TOKEN (or GITHUB_TOKEN) for a higher rate limit. Exit status: 0 success, 1 a \
+      command failed, 2 usage error, 3 GitHub or network failure, 4 authentication failure, \
+      5 rate limited, 130 interrupted.
       """,
     version: version,
     subcommands: [ReplayCommand.self])
@@ -38,9 +47,9 @@ struct ReactorCommand: AsyncParsableCommand {
   @Option(
     name: .customLong("drain-timeout"),
     help: ArgumentHelp(
-      "With --daemon: seconds in-flight requests may take to finish after end of input or SIGTERM.",
-      valueName: "seconds"))
-  var drainTimeout = LaunchOptions.defaults.drainTimeout
+      "With --daemon: how long in-flight requests may take to finish after end of input or SIGTERM (500ms, 30s, 1m; a bare number is seconds).",
+      valueName: "duration"))
+  var drainTimeout = Seconds(LaunchOptions.defaults.drainTimeout)
 
   @Option(
     name: .customLong("api-url"),
@@ -48,8 +57,10 @@ struct ReactorCommand: AsyncParsableCommand {
   )
   var apiURL: String?
 
-  @Option(help: ArgumentHelp("Seconds to wait for GitHub before giving up.", valueName: "seconds"))
-  var timeout = LaunchOptions.defaults.timeout
+  @Option(
+    help: ArgumentHelp(
+      "How long to wait for GitHub before giving up (5s, 1m; a bare number is seconds).", valueName: "duration"))
+  var timeout = Seconds(LaunchOptions.defaults.timeout)
 
   @Option(help: ArgumentHelp("When to use colour: auto, always or never.", valueName: "when"))
   var color = LaunchOptions.defaults.color
@@ -76,20 +87,91 @@ struct ReactorCommand: AsyncParsableCommand {
 
   @Option(
     name: .customLong("signup-latency"),
-    help: ArgumentHelp("Seconds the simulated signup service takes.", valueName: "seconds"))
-  var signupLatency = LaunchOptions.defaults.signupLatency
+    help: ArgumentHelp(
+      "How long the simulated signup service takes (250ms, 1.5s; a bare number is seconds).", valueName: "duration"))
+  var signupLatency = Seconds(LaunchOptions.defaults.signupLatency)
 
-  /// The values parsed, for ``LaunchOptions/run()``.
+  @Option(
+    name: [.customShort("c"), .customLong("command")],
+    help: ArgumentHelp("Run one command line, then exit; repeatable, run in order with -f.", valueName: "line"))
+  var command: [String] = []
+
+  @Option(
+    name: [.customShort("f"), .customLong("file")],
+    help: ArgumentHelp(
+      "Run the commands in <file>, one a line, then exit; errors say <file>:<line>. Repeatable.", valueName: "file"))
+  var file: [String] = []
+
+  @Flag(help: "Stop at the first command that fails, and exit with its status.")
+  var bail = LaunchOptions.defaults.bail
+
+  /// The values parsed, for ``LaunchOptions/run()``; `-f` files before `-c` lines when the
+  /// order they were given in is not known (see ``options(arguments:)``).
   var options: LaunchOptions {
     LaunchOptions(
-      offline: offline, json: json, daemon: daemon, drainTimeout: drainTimeout, apiURL: apiURL, timeout: timeout,
-      color: color, engine: engine, record: record, seed: seed, signupFailureRate: signupFailureRate,
-      signupLatency: signupLatency)
+      offline: offline, json: json, daemon: daemon, drainTimeout: drainTimeout.value, apiURL: apiURL,
+      timeout: timeout.value, color: color, engine: engine, record: record, seed: seed,
+      signupFailureRate: signupFailureRate, signupLatency: signupLatency.value,
+      scripts: file.map(LaunchOptions.Script.file) + command.map(LaunchOptions.Script.command), bail: bail)
   }
+
+  /// The values parsed from `arguments`, with `-c` and `-f` in the order `arguments` gives
+  /// them (ArgumentParser keeps each option's values in order, not the two options' order).
+  func options(arguments: [String]) -> LaunchOptions {
+    var options = options
+    var kinds: [Bool] = []  // true: -c, false: -f
+    var rest = arguments[...]
+    while let argument = rest.popFirst(), argument != "--" {
+      let isCommand = ["-c", "--command"].contains(argument) || argument.hasPrefix("--command=")
+      let isFile = ["-f", "--file"].contains(argument) || argument.hasPrefix("--file=")
+      if isCommand || isFile { kinds.append(isCommand) }
+      // Skip a separate value, so a `-c` that is some option's value is not counted.
+      if argument.hasPrefix("-"), !argument.contains("="), !Self.flags.contains(argument) { _ = rest.popFirst() }
+    }
+    guard kinds.filter({ $0 }).count == command.count, kinds.filter({ !$0 }).count == file.count else {
+      return options
+    }
+    var commands = command.makeIterator()
+    var files = file.makeIterator()
+    options.scripts = kinds.map { $0 ? .command(commands.next()!) : .file(files.next()!) }
+    return options
+  }
+
+  /// The options without a value.
+  static let flags: Set<String> = ["--offline", "--json", "--daemon", "--bail"]
 
   func validate() throws { try options.validate() }
 
-  func run() async throws { try await options.run() }
+  func run() async throws { try await options(arguments: Array(CommandLine.arguments.dropFirst())).run() }
+
+  /// What `arguments` ask for: the root's options with the command words (which
+  /// ArgumentParser never sees: a positional argument on the root would take `replay` as a
+  /// word), or nil with `subcommand` set when they name `replay` or `help`.
+  static func launchOptions(_ arguments: [String]) throws -> (LaunchOptions?, (any ParsableCommand)?) {
+    let (flags, words) = LaunchOptions.splitWords(arguments)
+    let command = try parseAsRoot(flags)
+    guard let root = command as? ReactorCommand else { return (nil, command) }
+    var options = root.options(arguments: flags)
+    options.words = words
+    try options.validate()
+    return (options, nil)
+  }
+}
+
+/// A duration flag's value: `250ms`, `5s`, `1m`, `1h`, or a bare number of seconds, as `sleep`
+/// takes them (``Shell/DurationParser``).
+struct Seconds: ExpressibleByArgument, Equatable, Sendable, CustomStringConvertible {
+  var value: Double
+
+  init(_ value: Double) { self.value = value }
+
+  init?(argument: String) {
+    guard let seconds = DurationParser.seconds(argument) else { return nil }
+    value = seconds
+  }
+
+  var description: String { LaunchOptions.shown(value) + "s" }
+  var defaultValueDescription: String { description }
 }
 
 /// `reactor replay`: replays transcripts with virtual time and recorded HTTP.
@@ -148,7 +230,12 @@ enum Main {
         try await options.run()
         return
       }
-      var command = try ReactorCommand.parseAsRoot()
+      let (options, subcommand) = try ReactorCommand.launchOptions(Array(CommandLine.arguments.dropFirst()))
+      if let options {
+        try await options.run()
+        return
+      }
+      guard var command = subcommand else { return }
       if var asyncCommand = command as? any AsyncParsableCommand {
         try await asyncCommand.run()
       } else {
@@ -160,9 +247,16 @@ enum Main {
         if !(error is ExitCode) { print(ReactorCommand.fullMessage(for: error)) }
         exit(code.rawValue)
       }
-      FileHandle.standardError.write(Data((ReactorCommand.fullMessage(for: error) + "\n").utf8))
-      exit(2)
+      FileHandle.standardError.write(Data((usageMessage(for: error) + "\n").utf8))
+      exit(ExitStatus.usage.rawValue)
     }
+  }
+
+  /// ArgumentParser's message, with the one error prefix every other message uses (`error:`,
+  /// not its `Error:`).
+  static func usageMessage(for error: any Error) -> String {
+    let message = ReactorCommand.fullMessage(for: error)
+    return message.hasPrefix("Error: ") ? "error: " + message.dropFirst("Error: ".count) : message
   }
 }
 

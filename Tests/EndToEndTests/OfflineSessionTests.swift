@@ -10,7 +10,7 @@ struct OfflineSessionTests {
     #expect(!result.stdout.contains("reactor>"))
     #expect(!result.stdout.contains("\u{1B}["), "no colour on a pipe")
     let lines = result.lines
-    #expect(lines.first == #"query: nil -> "swift""#)
+    #expect(lines.first == #"query: "swift""#)
     #expect(lines[1].hasPrefix("+ 30 repos (1-30) of "))
     #expect(lines[2].hasPrefix("   1. "))
     #expect(lines.contains("+ 30 repos (31-60)"))
@@ -23,9 +23,9 @@ struct OfflineSessionTests {
   func failureStatus() async throws {
     let result = try await ReactorBinary.run(["--offline"], input: "serch swift\nopen 5\nquery swift\n")
     #expect(result.status == 1)
-    #expect(result.stderr.contains("error: unknown command 'serch'; did you mean 'search'?"))
-    #expect(result.stderr.contains("error: open: no result 5; there are no results"))
-    #expect(result.stdout.contains(#"query: nil -> "swift""#))
+    #expect(result.stderr.contains("error: line 1: unknown command 'serch'; did you mean 'search'?"))
+    #expect(result.stderr.contains("error: line 2: open: no result 5; there are no results"))
+    #expect(result.stdout.contains(#"query: "swift""#))
   }
 
   @Test("usage errors exit 2; --version and --help exit 0")

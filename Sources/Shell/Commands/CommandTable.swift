@@ -73,12 +73,13 @@ public enum CommandTable {
       arity: 0...1, completion: .words(features)
     ) { arguments throws(CommandError) in
       if let feature = arguments.first, !features.contains(feature) {
-        throw arguments.invalid(0, expected: "one of \(features.joined(separator: ", "))")
+        let suggestion = Suggestions.closest(to: feature, in: features).map { "; did you mean '\($0)'?" } ?? ""
+        throw arguments.invalid(0, expected: "one of \(features.joined(separator: ", "))", hint: suggestion)
       }
       return .state(arguments.first)
     },
     CommandSpec(
-      "help", usage: "[<command>]", summary: "list commands, or explain one",
+      "help", aliases: ["?"], usage: "[<command>]", summary: "list commands, or explain one",
       arity: 0...1, completion: .commands
     ) { arguments throws(CommandError) in
       if let topic = arguments.first, spec(for: topic) == nil {
@@ -112,9 +113,11 @@ public enum CommandTable {
     CommandSpec("quit", aliases: ["exit"], summary: "leave (Ctrl-D does the same)") { _ in .quit },
   ]
 
-  /// The spec for a verb or alias, if any.
+  /// The spec for a verb or alias, if any; verbs are case-insensitive (`QUERY`, `Next`).
   public static func spec(for verb: String) -> CommandSpec? {
-    all.first { $0.isSpelled(verb) }
+    if let spec = all.first(where: { $0.isSpelled(verb) }) { return spec }
+    let lowered = verb.lowercased()
+    return lowered == verb ? nil : all.first { $0.isSpelled(lowered) }
   }
 
   /// Every verb and alias, for completion and suggestions.

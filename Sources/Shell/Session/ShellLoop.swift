@@ -3,12 +3,37 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
+import ReactorCore
+import ReactorJSON
 
-/// The read-run loop shared by the REPL and piped mode.
+/// The read-run loop shared by the REPL, piped mode, `-f` files and `-c` commands.
 ///
 /// Each line's effects finish before the next line is read. At end of input the loop returns
-/// the exit status: 0 when every command succeeded, 1 when any failed.
+/// the exit status (``ExitStatus``): 0 when every command succeeded or the session was
+/// interactive, else the status of the last command that failed.
 package struct ShellLoop: Sendable {
+  /// Where a non-interactive loop's lines come from, for the locations of their errors.
+  package enum Source: Sendable, Equatable {
+    /// Standard input: errors say `line N`.
+    case standardInput
+    /// A file of commands (`-f`): errors say `FILE:N:`.
+    case file(String)
+    /// Commands given as arguments (`-c`, or words): each names itself in its errors.
+    case arguments
+  }
+
+  /// How a loop ended: the status of its last failed command, and whether the session should
+  /// stop (`quit`, or `--bail` after a failure) rather than go on to the next source.
+  package struct Outcome: Sendable, Equatable {
+    package var failure: ExitStatus?
+    package var stopped = false
+
+    package init(failure: ExitStatus? = nil, stopped: Bool = false) {
+      self.failure = failure
+      self.stopped = stopped
+    }
+  }
+
   package let session: Session
   package let reader: any LineReader
   /// A terminal session: prompt, banner, Ctrl-C cancels the running command.
@@ -16,6 +41,13 @@ package struct ShellLoop: Sendable {
   package let banner: String?
   /// Told about every input line before it runs (transcript recording).
   package let onInput: (@Sendable (String) -> Void)?
+  /// Where the lines come from; a non-interactive loop tags each command with its location.
+  package var source: Source = .standardInput
+  /// Stop at the first command that fails (`--bail`).
+  package var bail = false
+  /// The sink that reads each command's failure code (and locates its errors), if any: without
+  /// one, every failure counts as status 1.
+  package var failures: LocatingSink?
 
   package init(
     session: Session, reader: any LineReader, interactive: Bool, banner: String? = nil,
@@ -28,37 +60,74 @@ package struct ShellLoop: Sendable {
     self.onInput = onInput
   }
 
+  /// Runs every line and returns the exit status.
+  package func run() async -> Int32 {
+    await runLines().failure?.rawValue ?? 0
+  }
+
   /// Ctrl-C while a command runs cancels its effects; the shell goes on. (At the prompt,
   /// libedit binds Ctrl-C to clearing the line.)
-  package func run() async -> Int32 {
-    var anyFailed = false
+  package func runLines() async -> Outcome {
+    var outcome = Outcome()
     let session = session
     let interrupt = interactive ? SignalWatcher.shared.watch(SIGINT) { session.cancelAll() } : nil
     defer { interrupt.map(SignalWatcher.shared.stop) }
     if interactive, let banner { session.configuration.sink.write([.init(.out, banner)]) }
-    var background: [Execution] = []
+    var background: [(Execution, JSONValue?)] = []
+    var number = 0
     while let line = await reader.readLine(prompt: interactive ? "reactor> " : "") {
+      number += 1
       if reader.keepsHistory { reader.remember(Redaction.forHistory(line)) }
       onInput?(line)
       let (command, inBackground) = Tokenizer.splitBackground(line)
-      let execution = session.start(command)
+      let tag = tag(number)
+      let execution = session.start(command, tag: tag)
       if inBackground {
-        background.append(execution)
+        background.append((execution, tag))
         // Let its effects start now (send their requests), not when the loop next waits: on
         // piped mode's one thread, lines already read ahead would otherwise all run first.
         await Task.yield()
         continue
       }
-      if case .quit = execution { return await finish(background, anyFailed) }
-      if await execution.finish() == .error { anyFailed = true }
+      if case .quit = execution {
+        outcome.stopped = true
+        break
+      }
+      let completion = await execution.finish()
+      if let status = status(of: completion, tag: tag) {
+        outcome.failure = status
+        if bail {
+          outcome.stopped = true
+          session.cancelAll()
+          break
+        }
+      }
     }
-    return await finish(background, anyFailed)
+    // Waits for commands started with `&`, and folds their outcomes into the status.
+    for (execution, tag) in background {
+      if let status = status(of: await execution.finish(), tag: tag), !(bail && outcome.stopped) {
+        outcome.failure = status
+      }
+    }
+    // Whatever failed an hour earlier, a person who leaves a REPL is done, not failing.
+    if interactive { outcome.failure = nil }
+    return outcome
   }
 
-  /// Waits for commands started with `&`, and folds their outcomes into the status.
-  private func finish(_ background: [Execution], _ anyFailed: Bool) async -> Int32 {
-    var failed = anyFailed
-    for execution in background where await execution.finish() == .error { failed = true }
-    return failed ? 1 : 0
+  /// The tag of line `number`: its location, for a session that is not interactive.
+  private func tag(_ number: Int) -> JSONValue? {
+    switch interactive ? nil : source {
+    case nil: nil
+    case .standardInput: InputLocation.tag(line: number, file: nil)
+    case .file(let path): InputLocation.tag(line: number, file: path)
+    case .arguments: InputLocation.tag(command: number)
+    }
+  }
+
+  /// The exit status a command's completion stands for; nil if it did not fail.
+  private func status(of completion: StoreTask.Completion, tag: JSONValue?) -> ExitStatus? {
+    let code = tag.flatMap { failures?.takeFailureCode(for: $0) }
+    guard completion == .error else { return nil }
+    return ExitStatus(failureCode: code)
   }
 }
