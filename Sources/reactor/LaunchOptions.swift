@@ -94,10 +94,8 @@ struct LaunchOptions: Equatable, Sendable {
       }
       guard argument.hasPrefix("--") else {
         // Words that are not options make the command, wherever they are. A first word
-        // `replay` or `help` is ArgumentParser's (a subcommand, and its help).
-        guard !argument.hasPrefix("-"), !(options.words.isEmpty && ["replay", "help"].contains(argument)) else {
-          return nil
-        }
+        // `replay` is ArgumentParser's (the subcommand).
+        guard !argument.hasPrefix("-"), !(options.words.isEmpty && argument == "replay") else { return nil }
         options.words.append(argument)
         continue
       }
@@ -171,8 +169,8 @@ extension LaunchOptions {
 
   /// `arguments` split into options (with their values) and the words of the command to run:
   /// every argument that is neither an option nor an option's value, and all after `--`. When
-  /// the first such word is `replay` or `help`, it is ArgumentParser's (a subcommand, and its
-  /// help) and nothing is split off.
+  /// the first such word is `replay`, it is ArgumentParser's (the subcommand) and nothing is
+  /// split off; `help` is the command language's (`reactor help` lists the commands).
   static func splitWords(_ arguments: [String]) -> (options: [String], words: [String]) {
     var options: [String] = []
     var words: [String] = []
@@ -187,7 +185,7 @@ extension LaunchOptions {
         if valued.contains(argument), let value = rest.popFirst() { options.append(value) }
         continue
       }
-      if words.isEmpty && ["replay", "help"].contains(argument) { return (arguments, []) }
+      if words.isEmpty && argument == "replay" { return (arguments, []) }
       words.append(argument)
     }
     return (options, words)

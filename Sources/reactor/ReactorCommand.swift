@@ -28,7 +28,8 @@ struct ReactorCommand: AsyncParsableCommand {
       history and completion; on pipes it reads commands from standard input and prints one \
       diff per state change. Words after the options are one command, run before reactor exits \
       (reactor --offline query swift); -c and -f run commands and files of commands in the order \
-      given. Set GH_TOKEN (or GITHUB_TOKEN) for a higher rate limit. Exit status: 0 success, 1 a \
+      given. 'reactor replay --help' describes the replay of transcripts. Set GH_TOKEN (or \
+      GITHUB_TOKEN) for a higher rate limit. Exit status: 0 success, 1 a \
       command failed, 2 usage error, 3 GitHub or network failure, 4 authentication failure, \
       5 rate limited, 130 interrupted.
       """,
@@ -146,7 +147,7 @@ struct ReactorCommand: AsyncParsableCommand {
 
   /// What `arguments` ask for: the root's options with the command words (which
   /// ArgumentParser never sees: a positional argument on the root would take `replay` as a
-  /// word), or nil with `subcommand` set when they name `replay` or `help`.
+  /// word), or nil with `subcommand` set when they name `replay`.
   static func launchOptions(_ arguments: [String]) throws -> (LaunchOptions?, (any ParsableCommand)?) {
     let (flags, words) = LaunchOptions.splitWords(arguments)
     let command = try parseAsRoot(flags)
@@ -183,19 +184,37 @@ struct ReplayCommand: AsyncParsableCommand {
       Prints 'ok' or 'FAIL' (with a unified diff) for each file, then 'N passed, M failed'. \
       Replays use the transcript's cassette and a virtual clock: no network, no real time, \
       no history file. The format is described in reactor-transcript(5).
-      """)
+      """,
+    // Not listed under SUBCOMMANDS, whose footer would send readers to `reactor help
+    // <subcommand>`: `help` is the command language's. The usage names `replay` instead.
+    shouldDisplay: false)
 
   @Flag(help: "Rewrite each transcript's expected output with the actual output, and say what changed.")
   var update = false
 
-  /// `--engine` is the parent's option: `reactor replay --engine feedback x.t` sets it there.
+  @Option(
+    help: ArgumentHelp(
+      "Run every transcript on this search engine (reactor or feedback), whatever its %engine says.",
+      valueName: "engine"))
+  var engine: EngineChoice?
+
+  /// `reactor --engine feedback replay x.t` still works: the parent's `--engine` is the default.
   @ParentCommand var root: ReactorCommand
+
+  /// The parent's other options mean nothing to a replay: refused, not silently ignored.
+  func validate() throws {
+    var given = root.options
+    given.engine = nil
+    guard given == .defaults else {
+      throw ValidationError("replay takes --engine and --update only; give other options to a session, not a replay")
+    }
+  }
 
   @Argument(help: ArgumentHelp("Transcript files.", valueName: "file"))
   var files: [String]
 
   func run() async throws {
-    let engine = root.engine?.kind
+    let engine = (engine ?? root.engine)?.kind
     let runner = TranscriptRunner(makeClient: Self.replayClient) { configuration in
       if let engine { configuration.engine = engine }
     }

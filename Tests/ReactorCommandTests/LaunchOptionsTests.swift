@@ -30,6 +30,7 @@ import Testing
     ["query", "swift", "--json"],
     ["--timeout", "5s", "--drain-timeout=1m", "--signup-latency", "250ms"],
     ["-c", "query swift", "-f", "a.txt", "--command", "next", "--file=b.txt", "--bail"],
+    ["help"], ["--offline", "help", "next"],
   ]
 
   @Test(arguments: accepted)
@@ -56,7 +57,7 @@ import Testing
 
   /// Help, subcommands, short names, repeats, malformed or invalid values: ArgumentParser's.
   static let refused: [[String]] = [
-    ["--help"], ["-h"], ["help"], ["--version", "--json"], ["replay", "a.t"],
+    ["--help"], ["-h"], ["--version", "--json"], ["replay", "a.t"],
     ["--engine", "feedback", "replay", "a.t"],
     ["-"], ["--"], ["--", "--json"], ["--=x"], ["--jsonx"], ["--json=true"], ["--json", "--json"],
     ["--timeout"], ["--timeout", "--json"], ["--timeout", "-1"], ["--timeout", ""], ["--timeout="],
@@ -64,7 +65,7 @@ import Testing
     ["--timeout", "0"], ["--timeout", "601"], ["--timeout", "nan"], ["--signup-failure-rate", "1.5"],
     ["--signup-latency", "61"], ["--drain-timeout", "3601"], ["--seed", "-1"], ["--seed", "1.5"],
     ["--seed", "18446744073709551616"], ["--color", "sometimes"], ["--engine", "rx"], ["--daemon", "--record", "x.t"],
-    ["--api-url", "-x"], ["--timeout", "5", "--timeout", "6"], ["--offline", "replay", "a.t"], ["help"],
+    ["--api-url", "-x"], ["--timeout", "5", "--timeout", "6"], ["--offline", "replay", "a.t"],
     ["--", "query", "-x"], ["-c"], ["-c", "-f"], ["--timeout", "5 s"], ["--timeout", "1d"],
   ]
 

@@ -144,6 +144,9 @@ private final class FeedHarness: Sendable {
       lines.withLock { $0 += renderer.render(transition, state: state, command: "refresh") }
     }
     await failing.send(.refresh).finish()
-    #expect(lines.withLock { $0 }.map { [$0.stream == .err ? "err" : "out", $0.text] } == [["err", "error: GitHub did not answer in time."]])
+    #expect(
+      lines.withLock { $0 }.map { [$0.stream == .err ? "err" : "out", $0.text] } == [
+        ["err", "error: GitHub did not answer in time."]
+      ])
   }
 }

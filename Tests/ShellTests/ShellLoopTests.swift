@@ -109,9 +109,11 @@ private struct Harness {
 
   @Test func anInteractiveSessionEndsWithZeroWhateverFailed() async {
     let harness = Harness()
-    let loop = ShellLoop(session: harness.session, reader: ScriptedLineReader(["opne", "query down"]), interactive: false)
+    let loop = ShellLoop(
+      session: harness.session, reader: ScriptedLineReader(["opne", "query down"]), interactive: false)
     #expect(await loop.run() == 1, "without a ledger every failure is 1")
-    let interactive = ShellLoop(session: harness.session, reader: ScriptedLineReader(["opne", "quit"]), interactive: true)
+    let interactive = ShellLoop(
+      session: harness.session, reader: ScriptedLineReader(["opne", "quit"]), interactive: true)
     #expect(await interactive.run() == 0)
   }
 
@@ -125,7 +127,8 @@ private struct Harness {
     #expect(error?["code"] == .string("submit-refused"))
     #expect(
       error?["message"]
-        == .string("cannot submit: username can only contain letters and numbers; password is empty; password is not repeated"))
+        == .string(
+          "cannot submit: username can only contain letters and numbers; password is empty; password is not repeated"))
   }
 
   @Test func pagingMessagesTellTheTruth() async {

@@ -10,7 +10,8 @@ extension Tokenizer {
       let plain =
         !word.isEmpty && word != "&" && !word.hasPrefix("#")
         && !word.unicodeScalars.contains { $0.properties.isWhitespace || "'\"\\".unicodeScalars.contains($0) }
-      return plain ? word : "'" + word.split(separator: "'", omittingEmptySubsequences: false).joined(separator: #"'\''"#) + "'"
+      return plain
+        ? word : "'" + word.split(separator: "'", omittingEmptySubsequences: false).joined(separator: #"'\''"#) + "'"
     }.joined(separator: " ")
   }
 }

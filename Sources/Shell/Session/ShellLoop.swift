@@ -1,10 +1,11 @@
+import ReactorCore
+import ReactorJSON
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import ReactorCore
-import ReactorJSON
 
 /// The read-run loop shared by the REPL, piped mode, `-f` files and `-c` commands.
 ///
