@@ -149,3 +149,31 @@ private struct Harness {
     #expect(texts.last == "https://github.com/owner/repo3")
   }
 }
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+@Suite struct InvalidUTF8Tests {
+  /// The daemon's rule on a pipe too: a line that is not UTF-8 is an error naming its line,
+  /// and it does not run (before, its bytes became U+FFFD and the line ran).
+  @Test func aLineThatIsNotUTF8IsRefusedWithItsLine() async throws {
+    var descriptors: [Int32] = [0, 0]
+    #expect(pipe(&descriptors) == 0)
+    let bytes: [UInt8] =
+      Array("state search\n".utf8) + [0x68, 0x65, 0x6C, 0x70, 0x20, 0xFF, 0x0A] + Array("next\n".utf8)
+    #expect(write(descriptors[1], bytes, bytes.count) == bytes.count)
+    close(descriptors[1])
+    let harness = Harness(.json)
+    var loop = ShellLoop(
+      session: harness.session, reader: PipeLineReader(descriptor: descriptors[0]), interactive: false)
+    loop.failures = harness.failures
+    let outcome = await loop.runLines()
+    #expect(outcome.failure == .commandFailed)
+    let errors = harness.memory.lines.compactMap(\.record).filter { $0["type"] == .string("error") }
+    #expect(errors.count == 1)
+    #expect(errors.first?["code"] == .string("invalid-utf8"))
+    #expect(errors.first?["line"] == .int(2))
+    #expect(!harness.memory.lines.contains { $0.record?["type"] == .string("help") }, "the line did not run")
+  }
+}

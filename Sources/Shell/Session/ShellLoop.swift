@@ -76,8 +76,21 @@ package struct ShellLoop: Sendable {
     if interactive, let banner { session.configuration.sink.write([.init(.out, banner)]) }
     var background: [(Execution, JSONValue?)] = []
     var number = 0
-    while let line = await reader.readLine(prompt: interactive ? "reactor> " : "") {
+    while let input = await reader.readInput(prompt: interactive ? "reactor> " : "") {
       number += 1
+      guard case .text(let line) = input else {
+        // The daemon's rule: a line that is not UTF-8 is refused, not guessed at.
+        let tag = tag(number)
+        session.rejectInvalidUTF8(tag: tag)
+        if let status = status(of: .error, tag: tag) {
+          outcome.failure = status
+          if bail {
+            outcome.stopped = true
+            break
+          }
+        }
+        continue
+      }
       if reader.keepsHistory { reader.remember(Redaction.forHistory(line)) }
       onInput?(line)
       let (command, inBackground) = Tokenizer.splitBackground(line)
