@@ -7,6 +7,7 @@ import Testing
 /// Where examples come from:
 /// - every ```` ```console ```` block of the README, as written;
 /// - every literal block (`.Bd -literal`) of a man page that shows a `$ ` or `reactor> ` line,
+///   or is a whole transcript (replayed with `reactor replay`, which must pass),
 ///   rendered by `groff -mdoc -Tutf8`, so that what is checked is what a reader of `man`
 ///   pastes (`\e` becomes a backslash, `\[u2605]` a star).
 ///

@@ -99,6 +99,12 @@ struct DocumentationExampleTests {
     #expect(!DocumentationRunner.screenShows(["a line never shown"], screen))
   }
 
+  @Test func wholeTranscriptsOfTheFormatPageAreReplayed() throws {
+    let examples = try DocumentationPages.manPage("man/reactor-transcript.5")
+    let replays = examples.flatMap(\.steps).filter { $0.command.hasPrefix("reactor replay example-") }
+    #expect(replays.count == 3, "the daemon, offline and signup transcripts: \(examples.map(\.source))")
+  }
+
   @Test func manPageExamplesAreRenderedAsAReaderSeesThem() throws {
     let examples = try DocumentationPages.manPage("man/reactor.1")
     let commands = examples.flatMap(\.steps).map(\.command)

@@ -56,7 +56,7 @@ enum DocumentationPages {
       var end = index + 1
       while end < lines.count, lines[end] != ".Ed" { end += 1 }
       let body = lines[(index + 1)..<end]
-      if body.contains(where: { $0.hasPrefix("$ ") || $0.hasPrefix("reactor> ") }) {
+      if body.contains(where: { $0.hasPrefix("$ ") || $0.hasPrefix("reactor> ") }) || isTranscript(Array(body)) {
         starts.append(index + 1)
         document += [".Sh EXAMPLE-\(starts.count)", ".Bd -literal"] + body + [".Ed"]
       }
@@ -75,11 +75,38 @@ enum DocumentationPages {
       // The section's indent is the first line's (a command); deeper indents are the text's.
       let indent = block.first?.prefix { $0 == " " }.count ?? 0
       block = block.map { line in String(line.dropFirst(min(indent, line.prefix { $0 == " " }.count))) }
-      if let example = DocumentationExample.parse(block, source: "\(path):\(start)", page: path) {
+      if isTranscript(block) {
+        examples.append(transcript(block, source: "\(path):\(start)", page: path, number: number + 1))
+      } else if let example = DocumentationExample.parse(block, source: "\(path):\(start)", page: path) {
         examples.append(example)
       }
     }
     return examples
+  }
+
+  /// Whether a block is a whole transcript: directives, input lines, and nothing cut out
+  /// (`...`); a fragment of one is an excerpt, not an example.
+  static func isTranscript(_ lines: [String]) -> Bool {
+    lines.contains { $0.hasPrefix("%") } && lines.contains { $0.hasPrefix("> ") }
+      && !lines.contains {
+        $0.trimmingCharacters(in: .whitespaces) == "..." || $0.contains(",...") || $0.contains("...,")
+      }
+      && !lines.contains { $0.hasPrefix("$ ") }
+  }
+
+  /// A transcript example: written to a file (with the cassette it names, from
+  /// `Tests/Transcripts`) and replayed, which must pass.
+  static func transcript(_ lines: [String], source: String, page: String, number: Int) -> DocumentationExample {
+    let name = "example-\(number).t"
+    var files = [name: lines.joined(separator: "\n") + "\n"]
+    for line in lines where line.hasPrefix("%cassette ") {
+      let cassette = String(line.dropFirst("%cassette ".count))
+      let url = root.appendingPathComponent("Tests/Transcripts/\(cassette)")
+      files[cassette] = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+    }
+    let step = DocumentationExample.Step(
+      command: "reactor replay \(name)", expected: ["ok \(name)", "1 passed, 0 failed"])
+    return DocumentationExample(source: source, page: page, kind: .shell, steps: [step], files: files)
   }
 
   /// `text` rendered for a UTF-8 terminal, without bold or underline.

@@ -59,7 +59,9 @@ public final class Session: Sendable {
   /// Reports an input line that is not UTF-8, as the daemon does (`invalid-utf8`); its tag
   /// says which line it was.
   package func rejectInvalidUTF8(tag: JSONValue?) {
-    configuration.sink.write([records.error(code: "invalid-utf8", message: "not valid UTF-8; it was not run").tagged(tag)])
+    configuration.sink.write([
+      records.error(code: "invalid-utf8", message: "not valid UTF-8; it was not run").tagged(tag)
+    ])
   }
 
   /// Stops everything in flight (Ctrl-C), leaving the results so far.
