@@ -8,7 +8,7 @@ extension Records {
   /// `FILE:3: error: ...` for a file, the form editors and compilers use. Any other line, or
   /// no line number, is returned as it is.
   public func locate(_ line: OutputLine, line number: Int?, file: String?) -> OutputLine {
-    guard let number, var object = line.record, object["type"] == .string("error") else { return line }
+    guard let number, var object = line.keptRecord, object["type"] == .string("error") else { return line }
     object["line"] = .int(number)
     if let file { object["file"] = .string(file) }
     if options.mode == .json { return record(object).tagged(line.tag) }

@@ -66,7 +66,8 @@ public struct Records: Sendable {
 
   /// An error: `{"type":"error","code":...}` or `error: message` on standard error.
   ///
-  /// The text line keeps the record it stands for too, so that a sink can read its `code`
+  /// The text line keeps the record it stands for too (as every error line keeps its record,
+  /// see ``OutputLine/keptRecord``), so that a sink can read its `code`
   /// (the exit status) and add where the command came from (``locate(_:line:file:)``).
   public func error(code: String, message: String, feature: String? = nil) -> OutputLine {
     var object: JSONObject = ["type": .string("error"), "code": .string(code), "message": .string(message)]

@@ -95,6 +95,23 @@ struct OneShotTests {
     }
   }
 
+  @Test(
+    "an interactive session left with quit exits 0 whatever failed before",
+    .enabled(if: ReactorBinary.hasScript, "needs script(1) from util-linux"))
+  func interactiveEndsWithZero() async throws {
+    try await ReactorBinary.withScratchHome { home in
+      // (Ctrl-D typed ahead on script(1)'s terminal reaches libedit as a literal ^D: the
+      // unit test of ShellLoop covers the end of input.)
+      for ending in ["quit\n", "exit\n"] {
+        let result = try await ReactorBinary.run(
+          ["--offline", "--color", "never"], input: "opne 2\nopen 99\n" + ending, environment: ["HOME": home],
+          terminal: true)
+        #expect(result.stdout.contains("unknown command 'opne'"), "the failure happened: \(result.stdout)")
+        #expect(result.status == 0)
+      }
+    }
+  }
+
   @Test("a session interrupted by SIGINT on a pipe ends by the signal: 130 in a shell")
   func interrupted() async throws {
     let (process, stdin, stdout, _) = try ReactorBinary.prepare(["--offline"], environment: [:])

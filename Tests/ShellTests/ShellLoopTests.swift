@@ -177,3 +177,22 @@ private struct Harness {
     #expect(!harness.memory.lines.contains { $0.record?["type"] == .string("help") }, "the line did not run")
   }
 }
+
+@Suite struct LocatingSinkCostTests {
+  /// A change record is written straight to text and its object built only on demand: the
+  /// sink that looks for errors must not build it (that would cost every change of a search).
+  @Test func changeRecordsAreNeverBuilt() {
+    let built = Locked(0)
+    let writer = JSONWriter(capacity: 16)
+    let change = OutputLine(
+      record: writer,
+      deferred: {
+        built.withLock { $0 += 1 }
+        return ["type": .string("change")]
+      }, tag: InputLocation.tag(line: 1, file: nil))
+    let memory = MemorySink()
+    LocatingSink(base: memory, records: Records(options: RenderOptions(mode: .json))).write([change])
+    #expect(built.withLock { $0 } == 0)
+    #expect(memory.lines.count == 1)
+  }
+}

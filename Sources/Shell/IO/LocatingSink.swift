@@ -28,7 +28,7 @@ package final class LocatingSink: OutputSink {
     guard lines.contains(where: { $0.tag != nil }) else { return base.write(lines) }
     base.write(
       lines.map { line in
-        guard let tag = line.tag, let record = line.record, record["type"] == .string("error") else { return line }
+        guard let tag = line.tag, let record = line.keptRecord, record["type"] == .string("error") else { return line }
         if case .string(let code)? = record["code"] {
           lastCodes.withLock { codes in
             codes.removeAll { $0.tag == tag }
