@@ -47,6 +47,13 @@ public struct OutputLine: Sendable, Equatable {
     set { source = newValue.map { .object($0) } }
   }
 
+  /// The record if it is kept as an object, as every error record is; nil for a record built
+  /// on demand (a change record), so that a sink looking for errors never builds one.
+  public var keptRecord: JSONObject? {
+    if case .object(let object) = source { return object }
+    return nil
+  }
+
   public init(_ stream: OutputStream, _ text: String, record: JSONObject? = nil, tag: JSONValue? = nil) {
     self.stream = stream
     self.content = .text(text)

@@ -67,14 +67,21 @@ public struct Records: Sendable {
   /// An error: `{"type":"error","code":...}` or `error: message` on standard error. `details`
   /// are machine-readable fields beside the message (a rate limit's `retryAfter`, say); text
   /// mode leaves them to the message.
+  ///
+  /// The text line keeps the record it stands for too (as every error line keeps its record,
+  /// see ``OutputLine/keptRecord``), so that a sink can read its `code`
+  /// (the exit status) and add where the command came from (``locate(_:line:file:)``).
   public func error(code: String, message: String, feature: String? = nil, details: JSONObject = [:]) -> OutputLine {
-    if options.mode == .json {
-      var object: JSONObject = ["type": .string("error"), "code": .string(code), "message": .string(message)]
-      if let feature { object["feature"] = .string(feature) }
-      for member in details.members where object[member.key] == nil { object[member.key] = member.value }
-      return record(object)
-    }
-    return OutputLine(.err, style.red("error:") + " " + TerminalText.sanitize(message))
+    var object: JSONObject = ["type": .string("error"), "code": .string(code), "message": .string(message)]
+    if let feature { object["feature"] = .string(feature) }
+    for member in details.members where object[member.key] == nil { object[member.key] = member.value }
+    if options.mode == .json { return record(object) }
+    return OutputLine(.err, errorText(message), record: object)
+  }
+
+  /// `error: message`, sanitized, the prefix red when colour is on.
+  func errorText(_ message: String, location: String? = nil) -> String {
+    (location.map { $0 + ": " } ?? "") + style.red("error:") + " " + TerminalText.sanitize(message)
   }
 
   /// A notice that is not a state change.

@@ -59,6 +59,8 @@ public struct SearchText: Sendable {
       // No /query operation means the query did not change (the same search again).
       let old = patch.operations.first { $0.path == "/query" }.map { $0.oldValue ?? .null } ?? query.jsonValue
       let oldText: String? = if case .string(let text) = old { text } else { nil }
+      // A first query reads as a setting, not a change from nothing.
+      guard let oldText else { return [OutputLine(.out, "query: \(TerminalText.quoted(query))")] }
       return [OutputLine(.out, "query: \(TerminalText.quoted(oldText)) -> \(TerminalText.quoted(query))")]
     case .setRepos(let page):
       if page.items.isEmpty {
@@ -71,7 +73,7 @@ public struct SearchText: Sendable {
       header += Self.dropped(page.items.count - count)
       return [OutputLine(.out, header)] + list(state, from: 0, count: count)
     case .appendRepos(let page):
-      if page.items.isEmpty { return [OutputLine(.out, "no further results")] }
+      if page.items.isEmpty { return [OutputLine(.out, "no more results")] }
       let dropped = Self.droppedNow(patch: patch, state: state)
       let added = page.items.count - dropped
       let end = state.repos.count

@@ -87,8 +87,8 @@ package enum TerminalText {
     }
   }
 
-  /// A string literal for messages: `"swift"` with quotes, or `nil`.
+  /// A string literal for messages: `"swift"` with quotes, or `(none)`: never Swift's `nil`.
   package static func quoted(_ value: String?) -> String {
-    value.map { "\"" + sanitize($0, keepTab: false) + "\"" } ?? "nil"
+    value.map { "\"" + sanitize($0, keepTab: false) + "\"" } ?? "(none)"
   }
 }

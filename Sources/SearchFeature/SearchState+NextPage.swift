@@ -8,7 +8,7 @@ extension SearchState {
   /// Why the next page cannot load now, as the notice tells the user; nil when it can.
   ///
   /// Both engines' `next` use it. Order of precedence: no query, first page loading, a page
-  /// loading, then (with no next page) a failed search, GitHub's 1,000-result cap, or simply
+  /// loading, then (with no next page) a failed search, GitHub's 1,000-result cap once 1,000 are loaded, or simply
   /// the end of the results.
   var nextPageRefusal: String? {
     guard query != nil else { return "no search yet; try 'query <text>'" }
@@ -16,7 +16,9 @@ extension SearchState {
     if isLoadingNextPage { return "a page is already loading" }
     guard nextPage == nil else { return nil }
     if lastError != nil && repos.isEmpty { return "the last search failed; run 'query' again" }
-    if repos.count >= gitHubSearchResultCap || (totalCount ?? 0) > repos.count {
+    // Only the cap itself earns the cap's explanation: a total above what loaded can also
+    // mean results GitHub dropped (incomplete results), which the cap does not explain.
+    if repos.count >= gitHubSearchResultCap {
       return "no more results: GitHub returns at most 1,000 results per search"
     }
     return "no more results"

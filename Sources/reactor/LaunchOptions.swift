@@ -37,6 +37,18 @@ struct LaunchOptions: Equatable, Sendable {
   var noCache = false
   var sort: SortChoice?
   var order: OrderChoice?
+  /// `-c` lines and `-f` files, in the order given.
+  var scripts: [Script] = []
+  /// One command given as words after the options (`reactor query swift`).
+  var words: [String] = []
+  /// Stop at the first command that fails, with its status.
+  var bail = false
+
+  /// A `-c` command line or a `-f` file of commands.
+  enum Script: Equatable, Sendable {
+    case command(String)
+    case file(String)
+  }
 
   static let defaults = LaunchOptions()
 
@@ -44,15 +56,17 @@ struct LaunchOptions: Equatable, Sendable {
   static let defaultRateLimitWait = 60.0
 
   func validate() throws(ValidationError) {
-    guard timeout > 0, timeout <= 600 else { throw ValidationError("--timeout must be between 0 and 600 seconds") }
+    guard timeout > 0, timeout <= 600 else {
+      throw ValidationError("--timeout must be more than 0 and at most 600 seconds, got \(Self.shown(timeout))")
+    }
     guard (0...1).contains(signupFailureRate) else {
-      throw ValidationError("--signup-failure-rate must be between 0 and 1")
+      throw ValidationError("--signup-failure-rate must be from 0 to 1, got \(Self.shown(signupFailureRate))")
     }
     guard (0...60).contains(signupLatency) else {
-      throw ValidationError("--signup-latency must be between 0 and 60 seconds")
+      throw ValidationError("--signup-latency must be from 0 to 60 seconds, got \(Self.shown(signupLatency))")
     }
     guard (0...3600).contains(drainTimeout) else {
-      throw ValidationError("--drain-timeout must be between 0 and 3600 seconds")
+      throw ValidationError("--drain-timeout must be from 0 to 3600 seconds, got \(Self.shown(drainTimeout))")
     }
     if force && record == nil { throw ValidationError("--force only applies to --record") }
     guard historyLimit >= 0 else { throw ValidationError("--history-limit must be 0 (off) or more") }
@@ -69,6 +83,17 @@ struct LaunchOptions: Equatable, Sendable {
       throw ValidationError(
         "--daemon and --record cannot be combined; record a daemon session with a transcript instead")
     }
+    if daemon && (!scripts.isEmpty || !words.isEmpty) {
+      throw ValidationError("--daemon reads its requests from standard input; give no -c, -f or command words")
+    }
+    if !scripts.isEmpty && !words.isEmpty {
+      throw ValidationError("give commands as words or with -c and -f, not both")
+    }
+  }
+
+  /// A number as a person would write it: `0`, `1.5`.
+  static func shown(_ value: Double) -> String {
+    value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
   }
 
   /// The options `arguments` (without the program name) ask for, if they are only long flags
@@ -82,7 +107,19 @@ struct LaunchOptions: Equatable, Sendable {
     var seen: [Substring] = []
     var rest = arguments[...]
     while let argument = rest.popFirst() {
-      guard argument.hasPrefix("--") else { return nil }
+      // `-c` and `-f` may repeat and keep their order; their values are taken as they are.
+      if argument == "-c" || argument == "-f" {
+        guard let value = rest.popFirst(), !value.hasPrefix("-") else { return nil }
+        options.scripts.append(argument == "-c" ? .command(value) : .file(value))
+        continue
+      }
+      guard argument.hasPrefix("--") else {
+        // Words that are not options make the command, wherever they are. A first word
+        // `replay` is ArgumentParser's (the subcommand).
+        guard !argument.hasPrefix("-"), !(options.words.isEmpty && argument == "replay") else { return nil }
+        options.words.append(argument)
+        continue
+      }
       let body = argument.dropFirst(2)
       let name: Substring
       let inline: Substring?
@@ -91,16 +128,17 @@ struct LaunchOptions: Equatable, Sendable {
       } else {
         (name, inline) = (body, nil)
       }
-      guard !name.isEmpty, !seen.contains(name) else { return nil }
+      guard !name.isEmpty, !seen.contains(name) || name == "command" || name == "file" else { return nil }
       seen.append(name)
       switch name {
-      case "offline", "json", "daemon", "force", "no-cache":
+      case "offline", "json", "daemon", "force", "no-cache", "bail":
         guard inline == nil else { return nil }
         switch name {
         case "offline": options.offline = true
         case "json": options.json = true
         case "force": options.force = true
         case "no-cache": options.noCache = true
+        case "bail": options.bail = true
         default: options.daemon = true
         }
         continue
@@ -118,12 +156,14 @@ struct LaunchOptions: Equatable, Sendable {
       // an optional would take any parse, failed ones as `.some(nil)`.)
       switch name {
       case "drain-timeout":
-        guard let seconds = Double(value) else { return nil }
+        guard let seconds = DurationParser.seconds(value) else { return nil }
         options.drainTimeout = seconds
       case "api-url": options.apiURL = value
       case "timeout":
-        guard let seconds = Double(value) else { return nil }
+        guard let seconds = DurationParser.seconds(value) else { return nil }
         options.timeout = seconds
+      case "command": options.scripts.append(.command(value))
+      case "file": options.scripts.append(.file(value))
       case "color":
         guard let color = ColorChoice(rawValue: value) else { return nil }
         options.color = color
@@ -138,7 +178,7 @@ struct LaunchOptions: Equatable, Sendable {
         guard let rate = Double(value) else { return nil }
         options.signupFailureRate = rate
       case "signup-latency":
-        guard let seconds = Double(value) else { return nil }
+        guard let seconds = DurationParser.seconds(value) else { return nil }
         options.signupLatency = seconds
       case "history-limit":
         guard let limit = Int(value) else { return nil }
@@ -167,6 +207,35 @@ extension LaunchOptions {
   /// parser has no options whose value is optional.
   static func expandingOptionalValues(_ arguments: some Collection<String>) -> [String] {
     arguments.map { $0 == "--wait-on-rate-limit" ? "--wait-on-rate-limit=\(Int(defaultRateLimitWait))" : $0 }
+  /// The options that take a value, which may be the next argument.
+  static let valued: Set<String> = [
+    "--drain-timeout", "--api-url", "--timeout", "--color", "--engine", "--record", "--seed",
+    "--signup-failure-rate", "--signup-latency", "--history-limit", "--sort", "--order", "-c", "--command", "-f",
+    "--file",
+  ]
+
+  /// `arguments` split into options (with their values) and the words of the command to run:
+  /// every argument that is neither an option nor an option's value, and all after `--`. When
+  /// the first such word is `replay`, it is ArgumentParser's (the subcommand) and nothing is
+  /// split off; `help` is the command language's (`reactor help` lists the commands).
+  static func splitWords(_ arguments: [String]) -> (options: [String], words: [String]) {
+    var options: [String] = []
+    var words: [String] = []
+    var rest = arguments[...]
+    while let argument = rest.popFirst() {
+      if argument == "--" {
+        words += rest
+        break
+      }
+      if argument.hasPrefix("-") && argument.count > 1 {
+        options.append(argument)
+        if valued.contains(argument), let value = rest.popFirst() { options.append(value) }
+        continue
+      }
+      if words.isEmpty && argument == "replay" { return (arguments, []) }
+      words.append(argument)
+    }
+    return (options, words)
   }
 
   /// Looks an environment variable up with `getenv`. Building a dictionary of the whole
@@ -208,7 +277,9 @@ extension LaunchOptions {
     let recording = record.map { _ in RecordingTransport(wrapping: transport) }
     if let recording { transport = recording }
 
-    let interactive = Terminal.isInteractive && !daemon
+    // Commands given as arguments run without a prompt, like `psql -c`.
+    let interactive = Terminal.isInteractive && !daemon && scripts.isEmpty && words.isEmpty
+    let files = try openFiles()
     let colorOn =
       switch color {
       case .always: record == nil
@@ -231,6 +302,9 @@ extension LaunchOptions {
       ? EditLineReader(historyPath: EditLineReader.defaultHistoryPath(environment: environment), output: standardOutput)
       : nil
     let terminalOutput: any OutputSink = editor?.output ?? standardOutput
+    // Errors are located (and their codes kept for the exit status) on the way to the
+    // terminal, after a recorder: a transcript keeps what a replay prints.
+    let failures = daemon ? nil : LocatingSink(base: terminalOutput, records: Records(options: options))
     var made: TranscriptRecorder?
     if let record, let recording {
       // Checked before anything runs: a path that cannot be written costs nothing yet.
@@ -245,7 +319,7 @@ extension LaunchOptions {
         throw ExitCode(2)
       }
       made = TranscriptRecorder(
-        forwarding: terminalOutput,
+        forwarding: failures ?? terminalOutput,
         header: transcriptHeader(path: record, start: start, seed: seed, options: options, offline: offline),
         files: files)
     }
@@ -271,7 +345,7 @@ extension LaunchOptions {
     } else if let recorder {
       sink = recorder
     } else {
-      sink = terminalOutput
+      sink = failures ?? terminalOutput
     }
     var sessionConfiguration = Session.Configuration(
       client: .live(configuration: configuration, transport: transport), options: options,
@@ -316,9 +390,21 @@ extension LaunchOptions {
       // The reader thread may still block on standard input; leave without waiting for it.
       Glibc.exit(status)
     }
+    var sources: [(any LineReader, ShellLoop.Source)] = []
+    if !words.isEmpty { sources = [(ScriptedLineReader([Tokenizer.line(quoting: words)]), .arguments)] }
+    var nextFile = files.makeIterator()
+    for script in scripts {
+      switch script {
+      case .command(let line): sources.append((ScriptedLineReader([line]), .arguments))
+      case .file(let path): sources.append((PipeLineReader(descriptor: nextFile.next()!), .file(path)))
+      }
+    }
     let reader: any LineReader
-    if !interactive {
+    if !sources.isEmpty {
+      reader = sources[0].0
+    } else if !interactive {
       reader = PipeLineReader()
+      sources = [(reader, .standardInput)]
     } else if let editor {
       reader = editor
     } else {
@@ -336,16 +422,31 @@ extension LaunchOptions {
       onInput = { line in recorder.begin(line) }
       onOutcome = { completion in recorder.end(completion) }
     }
-    let loop = ShellLoop(
-      session: session, reader: reader, interactive: interactive, banner: banner, onInput: onInput,
-      onOutcome: onOutcome)
+    var loops: [ShellLoop] = []
+    for (reader, source) in interactive ? [(reader, .standardInput)] : sources {
+      var loop = ShellLoop(
+        session: session, reader: reader, interactive: interactive, banner: banner, onInput: onInput,
+        onOutcome: onOutcome)
+      loop.source = source
+      loop.bail = bail
+      loop.failures = failures
+      loops.append(loop)
+    }
     let resize = liveWidth.map { live in
       SignalWatcher.shared.watch(SIGWINCH) {
         live.set(Terminal.width(environment: environment))
         editor?.terminalResized()
       }
     }
-    let status = await Task(executorPreference: loopThread) { await loop.run() }.value
+    let status = await Task(executorPreference: loopThread) { [loops] in
+      var failure: ExitStatus?
+      for loop in loops {
+        let outcome = await loop.runLines()
+        if let status = outcome.failure { failure = status }
+        if outcome.stopped { break }
+      }
+      return failure?.rawValue ?? 0
+    }.value
     resize.map(SignalWatcher.shared.stop)
     loopThread?.stop()
     if let recorder {
@@ -354,6 +455,20 @@ extension LaunchOptions {
       if !recorder.finish() { throw ExitCode(2) }
     }
     if status != 0 { throw ExitCode(status) }
+  }
+
+  /// The `-f` files, open for reading, in order; a file that cannot be read is a usage error,
+  /// found before any command runs.
+  func openFiles() throws -> [Int32] {
+    var descriptors: [Int32] = []
+    for case .file(let path) in scripts {
+      let descriptor = open(path, O_RDONLY)
+      guard descriptor >= 0 else {
+        throw ValidationError("-f \(path): \(String(cString: strerror(errno)))")
+      }
+      descriptors.append(descriptor)
+    }
+    return descriptors
   }
 
   func transcriptHeader(path: String, start: Date, seed: UInt64, options: RenderOptions, offline: Bool) -> [String] {

@@ -18,10 +18,22 @@ struct ReactorCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "reactor",
     abstract: "A reactive REPL and NDJSON stream over the GitHub REST API.",
+    usage: """
+      reactor [<options>] [--] [<command> [<argument> ...]]
+      reactor [<options>] [-c <line> ...] [-f <file> ...] [--bail]
+      reactor replay [--engine <engine>] [--update] [--jobs <n>] [--shard <k/n>] [--junit <file>] [--filter <pattern>] <path> ...
+      reactor [--api-url <url>] replay --rerecord <file>
+      reactor [--offline | --api-url <url>] replay (--until <n> | --step) <file>
+      """,
     discussion: """
       Each line is a command (type 'help' for the list). On a terminal, reactor edits lines with \
       history and completion; on pipes it reads commands from standard input and prints one \
-      diff per state change. Set GH_TOKEN (or GITHUB_TOKEN) for a higher rate limit.
+      diff per state change. Words after the options are one command, run before reactor exits \
+      (reactor --offline query swift); -c and -f run commands and files of commands in the order \
+      given. 'reactor replay --help' describes the replay of transcripts. Set GH_TOKEN (or \
+      GITHUB_TOKEN) for a higher rate limit. Exit status: 0 success, 1 a \
+      command failed, 2 usage error, 3 GitHub or network failure, 4 authentication failure, \
+      5 rate limited, 130 interrupted.
       """,
     version: version,
     subcommands: [ReplayCommand.self])
@@ -38,9 +50,9 @@ struct ReactorCommand: AsyncParsableCommand {
   @Option(
     name: .customLong("drain-timeout"),
     help: ArgumentHelp(
-      "With --daemon: seconds in-flight requests may take to finish after end of input or SIGTERM.",
-      valueName: "seconds"))
-  var drainTimeout = LaunchOptions.defaults.drainTimeout
+      "With --daemon: how long in-flight requests may take to finish after end of input or SIGTERM (500ms, 30s, 1m; a bare number is seconds).",
+      valueName: "duration"))
+  var drainTimeout = Seconds(LaunchOptions.defaults.drainTimeout)
 
   @Option(
     name: .customLong("api-url"),
@@ -48,8 +60,10 @@ struct ReactorCommand: AsyncParsableCommand {
   )
   var apiURL: String?
 
-  @Option(help: ArgumentHelp("Seconds to wait for GitHub before giving up.", valueName: "seconds"))
-  var timeout = LaunchOptions.defaults.timeout
+  @Option(
+    help: ArgumentHelp(
+      "How long to wait for GitHub before giving up (5s, 1m; a bare number is seconds).", valueName: "duration"))
+  var timeout = Seconds(LaunchOptions.defaults.timeout)
 
   @Option(help: ArgumentHelp("When to use colour: auto, always or never.", valueName: "when"))
   var color = LaunchOptions.defaults.color
@@ -79,8 +93,9 @@ struct ReactorCommand: AsyncParsableCommand {
 
   @Option(
     name: .customLong("signup-latency"),
-    help: ArgumentHelp("Seconds the simulated signup service takes.", valueName: "seconds"))
-  var signupLatency = LaunchOptions.defaults.signupLatency
+    help: ArgumentHelp(
+      "How long the simulated signup service takes (250ms, 1.5s; a bare number is seconds).", valueName: "duration"))
+  var signupLatency = Seconds(LaunchOptions.defaults.signupLatency)
 
   @Option(
     name: .customLong("history-limit"),
@@ -105,18 +120,59 @@ struct ReactorCommand: AsyncParsableCommand {
   @Option(help: ArgumentHelp("The direction of a sorted search: desc (default) or asc.", valueName: "dir"))
   var order: OrderChoice?
 
-  /// The values parsed, for ``LaunchOptions/run()``.
+  @Option(
+    name: [.customShort("c"), .customLong("command")],
+    help: ArgumentHelp("Run one command line, then exit; repeatable, run in order with -f.", valueName: "line"))
+  var command: [String] = []
+
+  @Option(
+    name: [.customShort("f"), .customLong("file")],
+    help: ArgumentHelp(
+      "Run the commands in <file>, one a line, then exit; errors say <file>:<line>. Repeatable.", valueName: "file"))
+  var file: [String] = []
+
+  @Flag(help: "Stop at the first command that fails, and exit with its status.")
+  var bail = LaunchOptions.defaults.bail
+
+  /// The values parsed, for ``LaunchOptions/run()``; `-f` files before `-c` lines when the
+  /// order they were given in is not known (see ``options(arguments:)``).
   var options: LaunchOptions {
     var options = LaunchOptions(
-      offline: offline, json: json, daemon: daemon, drainTimeout: drainTimeout, apiURL: apiURL, timeout: timeout,
-      color: color, engine: engine, record: record, force: force, seed: seed, signupFailureRate: signupFailureRate,
-      signupLatency: signupLatency, historyLimit: historyLimit)
+      offline: offline, json: json, daemon: daemon, drainTimeout: drainTimeout.value, apiURL: apiURL,
+      timeout: timeout.value, color: color, engine: engine, record: record, force: force, seed: seed,
+      signupFailureRate: signupFailureRate, signupLatency: signupLatency.value, historyLimit: historyLimit,
+      scripts: file.map(LaunchOptions.Script.file) + command.map(LaunchOptions.Script.command), bail: bail)
     options.waitOnRateLimit = waitOnRateLimit.map { LaunchOptions.seconds($0) ?? .nan }
     options.noCache = noCache
     options.sort = sort
     options.order = order
     return options
   }
+
+  /// The values parsed from `arguments`, with `-c` and `-f` in the order `arguments` gives
+  /// them (ArgumentParser keeps each option's values in order, not the two options' order).
+  func options(arguments: [String]) -> LaunchOptions {
+    var options = options
+    var kinds: [Bool] = []  // true: -c, false: -f
+    var rest = arguments[...]
+    while let argument = rest.popFirst(), argument != "--" {
+      let isCommand = ["-c", "--command"].contains(argument) || argument.hasPrefix("--command=")
+      let isFile = ["-f", "--file"].contains(argument) || argument.hasPrefix("--file=")
+      if isCommand || isFile { kinds.append(isCommand) }
+      // Skip a separate value, so a `-c` that is some option's value is not counted.
+      if argument.hasPrefix("-"), !argument.contains("="), !Self.flags.contains(argument) { _ = rest.popFirst() }
+    }
+    guard kinds.filter({ $0 }).count == command.count, kinds.filter({ !$0 }).count == file.count else {
+      return options
+    }
+    var commands = command.makeIterator()
+    var files = file.makeIterator()
+    options.scripts = kinds.map { $0 ? .command(commands.next()!) : .file(files.next()!) }
+    return options
+  }
+
+  /// The options without a value.
+  static let flags: Set<String> = ["--offline", "--json", "--daemon", "--bail", "--force", "--no-cache"]
 
   func validate() throws {
     if let waitOnRateLimit, LaunchOptions.seconds(waitOnRateLimit) == nil {
@@ -125,7 +181,36 @@ struct ReactorCommand: AsyncParsableCommand {
     try options.validate()
   }
 
-  func run() async throws { try await options.run() }
+  func run() async throws { try await options(arguments: Array(CommandLine.arguments.dropFirst())).run() }
+
+  /// What `arguments` ask for: the root's options with the command words (which
+  /// ArgumentParser never sees: a positional argument on the root would take `replay` as a
+  /// word), or nil with `subcommand` set when they name `replay`.
+  static func launchOptions(_ arguments: [String]) throws -> (LaunchOptions?, (any ParsableCommand)?) {
+    let (flags, words) = LaunchOptions.splitWords(arguments)
+    let command = try parseAsRoot(flags)
+    guard let root = command as? ReactorCommand else { return (nil, command) }
+    var options = root.options(arguments: flags)
+    options.words = words
+    try options.validate()
+    return (options, nil)
+  }
+}
+
+/// A duration flag's value: `250ms`, `5s`, `1m`, `1h`, or a bare number of seconds, as `sleep`
+/// takes them (``Shell/DurationParser``).
+struct Seconds: ExpressibleByArgument, Equatable, Sendable, CustomStringConvertible {
+  var value: Double
+
+  init(_ value: Double) { self.value = value }
+
+  init?(argument: String) {
+    guard let seconds = DurationParser.seconds(argument) else { return nil }
+    value = seconds
+  }
+
+  var description: String { LaunchOptions.shown(value) + "s" }
+  var defaultValueDescription: String { description }
 }
 
 /// `reactor replay`: replays transcripts with virtual time and recorded HTTP.
@@ -142,10 +227,19 @@ struct ReplayCommand: AsyncParsableCommand {
       differ are followed by their differing JSON paths. --engine <engine> runs every \
       transcript on that engine; --rerecord uses --api-url and GH_TOKEN as a session does. \
       The format is described in reactor-transcript(5).
-      """)
+      """,
+    // Not listed under SUBCOMMANDS, whose footer would send readers to `reactor help
+    // <subcommand>`: `help` is the command language's. The usage names `replay` instead.
+    shouldDisplay: false)
 
   @Flag(help: "Rewrite each transcript's expected output with the actual output, and say what changed.")
   var update = false
+
+  @Option(
+    help: ArgumentHelp(
+      "Run every transcript on this search engine (reactor or feedback), whatever its %engine says.",
+      valueName: "engine"))
+  var engine: EngineChoice?
 
   @Option(
     help: ArgumentHelp(
@@ -172,7 +266,8 @@ struct ReplayCommand: AsyncParsableCommand {
       valueName: "file"))
   var rerecord: String?
 
-  /// `--engine` and `--api-url` are the parent's options: `reactor replay --engine feedback x.t` sets them there.
+  /// `reactor --engine feedback replay x.t` still works: the parent's `--engine` is the default;
+  /// `--api-url` and `--offline` are the parent's options.
   @ParentCommand var root: ReactorCommand
 
   @Option(
@@ -190,7 +285,23 @@ struct ReplayCommand: AsyncParsableCommand {
   @Argument(help: ArgumentHelp("Transcript files, or directories of them.", valueName: "path"))
   var paths: [String] = []
 
+  /// The parent's options mean nothing to a replay, except `--engine`, `--api-url` (for
+  /// `--rerecord`, `--until` and `--step`) and `--offline` (for `--until` and `--step`):
+  /// refused, not silently ignored.
+  private func validateParentOptions() throws {
+    var given = root.options
+    given.engine = nil
+    if rerecord != nil || until != nil || step { given.apiURL = nil }
+    if until != nil || step { given.offline = false }
+    guard given == .defaults else {
+      throw ValidationError(
+        "replay takes its own options, --engine, and --api-url or --offline where they apply; give other options to a session, not a replay"
+      )
+    }
+  }
+
   func validate() throws {
+    try validateParentOptions()
     if until != nil || step {
       guard paths.count == 1 else { throw ValidationError("--until and --step replay one file") }
       if let until, until < 0 { throw ValidationError("--until must be 0 or more") }
@@ -223,7 +334,7 @@ struct ReplayCommand: AsyncParsableCommand {
       if status != 0 { throw ExitCode(status) }
       return
     }
-    let engine = root.engine?.kind
+    let engine = (engine ?? root.engine)?.kind
     if let rerecord {
       let status = await Rerecorder(root: root, path: rerecord, engine: engine).run()
       if status != 0 { throw ExitCode(status) }
@@ -258,7 +369,7 @@ struct ReplayCommand: AsyncParsableCommand {
         let configuration = try GitHubConfiguration.resolve(
           apiURL: root.apiURL, environment: LaunchOptions.environment, userAgent: userAgent)
         (fallbackURL, destination) = (configuration.baseURL, configuration.baseURL.absoluteString + ", unauthenticated")
-        live = CurlTransport(timeout: root.timeout)
+        live = CurlTransport(timeout: root.timeout.value)
       } catch {
         FileHandle.standardError.write(Data("replay: \(error)\n".utf8))
         return 2
@@ -276,7 +387,7 @@ struct ReplayCommand: AsyncParsableCommand {
         }
         let recorded = try Cassette.load(from: URL(fileURLWithPath: cassette))
         // The recording's seconds, else (a live fallback times out) `--timeout`'s.
-        configuration.timeoutSeconds = recorded.timeoutSeconds ?? live.map { _ in Int(root.timeout.rounded(.up)) }
+        configuration.timeoutSeconds = recorded.timeoutSeconds ?? live.map { _ in Int(root.timeout.value.rounded(.up)) }
         let transport = HandoverTransport(
           cassette: ReplayingTransport(cassette: recorded, time: time, log: log), fallback: fallback,
           baseURL: fallbackURL)
@@ -315,8 +426,13 @@ enum Main {
         try await options.run()
         return
       }
-      var command = try ReactorCommand.parseAsRoot(
+      let (options, subcommand) = try ReactorCommand.launchOptions(
         LaunchOptions.expandingOptionalValues(CommandLine.arguments.dropFirst()))
+      if let options {
+        try await options.run()
+        return
+      }
+      guard var command = subcommand else { return }
       if var asyncCommand = command as? any AsyncParsableCommand {
         try await asyncCommand.run()
       } else {
@@ -328,9 +444,16 @@ enum Main {
         if !(error is ExitCode) { print(ReactorCommand.fullMessage(for: error)) }
         exit(code.rawValue)
       }
-      FileHandle.standardError.write(Data((ReactorCommand.fullMessage(for: error) + "\n").utf8))
-      exit(2)
+      FileHandle.standardError.write(Data((usageMessage(for: error) + "\n").utf8))
+      exit(ExitStatus.usage.rawValue)
     }
+  }
+
+  /// ArgumentParser's message, with the one error prefix every other message uses (`error:`,
+  /// not its `Error:`).
+  static func usageMessage(for error: any Error) -> String {
+    let message = ReactorCommand.fullMessage(for: error)
+    return message.hasPrefix("Error: ") ? "error: " + message.dropFirst("Error: ".count) : message
   }
 }
 

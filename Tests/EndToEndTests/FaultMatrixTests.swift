@@ -23,6 +23,18 @@ struct FaultRow: Sendable, CustomTestStringConvertible {
 
   var testDescription: String { name }
 
+  /// The exit status reactor(1)'s EXIT STATUS table gives this row's failure: 4 for GitHub
+  /// refusing the credentials, 5 for a rate limit, 1 for a query GitHub rejected as invalid
+  /// (the input's fault), 3 for every other GitHub or network failure.
+  var exitStatus: Int32 {
+    switch code {
+    case "unauthorized", "forbidden": 4
+    case "rate-limited", "secondary-rate-limited": 5
+    case "validation-failed", "not-found": 1
+    default: 3
+    }
+  }
+
   init(
     _ name: String, _ serverDoes: String, timeout: Int = 2, message: String, code: String,
     start: @escaping @Sendable () throws -> FaultFixture
@@ -266,7 +278,9 @@ struct FaultMatrixTests {
   static let rssLimitKiB =
     ProcessInfo.processInfo.environment["REACTOR_UNDER_SANITIZER"] == nil ? 60 * 1024 : 600 * 1024
 
-  @Test("text mode: the exact error on stderr, exit 1, no hang, the next command works", arguments: FaultRow.all)
+  @Test(
+    "text mode: the exact error on stderr with its line, the documented status, no hang, the next command works",
+    arguments: FaultRow.all)
   func text(row: FaultRow) async throws {
     let fixture = try row.start()
     defer { fixture.stop() }
@@ -276,18 +290,19 @@ struct FaultMatrixTests {
     report(row, "text", result, stderr.trimmingCharacters(in: .newlines))
     let messages = fixture.message.map { [$0] } ?? row.messages
     #expect(!result.signaled, "ended by signal \(result.status)")
-    #expect(result.status == 1)
-    #expect(messages.map { "error: " + $0 + "\n" }.contains(stderr), "stderr was: \(stderr)")
+    #expect(result.status == row.exitStatus)
+    #expect(messages.map { "error: line 1: " + $0 + "\n" }.contains(stderr), "stderr was: \(stderr)")
     #expect(result.elapsed < Self.wallLimit)
     #expect(result.stdoutText.contains("usage: next [<n>|all]\n"), "stdout was: \(result.stdoutText)")
-    #expect(result.stdoutText.hasPrefix(#"query: nil -> "swift""#))
+    #expect(result.stdoutText.hasPrefix(#"query: "swift""#))
     if row.name.hasPrefix("100MB"), let peak = result.peakRSSKiB {
       #expect(peak < Self.rssLimitKiB, "peak RSS \(peak) KiB")
     }
   }
 
   @Test(
-    "--json: valid NDJSON, the error record's code, exit 1, no hang, the next command works", arguments: FaultRow.all)
+    "--json: valid NDJSON, the error record's code and line, the documented status, no hang, the next command works",
+    arguments: FaultRow.all)
   func json(row: FaultRow) async throws {
     let fixture = try row.start()
     defer { fixture.stop() }
@@ -299,10 +314,11 @@ struct FaultMatrixTests {
     report(row, "json", result, (errors.first?["code"] as? String) ?? "<no error record>")
     let messages = fixture.message.map { [$0] } ?? row.messages
     #expect(!result.signaled)
-    #expect(result.status == 1)
+    #expect(result.status == row.exitStatus)
     #expect(result.elapsed < Self.wallLimit)
     #expect(errors.count == 1)
     #expect(errors.first?["code"] as? String == row.code)
+    #expect(errors.first?["line"] as? Int == 1)
     #expect(messages.contains(errors.first?["message"] as? String ?? ""), "error was: \(errors)")
     #expect(records.last?["type"] as? String == "help")
     #expect(result.stderr.isEmpty, "stderr was: \(result.stderrText)")
@@ -418,7 +434,7 @@ struct FaultMatrixTerminalSafetyTests {
     #expect(result.stdoutText.contains("https://github.com/evil/^[]8;;http://x^Grepo"))
     #expect(
       result.stderrText
-        == "error: GitHub rejected the query: Validation ^[[2J^[]52;c;SGVsbG8=^GFailed^M^[[6n<U+202E>.\n",
+        == "error: line 3: GitHub rejected the query: Validation ^[[2J^[]52;c;SGVsbG8=^GFailed^M^[[6n<U+202E>.\n",
       "stderr: \(result.stderrText)")
     #expect(result.stdoutText.contains("usage: next"))
   }

@@ -23,7 +23,7 @@ struct InteractiveSessionTests {
       let screen = result.stdout.replacingOccurrences(of: "\r\n", with: "\n")
       #expect(screen.contains("type 'help' for commands, Ctrl-D to leave (offline sample data)"))
       #expect(screen.contains("reactor> "))
-      #expect(screen.contains(#"query: nil -> "swift""#))
+      #expect(screen.contains(#"query: "swift""#))
       #expect(!screen.contains("no line editing"))
       let history = home + "/.local/state/reactor/history"
       let text = try String(contentsOfFile: history, encoding: .utf8)
@@ -37,7 +37,7 @@ struct InteractiveSessionTests {
   func completion() async throws {
     try await onTerminal("que\t swift\nquit\n") { result, _ in
       #expect(result.status == 0)
-      #expect(result.stdout.contains(#"query: nil -> "swift""#), "\(result.stdout.suffix(400))")
+      #expect(result.stdout.contains(#"query: "swift""#), "\(result.stdout.suffix(400))")
     }
   }
 

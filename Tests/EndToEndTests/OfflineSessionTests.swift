@@ -10,7 +10,7 @@ struct OfflineSessionTests {
     #expect(!result.stdout.contains("reactor>"))
     #expect(!result.stdout.contains("\u{1B}["), "no colour on a pipe")
     let lines = result.lines
-    #expect(lines.first == #"query: nil -> "swift""#)
+    #expect(lines.first == #"query: "swift""#)
     #expect(lines[1].hasPrefix("+ 30 repos (1-30) of "))
     #expect(lines[2].hasPrefix("   1. "))
     #expect(lines.contains("+ 30 repos (31-60)"))
@@ -23,9 +23,9 @@ struct OfflineSessionTests {
   func failureStatus() async throws {
     let result = try await ReactorBinary.run(["--offline"], input: "serch swift\nopen 5\nquery swift\n")
     #expect(result.status == 1)
-    #expect(result.stderr.contains("error: unknown command 'serch'; did you mean 'search'?"))
-    #expect(result.stderr.contains("error: open: no result 5; there are no results"))
-    #expect(result.stdout.contains(#"query: nil -> "swift""#))
+    #expect(result.stderr.contains("error: line 1: unknown command 'serch'; did you mean 'search'?"))
+    #expect(result.stderr.contains("error: line 2: open: no result 5; there are no results"))
+    #expect(result.stdout.contains(#"query: "swift""#))
   }
 
   @Test("usage errors exit 2; --version and --help exit 0")
@@ -103,7 +103,7 @@ struct OfflineSessionTests {
     #expect(steps == ["setQuery swift", "setRepos", "setQuery rust", "setRepos"])
   }
 
-  @Test("piped mode splits lines as readLine does: CRLF, no final newline, invalid UTF-8")
+  @Test("piped mode splits lines as readLine does: CRLF, no final newline; invalid UTF-8 is refused with its line")
   func lineSplitting() async throws {
     var input = Data("query swift\r\n\nnext\r\nquery \u{1F600}\n".utf8)
     input.append(contentsOf: [0x71, 0x75, 0x65, 0x72, 0x79, 0x20, 0xFF, 0x61])  // "query \xFFa", no newline
@@ -111,9 +111,12 @@ struct OfflineSessionTests {
     child.send(raw: input)
     child.closeInput()
     let (status, records, _) = await child.finish()
-    #expect(status == 0)
+    #expect(status == 1, "a line that is not UTF-8 fails, as in the daemon")
     let queries = records.compactMap { $0["mutation"] as? String == "setQuery" ? Self.query(in: $0) : nil }
-    #expect(queries == ["swift", "\u{1F600}", "\u{FFFD}a"])
+    #expect(queries == ["swift", "\u{1F600}"], "the line that is not UTF-8 did not run")
+    let errors = records.filter { $0["type"] as? String == "error" }
+    #expect(errors.map { $0["code"] as? String } == ["invalid-utf8"])
+    #expect(errors.first?["line"] as? Int == 5)
     #expect(records.contains { $0["mutation"] as? String == "appendRepos" })
   }
 

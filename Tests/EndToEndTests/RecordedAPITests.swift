@@ -71,9 +71,10 @@ struct RecordedAPITests {
     #expect(headers["accept"] == "application/vnd.github+json")
     #expect(headers["x-github-api-version"] == "2022-11-28")
     #expect(headers["user-agent"]?.hasPrefix("reactor/") == true)
-    #expect(result.status == 1)
+    #expect(result.status == 4, "an authentication failure")
     #expect(
-      result.stderr.contains("error: GitHub rejected the token (Bad credentials). Check GH_TOKEN or GITHUB_TOKEN."))
+      result.stderr.contains(
+        "error: line 1: GitHub rejected the token (Bad credentials). Check GH_TOKEN or GITHUB_TOKEN."))
     #expect(!result.stdout.contains(token) && !result.stderr.contains(token))
     #expect(!FileManager.default.fileExists(atPath: home + "/.local/state/reactor/history"))
     for case let path as String in FileManager.default.enumerator(atPath: home)?.allObjects ?? [] {
@@ -88,10 +89,10 @@ struct RecordedAPITests {
     guard let server = try Self.server("SpecificExceptions.testRateLimitExceeded.txt", exchange: 1) else { return }
     defer { server.stop() }
     let result = try await ReactorBinary.run(["--api-url", server.baseURL], input: "query swift\nstate search\nhelp\n")
-    #expect(result.status == 1)
+    #expect(result.status == 5, "rate limited")
     #expect(
       result.stderr.contains(
-        "error: GitHub rate limit reached; try again in a minute. Set GH_TOKEN for a higher limit."))
+        "error: line 1: GitHub rate limit reached; try again in a minute. Set GH_TOKEN for a higher limit."))
     #expect(result.stdout.contains("commands:"))
   }
 
@@ -110,17 +111,20 @@ struct RecordedAPITests {
     arguments: [
       (
         "Exceptions.testNonJsonDataReturnedByGithub.txt", "GitHub had a server error (HTTP 503); try again later.",
-        "server-error"
+        "server-error", 3
       ),
-      ("Exceptions.testJSONParseError.txt", "GitHub sent a response that is not the expected JSON", "invalid-response"),
-      ("Exceptions.testBadAuthentication.txt", "GitHub rejected the token (Bad credentials).", "unauthorized"),
-    ])
-  func failures(file: String, message: String, code: String) async throws {
+      (
+        "Exceptions.testJSONParseError.txt", "GitHub sent a response that is not the expected JSON", "invalid-response",
+        3
+      ),
+      ("Exceptions.testBadAuthentication.txt", "GitHub rejected the token (Bad credentials).", "unauthorized", 4),
+    ] as [(String, String, String, Int32)])
+  func failures(file: String, message: String, code: String, status: Int32) async throws {
     guard let server = try Self.server(file) else { return }
     defer { server.stop() }
     let text = try await ReactorBinary.run(["--api-url", server.baseURL], input: "query swift\nnext\nhelp next\n")
-    #expect(text.status == 1)
-    #expect(text.stderr.contains("error: " + message))
+    #expect(text.status == status)
+    #expect(text.stderr.contains("error: line 1: " + message))
     #expect(text.stdout.contains("usage: next"))
     let json = try await ReactorBinary.run(["--api-url", server.baseURL, "--json"], input: "query swift\n")
     let errors = try jsonLines(json.stdout).filter { $0["type"] as? String == "error" }
@@ -134,7 +138,8 @@ struct RecordedAPITests {
     }
     defer { server.stop() }
     let result = try await ReactorBinary.run(["--api-url", server.baseURL], input: "query swift\n")
-    #expect(result.stderr.contains("error: GitHub secondary rate limit reached; retry in 37 s."))
+    #expect(result.stderr.contains("error: line 1: GitHub secondary rate limit reached; retry in 37 s."))
+    #expect(result.status == 5, "rate limited")
   }
 
   @Test("a refused connection is an offline error, not a crash")
@@ -143,8 +148,8 @@ struct RecordedAPITests {
     defer { refusing.close() }
     let result = try await ReactorBinary.run(
       ["--api-url", refusing.baseURL, "--timeout", "5"], input: "query swift\nhelp\n")
-    #expect(result.status == 1)
-    #expect(result.stderr.contains("error: Could not reach GitHub"))
+    #expect(result.status == 3, "a network failure")
+    #expect(result.stderr.contains("error: line 1: Could not reach GitHub"))
     #expect(result.stdout.contains("commands:"))
   }
 }

@@ -12,7 +12,7 @@ struct SignupFeedTests {
     let result = try await ReactorBinary.run(
       ["--api-url", server.baseURL, "--signup-latency", "0"], input: "signup nvie hunter22 hunter22\n")
     #expect(result.stdout.contains(#"username: "nvie" — Username already taken"#))
-    #expect(result.stdout.contains("cannot submit: username is taken"))
+    #expect(result.stderr.contains("error: line 1: cannot submit: username is taken"))
     #expect(!result.stdout.contains("submitting"))
     #expect(result.status == 1)
     #expect(server.requests.map(\.pathAndQuery) == ["/users/nvie"])
@@ -24,7 +24,7 @@ struct SignupFeedTests {
     defer { server.stop() }
     let result = try await ReactorBinary.run(["--api-url", server.baseURL], input: "signup freshname abcd abcd\n")
     #expect(result.stdout.contains("Username available"))
-    #expect(result.stdout.contains("cannot submit: password must be at least 5 characters"))
+    #expect(result.stderr.contains("error: line 1: cannot submit: password must be at least 5 characters"))
     #expect(result.status == 1)
   }
 

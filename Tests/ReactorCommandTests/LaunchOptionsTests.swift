@@ -7,15 +7,11 @@ import Testing
 /// `LaunchOptions.fastParse` answers common invocations without ArgumentParser; whatever it
 /// accepts, ArgumentParser must accept with the same result.
 @Suite struct LaunchOptionsTests {
-  /// What ArgumentParser makes of `arguments`: the root command's options, or nil when it
-  /// fails or picks a subcommand.
+  /// What ArgumentParser makes of `arguments` (with the command words split off first, as
+  /// `main` does): the root command's options, or nil when it fails or picks a subcommand.
   static func viaArgumentParser(_ arguments: [String]) -> LaunchOptions? {
     // As `main` does: a bare --wait-on-rate-limit gets its default value first.
-    guard
-      let command = try? ReactorCommand.parseAsRoot(LaunchOptions.expandingOptionalValues(arguments))
-        as? ReactorCommand
-    else { return nil }
-    return command.options
+    (try? ReactorCommand.launchOptions(LaunchOptions.expandingOptionalValues(arguments)))?.0
   }
 
   static let accepted: [[String]] = [
@@ -34,6 +30,12 @@ import Testing
     ["--wait-on-rate-limit", "--no-cache", "--sort", "stars", "--order", "asc"],
     ["--wait-on-rate-limit=2m", "--sort=help-wanted-issues", "--order=desc"],
     ["--wait-on-rate-limit=90s", "--offline"],
+    ["--offline", "extra"],
+    ["--offline", "query", "language:go", "stars:>1000"],
+    ["query", "swift", "--json"],
+    ["--timeout", "5s", "--drain-timeout=1m", "--signup-latency", "250ms"],
+    ["-c", "query swift", "-f", "a.txt", "--command", "next", "--file=b.txt", "--bail"],
+    ["help"], ["--offline", "help", "next"],
   ]
 
   @Test func theLiveAPIFlags() throws {
@@ -75,7 +77,7 @@ import Testing
 
   /// Help, subcommands, short names, repeats, malformed or invalid values: ArgumentParser's.
   static let refused: [[String]] = [
-    ["--help"], ["-h"], ["help"], ["--version", "--json"], ["replay", "a.t"],
+    ["--help"], ["-h"], ["--version", "--json"], ["replay", "a.t"],
     ["--engine", "feedback", "replay", "a.t"],
     ["-"], ["--"], ["--", "--json"], ["--=x"], ["--jsonx"], ["--json=true"], ["--json", "--json"],
     ["--timeout"], ["--timeout", "--json"], ["--timeout", "-1"], ["--timeout", ""], ["--timeout="],
@@ -83,9 +85,45 @@ import Testing
     ["--timeout", "0"], ["--timeout", "601"], ["--timeout", "nan"], ["--signup-failure-rate", "1.5"],
     ["--signup-latency", "61"], ["--drain-timeout", "3601"], ["--seed", "-1"], ["--seed", "1.5"],
     ["--seed", "18446744073709551616"], ["--color", "sometimes"], ["--engine", "rx"], ["--daemon", "--record", "x.t"],
-    ["--api-url", "-x"], ["--timeout", "5", "--timeout", "6"], ["--offline", "extra"],
+    ["--api-url", "-x"], ["--timeout", "5", "--timeout", "6"], ["--offline", "replay", "a.t"],
     ["--force"], ["--force=yes", "--record", "x.t"], ["--record", "x.t", "--force", "--force"],
+    ["--", "query", "-x"], ["-c"], ["-c", "-f"], ["--timeout", "5 s"], ["--timeout", "1d"],
   ]
+
+  @Test func keepsTheOrderOfCommandsAndFilesAndTakesDurations() throws {
+    let arguments = ["-c", "query swift", "--file", "a.txt", "--command=next", "-f", "b.txt", "--timeout", "5s"]
+    let fast = try #require(LaunchOptions.fastParse(arguments))
+    #expect(fast.scripts == [.command("query swift"), .file("a.txt"), .command("next"), .file("b.txt")])
+    #expect(fast.timeout == 5)
+    #expect(Self.viaArgumentParser(arguments) == fast)
+    #expect(LaunchOptions.fastParse(["--signup-latency", "250ms"])?.signupLatency == 0.25)
+    #expect(LaunchOptions.fastParse(["--drain-timeout", "1m"])?.drainTimeout == 60)
+    #expect(Self.viaArgumentParser(["--timeout", "2m"])?.timeout == 120)
+  }
+
+  @Test func rangeMessagesNameTheRangeAndTheValue() {
+    var options = LaunchOptions()
+    options.timeout = 0
+    #expect(throws: ValidationError.self) { try options.validate() }
+    #expect(
+      (try? options.validate()) == nil
+        && Self.message(options) == "--timeout must be more than 0 and at most 600 seconds, got 0")
+    options = LaunchOptions()
+    options.drainTimeout = 3601
+    #expect(Self.message(options) == "--drain-timeout must be from 0 to 3600 seconds, got 3601")
+    options = LaunchOptions()
+    options.signupLatency = 60.5
+    #expect(Self.message(options) == "--signup-latency must be from 0 to 60 seconds, got 60.5")
+  }
+
+  static func message(_ options: LaunchOptions) -> String? {
+    do {
+      try options.validate()
+      return nil
+    } catch {
+      return error.message
+    }
+  }
 
   @Test(arguments: refused)
   func leavesTheRestToArgumentParser(_ arguments: [String]) {
@@ -97,12 +135,14 @@ import Testing
   @Test func randomArgumentListsAgree() {
     let names = [
       "--offline", "--json", "--daemon", "--drain-timeout", "--api-url", "--timeout", "--color", "--engine", "--record",
-      "--seed", "--signup-failure-rate", "--signup-latency", "--help", "--nope", "replay", "-h", "--force",
+      "--seed", "--signup-failure-rate", "--signup-latency", "--help", "--nope", "replay", "-h", "--force", "-c", "-f",
+      "--command", "--file", "--bail", "query", "help",
     ]
     let values = [
       "0", "1", "5", "0.5", "30", "600", "601", "-3", "1e2", "inf", "nan", "+4", "0x10", " 5", "never", "always",
       "auto",
-      "feedback", "reactor", "x.t", "http://127.0.0.1:1/", "", "=", "--json",
+      "feedback", "reactor", "x.t", "http://127.0.0.1:1/", "", "=", "--json", "5s", "250ms", "1m", "2h", "1x",
+      "next", "-c",
     ]
     // Seeded, so a failure reproduces.
     let generator = SeededGenerator(seed: 0x5EED)

@@ -145,8 +145,8 @@ private final class FeedHarness: Sendable {
     }
     await failing.send(.refresh).finish()
     #expect(
-      lines.withLock { $0 } == [
-        OutputLine(.err, "error: GitHub did not answer in time; try again, or allow longer with --timeout.")
+      lines.withLock { $0 }.map { [$0.stream == .err ? "err" : "out", $0.text] } == [
+        ["err", "error: GitHub did not answer in time; try again, or allow longer with --timeout."]
       ])
   }
 }

@@ -124,19 +124,21 @@ private func object(_ line: OutputLine) throws -> [String: Any] {
       #expect(pair.1 == pair.0, "line \(index + 1)")
     }
     let texts = actual.map(\.text)
-    #expect(texts.first == #"query: nil -> "swift""#)
+    #expect(texts.first == #"query: "swift""#)
     #expect(texts.contains("+ 1 repo (3-3)"))
     #expect(
-      actual.contains(
-        OutputLine(.err, "error: GitHub did not answer in time; try again, or allow longer with --timeout.")))
+      actual.contains {
+        $0.stream == .err && $0.text == "error: GitHub did not answer in time; try again, or allow longer with --timeout."
+      })
     #expect(texts.contains("no more results"))
     #expect(texts.contains(#"no results for "none""#))
     #expect(texts.contains("+ 1 repo (1-1) of 1 (incomplete: GitHub timed out)"))
     #expect(
-      actual.contains(
-        OutputLine(.err, "error: GitHub had a server error (HTTP 502); try again later.")))
+      actual.contains {
+        $0.stream == .err && $0.text == "error: GitHub had a server error (HTTP 502); try again later."
+      })
     #expect(texts.contains("search cancelled"))
-    #expect(texts.last == #"query: "hang" -> nil"#)
+    #expect(texts.last == #"query: "hang" -> (none)"#)
   }
 
   @Test func jsonDiffersOnlyInMutationNames() async throws {

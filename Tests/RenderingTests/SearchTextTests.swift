@@ -76,7 +76,7 @@ private let line4 =
   @Test func textQueryFirstPageAndNextPage() async {
     let harness = Harness(mode: .text)
     await harness.run(.updateQuery("swift"))
-    #expect(harness.texts == [#"query: nil -> "swift""#, "+ 2 repos (1-2) of 4", line1, line2])
+    #expect(harness.texts == [#"query: "swift""#, "+ 2 repos (1-2) of 4", line1, line2])
     await harness.run(.loadNextPage)
     #expect(harness.texts.suffix(3) == ["+ 2 repos (3-4)", line3, line4])
     #expect(harness.lines.allSatisfy { $0.stream == .out })
@@ -90,7 +90,7 @@ private let line4 =
     await harness.run(.updateQuery("none"))
     #expect(harness.texts.suffix(2) == [#"query: "swift" -> "none""#, #"no results for "none""#])
     await harness.run(.updateQuery("  "))
-    #expect(harness.texts.last == #"query: "none" -> nil"#)
+    #expect(harness.texts.last == #"query: "none" -> (none)"#)
   }
 
   @Test func textIncompleteResultsAreFlagged() async {
@@ -102,11 +102,9 @@ private let line4 =
   @Test func textErrorGoesToStandardError() async {
     let harness = Harness(mode: .text)
     await harness.run(.updateQuery("boom"))
-    #expect(
-      harness.lines == [
-        OutputLine(.out, #"query: nil -> "boom""#),
-        OutputLine(.err, "error: GitHub had a server error (HTTP 502); try again later."),
-      ])
+    #expect(harness.lines.map(\.stream) == [.out, .err])
+    #expect(harness.texts == [#"query: "boom""#, "error: GitHub had a server error (HTTP 502); try again later."])
+    #expect(harness.lines.last?.record?["code"] == .string("server-error"), "a sink reads the code of a text error")
   }
 
   @Test func textCancelSaysSo() async throws {
@@ -114,7 +112,7 @@ private let line4 =
     let loading = harness.store.send(.updateQuery("hang"))
     await harness.run(.cancel)
     await loading.finish()
-    #expect(harness.texts == [#"query: nil -> "hang""#, "search cancelled"])
+    #expect(harness.texts == [#"query: "hang""#, "search cancelled"])
   }
 
   @Test func textListIsNarrowerOnANarrowTerminal() {

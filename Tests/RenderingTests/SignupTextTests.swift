@@ -66,7 +66,8 @@ private final class SignupHarness: Sendable {
     await harness.run(.updateUsername("limited"))
     let message =
       "Could not check availability: GitHub rate limit reached; resets in 42 s. Set GH_TOKEN for a higher limit."
-    #expect(harness.lines.last == OutputLine(.err, "error: " + message))
+    #expect(harness.lines.last?.stream == .err)
+    #expect(harness.texts.last == "error: " + message)
   }
 
   @Test func textPasswordsAndSubmit() async {
@@ -89,11 +90,8 @@ private final class SignupHarness: Sendable {
   @Test func textSubmitFailure() async {
     let harness = SignupHarness(mode: .text)
     await harness.run(.updateUsername("refused"), .updatePassword(secret), .updateRepeat(secret), .submit)
-    #expect(
-      harness.lines.suffix(2) == [
-        OutputLine(.out, "submitting..."),
-        OutputLine(.err, "error: Signup failed: the signup server is busy; try again"),
-      ])
+    #expect(harness.lines.suffix(2).map(\.stream) == [.out, .err])
+    #expect(harness.texts.suffix(2) == ["submitting...", "error: Signup failed: the signup server is busy; try again"])
   }
 
   @Test func jsonRecordsAndErrors() async {

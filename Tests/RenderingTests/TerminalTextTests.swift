@@ -49,7 +49,7 @@ import Testing
 
   @Test func quotedSanitizesAndNamesNil() {
     #expect(TerminalText.quoted("swift") == "\"swift\"")
-    #expect(TerminalText.quoted(nil) == "nil")
+    #expect(TerminalText.quoted(nil) == "(none)", "never Swift's nil in user text")
     #expect(TerminalText.quoted("a\u{1B}[2Jb\tc") == "\"a^[[2Jb c\"")
   }
 

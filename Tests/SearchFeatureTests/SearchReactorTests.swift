@@ -210,6 +210,21 @@ struct SearchReactorTests {
     #expect(notices.withLock { $0 } == ["no more results: GitHub returns at most 1,000 results per search"])
   }
 
+  @Test("the cap is not blamed when fewer than 1,000 results loaded, whatever the total says")
+  func noCapBelowAThousand() async {
+    let client = GitHubClient(searchRepositories: { _, page, _ in
+      Page(items: SearchReactorTests.repos(0..<40), page: page, nextPage: nil, totalCount: 5000)
+    })
+    let store = Store(reactor: SearchReactor(client: client))
+    let notices = Locked<[String]>([])
+    store.observe { event, _ in
+      if case .notice(let notice, _, _) = event { notices.withLock { $0.append(notice.message) } }
+    }
+    await store.send(.updateQuery("a")).finish()
+    store.send(.loadNextPage)
+    #expect(notices.withLock { $0 } == ["no more results"])
+  }
+
   @Test("appending a page costs no whole-state copy: the patch holds only the page")
   func appendPatch() async {
     let client = GitHubClient(searchRepositories: { _, page, _ in SearchReactorTests.page(page, next: page + 1) })

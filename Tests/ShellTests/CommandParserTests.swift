@@ -143,7 +143,7 @@ private func parseError(_ line: String) -> CommandError? {
     ("serch swift", "serch", "search"),
     ("nxt", "nxt", "next"),
     ("qurey swift", "qurey", "query"),
-    ("OPEN 3", "OPEN", "open"),
+    ("OPNE 3", "OPNE", "open"),
     ("stat", "stat", "state"),
   ])
   func unknownCommandWithSuggestion(_ line: String, _ verb: String, _ suggestion: String) {
@@ -151,6 +151,21 @@ private func parseError(_ line: String) -> CommandError? {
     #expect(error == .unknownCommand(verb, suggestion: suggestion))
     #expect(error?.code == "unknown-command")
     #expect(error?.message == "unknown command '\(verb)'; did you mean '\(suggestion)'?")
+  }
+
+  @Test func verbsAreCaseInsensitive() throws {
+    #expect(try CommandParser.parse("OPEN 3") == .open(3))
+    #expect(try CommandParser.parse("Query Swift UI") == .query("Swift UI"), "arguments keep their case")
+    #expect(try CommandParser.parse("NEXT") == .next)
+    #expect(try CommandParser.parse("Exit") == .quit)
+    #expect(try CommandParser.parse("?") == .help(nil), "? is help")
+    #expect(try CommandParser.parse("? open") == .help("open"))
+  }
+
+  @Test func stateSuggestsAFeature() {
+    let error = parseError("state serch")
+    #expect(error?.message == "state: expected one of search, signup, feed, got 'serch'; did you mean 'search'?")
+    #expect(parseError("state zzzzzz")?.message == "state: expected one of search, signup, feed, got 'zzzzzz'")
   }
 
   @Test func unknownCommandWithoutSuggestion() {

@@ -142,3 +142,16 @@ private func referenceSplit(_ line: String) throws(Tokenizer.Failure) -> [String
     #expect(mismatches.count == 0, "\(mismatches.count) mismatches, first: \(mismatches.prefix(5))")
   }
 }
+
+@Suite struct TokenizerQuotingTests {
+  /// Words given on the command line come back as the same words, whatever they hold.
+  @Test(arguments: [
+    ["query", "swift"], ["signup", "zz9", "pass word", "pass word"], ["query", "it's", "\"x\"", "a\\b"],
+    ["query", "&"], ["query", "#notacomment"], ["query", ""], ["query", "tab\there", "漢字"],
+  ])
+  func roundTrips(_ words: [String]) throws {
+    #expect(try Tokenizer.split(Tokenizer.line(quoting: words)) == words)
+    #expect(
+      Tokenizer.splitBackground(Tokenizer.line(quoting: words)).1 == false, "a word & never runs in the background")
+  }
+}

@@ -105,7 +105,7 @@ struct TranscriptFailureTests {
     let text = """
       %cassette race.t.cassette.json
       > query rust
-      query: nil -> "rust"
+      query: "rust"
       error: Could not reach GitHub: no recorded answer for GET /search/repositories?q=rust&page=1&per_page=30.
 
       """

@@ -6,7 +6,7 @@
 %mode text
 %width 100
 > query swift
-query: nil -> "swift"
+query: "swift"
 + 30 repos (1-30) of 162
    1. apple/swift                    ★ 67.1k  C++         The Swift Programming Language
    2. vsouza/awesome-ios             ★ 50k    Swift       A curated list of awesome iOS ecosystem, …
@@ -39,8 +39,8 @@ query: nil -> "swift"
   29. Carthage/Carthage              ★ 15k    Swift       A simple, decentralized dependency manage…
   30. ochococo/Design-Patterns-In-S… ★ 15k    Swift       Design Patterns implemented in Swift
 > query
-query: "swift" -> nil
+query: "swift" -> (none)
 > next
 no search yet; try 'query <text>'
 > query "   "
-query: nil -> nil
+query: (none)

@@ -6,7 +6,7 @@
 %mode text
 %width 100
 > query zzzznotarepository
-query: nil -> "zzzznotarepository"
+query: "zzzznotarepository"
 no results for "zzzznotarepository"
 > next
 no more results

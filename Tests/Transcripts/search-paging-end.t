@@ -6,7 +6,7 @@
 %mode text
 %width 100
 > query language:rust
-query: nil -> "language:rust"
+query: "language:rust"
 + 30 repos (1-30) of 42
    1. denoland/deno                  ★ 100k   Rust        A modern runtime for JavaScript and TypeS…
    2. rust-lang/rust                 ★ 100k   Rust        Empowering everyone to build reliable and…

@@ -50,7 +50,8 @@ public enum CommandError: Error, Sendable, Equatable {
   case unknownCommand(String, suggestion: String?)
   case missingArgument(command: String, expected: String)
   case unexpectedArgument(command: String, argument: String)
-  case invalidArgument(command: String, argument: String, expected: String)
+  /// `hint` follows the message, e.g. `; did you mean 'search'?`.
+  case invalidArgument(command: String, argument: String, expected: String, hint: String = "")
   /// A secret argument is the placeholder history keeps instead of it (a recalled line).
   case redactedSecret(command: String)
 
@@ -75,8 +76,8 @@ public enum CommandError: Error, Sendable, Equatable {
     case .missingArgument(let command, let expected): return "\(command): expected \(expected)"
     case .unexpectedArgument(let command, let argument):
       return "\(command): unexpected argument '\(argument)'"
-    case .invalidArgument(let command, let argument, let expected):
-      return "\(command): expected \(expected), got '\(argument)'"
+    case .invalidArgument(let command, let argument, let expected, let hint):
+      return "\(command): expected \(expected), got '\(argument)'\(hint)"
     case .redactedSecret(let command):
       return "\(command): '\(Redaction.placeholder)' stands for a password that history does not keep; "
         + "type the password again"

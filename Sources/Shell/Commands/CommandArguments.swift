@@ -16,7 +16,7 @@ package struct CommandArguments: Sendable {
   package var first: String? { words.first }
 
   /// The word at `index` is not what the verb expects.
-  package func invalid(_ index: Int, expected: String) -> CommandError {
-    .invalidArgument(command: verb, argument: words[index], expected: expected)
+  package func invalid(_ index: Int, expected: String, hint: String = "") -> CommandError {
+    .invalidArgument(command: verb, argument: words[index], expected: expected, hint: hint)
   }
 }

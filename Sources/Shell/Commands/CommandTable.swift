@@ -122,7 +122,8 @@ public enum CommandTable {
       arity: 0...1, completion: .words(stateNames)
     ) { arguments throws(CommandError) in
       if let feature = arguments.first, !stateNames.contains(feature) {
-        throw arguments.invalid(0, expected: "one of \(stateNames.joined(separator: ", "))")
+        let suggestion = Suggestions.closest(to: feature, in: stateNames).map { "; did you mean '\($0)'?" } ?? ""
+        throw arguments.invalid(0, expected: "one of \(stateNames.joined(separator: ", "))", hint: suggestion)
       }
       return .state(arguments.first)
     },
@@ -135,7 +136,7 @@ public enum CommandTable {
         """
     ) { _ in .limits },
     CommandSpec(
-      "help", usage: "[<command>]", summary: "list commands, or explain one",
+      "help", aliases: ["?"], usage: "[<command>]", summary: "list commands, or explain one",
       arity: 0...1, completion: .commands
     ) { arguments throws(CommandError) in
       if let topic = arguments.first, spec(for: topic) == nil {
@@ -176,9 +177,11 @@ public enum CommandTable {
     _ in .quit
   }
 
-  /// The spec for a verb or alias, if any.
+  /// The spec for a verb or alias, if any; verbs are case-insensitive (`QUERY`, `Next`).
   public static func spec(for verb: String) -> CommandSpec? {
-    all.first { $0.isSpelled(verb) }
+    if let spec = all.first(where: { $0.isSpelled(verb) }) { return spec }
+    let lowered = verb.lowercased()
+    return lowered == verb ? nil : all.first { $0.isSpelled(lowered) }
   }
 
   /// Every verb and alias, for completion and suggestions.

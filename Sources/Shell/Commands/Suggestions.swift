@@ -1,12 +1,13 @@
 /// "Did you mean" suggestions by edit distance.
 package enum Suggestions {
   /// The candidate closest to `word` within a distance that still looks like a typo, or a
-  /// candidate that `word` is a prefix of.
+  /// candidate that `word` is a prefix of. One-character candidates (`?`) are never offered:
+  /// every short typo would be one edit from them.
   package static func closest(to word: String, in candidates: [String]) -> String? {
     let lowered = word.lowercased()
     let limit = max(1, min(3, lowered.count / 2))
     var best: (String, Int)?
-    for candidate in candidates {
+    for candidate in candidates where candidate.count > 1 {
       let distance = editDistance(lowered, candidate)
       if distance <= limit, distance < (best?.1 ?? .max) { best = (candidate, distance) }
     }

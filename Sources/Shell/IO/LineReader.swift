@@ -9,11 +9,25 @@ package protocol LineReader: Sendable {
   var keepsHistory: Bool { get }
   /// Records an entered line, already redacted, in history, if this reader keeps one.
   func remember(_ line: String)
+  /// The next line, or nil at end of input; a reader of bytes says when they are not UTF-8.
+  func readInput(prompt: String) async -> InputLine?
+}
+
+/// One line of input as the read-run loop sees it: text, or bytes that are not UTF-8.
+package enum InputLine: Sendable, Equatable {
+  case text(String)
+  /// A line that is not valid UTF-8: an error, as in the daemon, never text with U+FFFD.
+  case invalidUTF8
 }
 
 extension LineReader {
   package var keepsHistory: Bool { false }
   package func remember(_ line: String) {}
+
+  /// Readers of text have nothing else to say.
+  package func readInput(prompt: String) async -> InputLine? {
+    await readLine(prompt: prompt).map(InputLine.text)
+  }
 }
 
 /// Reads lines from standard input with buffered reads, when they are asked for: the REPL's
@@ -33,7 +47,8 @@ package struct PlainLineReader: LineReader {
 /// Reading ahead keeps the thread that runs the session free while the input waits: a command
 /// started with `&` still prints as its answers come, and a line already read is handed over
 /// without a wake-up. Lines are split as `Swift.readLine` splits them: at LF, dropping a CR
-/// before it; bytes that are not UTF-8 become U+FFFD.
+/// before it. A line that is not UTF-8 is ``InputLine/invalidUTF8`` (``readLine(prompt:)``
+/// alone would make its bad bytes U+FFFD).
 package final class PipeLineReader: LineReader, @unchecked Sendable {
   // Only the read-run loop calls `readLine`, one call at a time.
   private var lines: ByteLineReader.Lines.Iterator
@@ -46,6 +61,13 @@ package final class PipeLineReader: LineReader, @unchecked Sendable {
     guard case .bytes(var bytes)? = await lines.next() else { return nil }
     if bytes.last == 0x0D { bytes.removeLast() }
     return String(decoding: bytes, as: UTF8.self)
+  }
+
+  package func readInput(prompt: String) async -> InputLine? {
+    guard case .bytes(var bytes)? = await lines.next() else { return nil }
+    if bytes.last == 0x0D { bytes.removeLast() }
+    guard let text = String(validating: bytes, as: UTF8.self) else { return .invalidUTF8 }
+    return .text(text)
   }
 }
 

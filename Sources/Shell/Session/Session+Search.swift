@@ -10,15 +10,25 @@ extension Session {
   func open(_ number: Int, sink: TaggingSink) -> StoreTask.Completion {
     let state = search.state
     guard number <= state.repos.count else {
-      let count = state.repos.count
-      let message = count == 0 ? "no result \(number); there are no results" : "no result \(number); there are \(count)"
-      sink.write([records.error(code: "out-of-range", message: "open: \(message)")])
+      sink.write([records.error(code: "out-of-range", message: "open: " + Self.outOfRange(number, state))])
       return .error
     }
     let url = state.repos[number - 1].url
     let launched = configuration.opener.open(url)
     sink.write([records.open(url: url, launched: launched)])
     return .ok
+  }
+
+  /// Why `open number` has no result: how many are loaded and, when more exist, how many and
+  /// that `next` loads them.
+  static func outOfRange(_ number: Int, _ state: SearchState) -> String {
+    let count = state.repos.count
+    if count == 0 { return "no result \(number); there are no results" }
+    if state.nextPage != nil {
+      let total = state.totalCount.map { " of \($0)" } ?? ""
+      return "no result \(number); \(count)\(total) results are loaded; 'next' loads more"
+    }
+    return "no result \(number); there are \(count)"
   }
 
   /// `engine`: say which engine runs search, or switch to another with fresh search state.
@@ -33,6 +43,11 @@ extension Session {
         records.error(code: "invalid-argument", message: "engine: expected reactor or feedback, got '\(name)'")
       ])
       return .error
+    }
+    if kind == current {
+      // Switching to the engine already running would throw the results away for nothing.
+      sink.write([records.info("engine: \(current.rawValue) already runs search (results kept)")])
+      return .ok
     }
     search.cancelAll()
     let fresh = stores.replaceSearch(with: kind)

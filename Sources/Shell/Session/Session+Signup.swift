@@ -7,8 +7,20 @@ import SignupFeature
 
 extension Session {
   /// `submit`: fails when it was refused or the submission failed.
+  ///
+  /// A refusal (a submission in flight, or a field not valid) is an error record with the code
+  /// `submit-refused`, judged here before the action is sent: the reactor's own refusal is a
+  /// notice, which would not make the failure visible on the error path.
   func submit(tag: JSONValue?) -> Execution {
     let signup = signup
+    let state = signup.currentState
+    let problems = state.submitProblems
+    if state.isSubmitting || !problems.isEmpty {
+      let message =
+        state.isSubmitting ? "a submission is already in flight" : "cannot submit: " + problems.joined(separator: "; ")
+      configuration.sink.write([records.error(code: "submit-refused", message: message, feature: "signup").tagged(tag)])
+      return .done(.error)
+    }
     let task = signup.send(.submit, tag: tag)
     return .task(
       Task(executorPreference: configuration.executor) {

@@ -79,6 +79,14 @@ public final class Session: Sendable {
     return RequestTag.$current.withValue(tag) { start(command, tag: tag) }
   }
 
+  /// Reports an input line that is not UTF-8, as the daemon does (`invalid-utf8`); its tag
+  /// says which line it was.
+  package func rejectInvalidUTF8(tag: JSONValue?) {
+    configuration.sink.write([
+      records.error(code: "invalid-utf8", message: "not valid UTF-8; it was not run").tagged(tag)
+    ])
+  }
+
   /// Stops everything in flight (Ctrl-C, or the `cancel` command `by` names), leaving the
   /// results so far.
   package func cancelAll(by cause: String = "Ctrl-C") {

@@ -1,4 +1,5 @@
 package import ReactorCore
+import ReactorJSON
 
 #if canImport(Glibc)
   import Glibc
@@ -6,11 +7,34 @@ package import ReactorCore
   import Darwin
 #endif
 
-/// The read-run loop shared by the REPL and piped mode.
+/// The read-run loop shared by the REPL, piped mode, `-f` files and `-c` commands.
 ///
 /// Each line's effects finish before the next line is read. At end of input the loop returns
-/// the exit status: 0 when every command succeeded, 1 when any failed.
+/// the exit status (``ExitStatus``): 0 when every command succeeded or the session was
+/// interactive, else the status of the last command that failed.
 package struct ShellLoop: Sendable {
+  /// Where a non-interactive loop's lines come from, for the locations of their errors.
+  package enum Source: Sendable, Equatable {
+    /// Standard input: errors say `line N`.
+    case standardInput
+    /// A file of commands (`-f`): errors say `FILE:N:`.
+    case file(String)
+    /// Commands given as arguments (`-c`, or words): each names itself in its errors.
+    case arguments
+  }
+
+  /// How a loop ended: the status of its last failed command, and whether the session should
+  /// stop (`quit`, or `--bail` after a failure) rather than go on to the next source.
+  package struct Outcome: Sendable, Equatable {
+    package var failure: ExitStatus?
+    package var stopped = false
+
+    package init(failure: ExitStatus? = nil, stopped: Bool = false) {
+      self.failure = failure
+      self.stopped = stopped
+    }
+  }
+
   package let session: Session
   package let reader: any LineReader
   /// A terminal session: prompt, banner, Ctrl-C cancels the running command.
@@ -20,6 +44,13 @@ package struct ShellLoop: Sendable {
   package let onInput: (@Sendable (String) -> Void)?
   /// Told how each command ended, in the order the status folds them (transcript recording).
   package let onOutcome: (@Sendable (StoreTask.Completion) -> Void)?
+  /// Where the lines come from; a non-interactive loop tags each command with its location.
+  package var source: Source = .standardInput
+  /// Stop at the first command that fails (`--bail`).
+  package var bail = false
+  /// The sink that reads each command's failure code (and locates its errors), if any: without
+  /// one, every failure counts as status 1.
+  package var failures: LocatingSink?
 
   package init(
     session: Session, reader: any LineReader, interactive: Bool, banner: String? = nil,
@@ -33,22 +64,43 @@ package struct ShellLoop: Sendable {
     self.onOutcome = onOutcome
   }
 
-  /// Ctrl-C while a command runs cancels its effects; the shell goes on. (At the prompt it is
-  /// a key, not a signal: the editor discards the typed line.)
+  /// Runs every line and returns the exit status.
   package func run() async -> Int32 {
-    var anyFailed = false
+    await runLines().failure?.rawValue ?? 0
+  }
+
+  /// Ctrl-C while a command runs cancels its effects; the shell goes on. (At the prompt,
+  /// libedit binds Ctrl-C to clearing the line.)
+  package func runLines() async -> Outcome {
+    var outcome = Outcome()
     let session = session
     let interrupt = interactive ? SignalWatcher.shared.watch(SIGINT) { session.cancelAll() } : nil
     defer { interrupt.map(SignalWatcher.shared.stop) }
     if interactive, let banner { session.configuration.sink.write([.init(.out, banner)]) }
-    var background: [Execution] = []
-    while let line = await reader.readLine(prompt: interactive ? "reactor> " : "") {
+    var background: [(Execution, JSONValue?)] = []
+    var number = 0
+    while let input = await reader.readInput(prompt: interactive ? "reactor> " : "") {
+      number += 1
+      guard case .text(let line) = input else {
+        // The daemon's rule: a line that is not UTF-8 is refused, not guessed at.
+        let tag = tag(number)
+        session.rejectInvalidUTF8(tag: tag)
+        if let status = status(of: .error, tag: tag) {
+          outcome.failure = status
+          if bail {
+            outcome.stopped = true
+            break
+          }
+        }
+        continue
+      }
       if reader.keepsHistory { reader.remember(Redaction.forHistory(line)) }
       onInput?(line)
       let (command, inBackground) = Tokenizer.splitBackground(line)
-      let execution = session.start(command)
+      let tag = tag(number)
+      let execution = session.start(command, tag: tag)
       if inBackground {
-        background.append(execution)
+        background.append((execution, tag))
         // Let its effects start now (send their requests), not when the loop next waits: on
         // piped mode's one thread, lines already read ahead would otherwise all run first.
         await Task.yield()
@@ -56,23 +108,47 @@ package struct ShellLoop: Sendable {
       }
       if case .quit = execution {
         onOutcome?(.ok)
-        return await finish(background, anyFailed)
+        outcome.stopped = true
+        break
       }
       let completion = await execution.finish()
       onOutcome?(completion)
-      if completion == .error { anyFailed = true }
+      if let status = status(of: completion, tag: tag) {
+        outcome.failure = status
+        if bail {
+          outcome.stopped = true
+          session.cancelAll()
+          break
+        }
+      }
     }
-    return await finish(background, anyFailed)
-  }
-
-  /// Waits for commands started with `&`, and folds their outcomes into the status.
-  private func finish(_ background: [Execution], _ anyFailed: Bool) async -> Int32 {
-    var failed = anyFailed
-    for execution in background {
+    // Waits for commands started with `&`, and folds their outcomes into the status.
+    for (execution, tag) in background {
       let completion = await execution.finish()
       onOutcome?(completion)
-      if completion == .error { failed = true }
+      if let status = status(of: completion, tag: tag), !(bail && outcome.stopped) {
+        outcome.failure = status
+      }
     }
-    return failed ? 1 : 0
+    // Whatever failed an hour earlier, a person who leaves a REPL is done, not failing.
+    if interactive { outcome.failure = nil }
+    return outcome
+  }
+
+  /// The tag of line `number`: its location, for a session that is not interactive.
+  private func tag(_ number: Int) -> JSONValue? {
+    switch interactive ? nil : source {
+    case nil: nil
+    case .standardInput: InputLocation.tag(line: number, file: nil)
+    case .file(let path): InputLocation.tag(line: number, file: path)
+    case .arguments: InputLocation.tag(command: number)
+    }
+  }
+
+  /// The exit status a command's completion stands for; nil if it did not fail.
+  private func status(of completion: StoreTask.Completion, tag: JSONValue?) -> ExitStatus? {
+    let code = tag.flatMap { failures?.takeFailureCode(for: $0) }
+    guard completion == .error else { return nil }
+    return ExitStatus(failureCode: code)
   }
 }

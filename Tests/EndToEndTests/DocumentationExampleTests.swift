@@ -1,0 +1,114 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Every example of the README and of both man pages, run against the built binary (offline,
+/// or against nothing at all) and compared with the output the page shows, so that a pasted
+/// example cannot break unnoticed. See ``DocumentationRunner`` for the rules.
+@Suite(
+  "documentation examples run as shown",
+  .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/groff"), "needs groff to render the man pages"))
+struct DocumentationExampleTests {
+  static let pages = ["README.md", "man/reactor.1", "man/reactor-transcript.5"]
+
+  @Test("every example of the page runs and prints what it shows", arguments: pages)
+  func page(_ page: String) async throws {
+    let binary = try #require(ReactorBinary.url, "the reactor binary was not found")
+    let examples = try DocumentationPages.examples().filter { $0.page == page }
+    #expect(!examples.isEmpty, "no examples found in \(page): the extraction would prove nothing")
+    try await offThePool {
+      let runner = try DocumentationRunner(binary: binary)
+      defer { runner.remove() }
+      for example in examples { try Self.check(example, runner) }
+    }
+  }
+
+  static func check(_ example: DocumentationExample, _ runner: DocumentationRunner) throws {
+    for (name, text) in example.files {
+      try text.write(to: runner.scratch.appendingPathComponent(name), atomically: true, encoding: .utf8)
+    }
+    if example.kind == .repl {
+      let screen = try runner.runREPL(example)
+      let shown = example.steps.flatMap(\.expected).map(runner.localized)
+      #expect(
+        DocumentationRunner.screenShows(shown, screen),
+        "\(example.source): the screen was\n\(screen.joined(separator: "\n"))")
+      return
+    }
+    let outputs = try runner.run(example)
+    #expect(outputs.count == example.steps.count, "\(example.source): a step did not finish")
+    for (step, actual) in zip(example.steps, outputs) {
+      let expected = step.expected.map(runner.localized)
+      let matched =
+        step.command.contains("--daemon")
+        ? daemonMatches(expected, actual) : DocumentationRunner.matches(expected, actual)
+      #expect(
+        matched,
+        """
+        \(example.source): $ \(step.command)
+        expected:
+        \(expected.joined(separator: "\n"))
+        actual:
+        \(actual.joined(separator: "\n"))
+        """)
+    }
+  }
+
+  /// Each request's records in their order, whatever the interleaving of requests.
+  static func daemonMatches(_ expected: [String], _ actual: [String]) -> Bool {
+    let wanted = DocumentationRunner.byRequest(expected)
+    let got = DocumentationRunner.byRequest(actual)
+    return wanted.keys.sorted() == got.keys.sorted()
+      && wanted.allSatisfy { DocumentationRunner.matches($0.value, got[$0.key] ?? []) }
+  }
+}
+
+/// The matching rules themselves, so that a lenient matcher cannot pass everything.
+@Suite struct DocumentationMatchingTests {
+  @Test func dotsStandForAnyLinesAndNothingElseIsLoose() {
+    #expect(DocumentationRunner.matches(["a", "...", "z"], ["a", "b", "c", "z"]))
+    #expect(DocumentationRunner.matches(["a", "   ...", "z"], ["a", "z"]))
+    #expect(!DocumentationRunner.matches(["a", "z"], ["a", "b", "z"]))
+    #expect(!DocumentationRunner.matches(["a", "...", "z"], ["a", "b"]))
+    #expect(!DocumentationRunner.matches(["a"], ["a", "extra"]))
+    #expect(!DocumentationRunner.matches([], ["unexpected output"]), "an example that shows no output must print none")
+  }
+
+  @Test func commandsContinueOverBackslashAndPipe() throws {
+    let example = try #require(
+      DocumentationExample.parse(
+        ["$ printf 'x\\n' \\", "    | jq . |", "    cat", "out", "$ echo $?", "0"], source: "t:1", page: "t"))
+    #expect(example.steps.map(\.command) == ["printf 'x\\n' \\\n    | jq . |\n    cat", "echo $?"])
+    #expect(example.steps.map(\.expected) == [["out"], ["0"]])
+  }
+
+  @Test func daemonRecordsAreComparedRequestByRequest() {
+    let expected = [#"{"id":"a","type":"begin"}"#, #"{"id":"b","type":"begin"}"#, #"{"id":"a","type":"end"}"#]
+    #expect(
+      DocumentationExampleTests.daemonMatches(
+        expected, [#"{"id":"b","type":"begin"}"#, #"{"id":"a","type":"begin"}"#, #"{"id":"a","type":"end"}"#]))
+    #expect(
+      !DocumentationExampleTests.daemonMatches(
+        expected, [#"{"id":"a","type":"end"}"#, #"{"id":"a","type":"begin"}"#, #"{"id":"b","type":"begin"}"#]))
+  }
+
+  @Test func aScreenMustShowEveryLineInOrder() {
+    let screen = ["reactor> query x", #"query: "x""#, "reactor> next", "no more results"]
+    #expect(DocumentationRunner.screenShows([#"query: "x""#, "...", "no more results"], screen))
+    #expect(!DocumentationRunner.screenShows(["no more results", #"query: "x""#], screen), "order counts")
+    #expect(!DocumentationRunner.screenShows(["a line never shown"], screen))
+  }
+
+  @Test func wholeTranscriptsOfTheFormatPageAreReplayed() throws {
+    let examples = try DocumentationPages.manPage("man/reactor-transcript.5")
+    let replays = examples.flatMap(\.steps).filter { $0.command.hasPrefix("reactor replay example-") }
+    #expect(replays.count == 3, "the daemon, offline and signup transcripts: \(examples.map(\.source))")
+  }
+
+  @Test func manPageExamplesAreRenderedAsAReaderSeesThem() throws {
+    let examples = try DocumentationPages.manPage("man/reactor.1")
+    let commands = examples.flatMap(\.steps).map(\.command)
+    #expect(commands.contains { $0.contains(#"printf 'query swift\nnext\n'"#) }, "\\e renders as a backslash")
+    #expect(!commands.contains { $0.contains(#"\e"#) })
+  }
+}

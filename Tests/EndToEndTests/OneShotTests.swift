@@ -1,0 +1,133 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `reactor` as a one-shot tool: commands as words, `-c`, `-f`, `--bail`, duration flags, and
+/// the exit statuses of usage errors and interruptions (issue 22, items 6-8 and 12).
+@Suite("reactor binary: commands from the command line")
+struct OneShotTests {
+  @Test("words after the options are one command, run before exiting")
+  func words() async throws {
+    let result = try await ReactorBinary.run(["--offline", "query", "language:go", "stars:>50000"])
+    #expect(result.status == 0, "stderr: \(result.stderr)")
+    #expect(result.lines.first == #"query: "language:go stars:>50000""#)
+    #expect(result.lines.dropFirst().first?.hasPrefix("+ 14 repos (1-14) of 14") == true)
+    let quoted = try await ReactorBinary.run(["--offline", "--json", "--", "query", "-x y", "&"])
+    let records = try jsonLines(quoted.stdout)
+    #expect(records.first?["patch"].map { "\($0)" }?.contains("-x y &") == true, "words keep their spaces and &")
+  }
+
+  @Test("-c and -f run in the order given; errors of a file say FILE:LINE")
+  func commandsAndFiles() async throws {
+    let file = NSTemporaryDirectory() + "reactor-oneshot-\(UUID().uuidString).txt"
+    try "query swift\n\nopne 2\n".write(toFile: file, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(atPath: file) }
+    let result = try await ReactorBinary.run(["--offline", "-c", "query rust", "-f", file, "-c", "open 1"])
+    #expect(result.stderr == "\(file):3: error: unknown command 'opne'; did you mean 'open'?\n")
+    #expect(result.lines.first == #"query: "rust""#)
+    #expect(result.lines.contains(#"query: "rust" -> "swift""#))
+    #expect(result.lines.last == "https://github.com/apple/swift", "the last -c ran after the file")
+    #expect(result.status == 1)
+    let missing = try await ReactorBinary.run(["--offline", "-f", file + ".missing"])
+    #expect(missing.status == 2)
+    #expect(missing.stderr.hasPrefix("error: -f \(file).missing: No such file or directory"))
+  }
+
+  @Test("--bail stops at the first failure with its status; without it the last failure decides")
+  func bail() async throws {
+    let input = "query swift\nopen 99\nnext\nopne\n"
+    let going = try await ReactorBinary.run(["--offline"], input: input)
+    #expect(going.status == 1)
+    #expect(going.stdout.contains("+ 30 repos (31-60)"))
+    #expect(going.stderr.components(separatedBy: "\n").filter { !$0.isEmpty }.count == 2)
+    let stopped = try await ReactorBinary.run(["--offline", "--bail"], input: input)
+    #expect(stopped.status == 1)
+    #expect(!stopped.stdout.contains("+ 30 repos (31-60)"), "nothing runs after the failure")
+    #expect(stopped.stderr == "error: line 2: open: no result 99; 30 of 162 results are loaded; 'next' loads more\n")
+  }
+
+  @Test("--help shows the command form and does not ask for a subcommand; replay still works")
+  func help() async throws {
+    let help = try await ReactorBinary.run(["--help"])
+    #expect(help.status == 0)
+    #expect(help.stdout.contains("reactor [<options>] [--] [<command> [<argument> ...]]"))
+    let usage = help.stdout.components(separatedBy: "ARGUMENTS:").first ?? help.stdout
+    #expect(usage.contains("USAGE: reactor [<options>]"))
+    #expect(!usage.contains("<subcommand>"), "the usage must not ask for a subcommand")
+    let words = try await ReactorBinary.run(["--offline", "help", "next"])
+    #expect(words.stdout.hasPrefix("usage: next"), "help is the command language's")
+    let replay = try await ReactorBinary.run(["replay"])
+    #expect(replay.status == 2, "replay is still the subcommand: \(replay.stderr)")
+  }
+
+  @Test("replay --help names --engine, and replay refuses the options it would ignore")
+  func replayOptions() async throws {
+    let help = try await ReactorBinary.run(["replay", "--help"])
+    #expect(help.stdout.contains("--engine <engine>"))
+    for option in [["--json"], ["--offline"], ["--color", "never"]] {
+      let result = try await ReactorBinary.run(option + ["replay", "x.t"])
+      #expect(result.status == 2, "\(option)")
+      #expect(result.stderr.hasPrefix("error: replay takes --engine and --update only"), "\(option)")
+    }
+  }
+
+  @Test("usage errors exit 2 with the one error prefix; ranges are named with the value")
+  func usage() async throws {
+    let unknown = try await ReactorBinary.run(["--nope"])
+    #expect(unknown.status == 2)
+    #expect(unknown.stderr.hasPrefix("error: Unknown option '--nope'"))
+    let zero = try await ReactorBinary.run(["--timeout", "0"])
+    #expect(zero.status == 2)
+    #expect(zero.stderr.hasPrefix("error: --timeout must be more than 0 and at most 600 seconds, got 0"))
+    let slow = try await ReactorBinary.run(["--signup-latency", "2m", "--offline"])
+    #expect(slow.stderr.hasPrefix("error: --signup-latency must be from 0 to 60 seconds, got 120"))
+  }
+
+  @Test("durations take units in every flag; a bare number is seconds")
+  func durations() async throws {
+    for arguments in [
+      ["--timeout", "5s"], ["--timeout=1m"], ["--drain-timeout", "1m"], ["--signup-latency", "250ms"],
+      ["--timeout", "7"],
+    ] {
+      let result = try await ReactorBinary.run(["--offline"] + arguments + ["help", "next"])
+      #expect(result.status == 0, "\(arguments): \(result.stderr)")
+      #expect(result.stdout.hasPrefix("usage: next"))
+    }
+  }
+
+  @Test(
+    "an interactive session left with quit exits 0 whatever failed before",
+    .enabled(if: ReactorBinary.hasScript, "needs script(1) from util-linux"))
+  func interactiveEndsWithZero() async throws {
+    try await ReactorBinary.withScratchHome { home in
+      // (Ctrl-D typed ahead on script(1)'s terminal reaches libedit as a literal ^D: the
+      // unit test of ShellLoop covers the end of input.)
+      for ending in ["quit\n", "exit\n"] {
+        let result = try await ReactorBinary.run(
+          ["--offline", "--color", "never"], input: "opne 2\nopen 99\n" + ending, environment: ["HOME": home],
+          terminal: true)
+        #expect(result.stdout.contains("unknown command 'opne'"), "the failure happened: \(result.stdout)")
+        #expect(result.status == 0)
+      }
+    }
+  }
+
+  @Test("a session interrupted by SIGINT on a pipe ends by the signal: 130 in a shell")
+  func interrupted() async throws {
+    let (process, stdin, stdout, _) = try ReactorBinary.prepare(["--offline"], environment: [:])
+    try process.run()
+    stdin.fileHandleForWriting.write(Data("help next\nsleep 1h\n".utf8))
+    // Waits for the first command's output: the session is running and reading.
+    let handle = stdout.fileHandleForReading
+    var seen = Data()
+    while !String(decoding: seen, as: UTF8.self).contains("usage: next") {
+      let chunk = handle.availableData
+      if chunk.isEmpty { break }
+      seen.append(chunk)
+    }
+    kill(process.processIdentifier, SIGINT)
+    try await offThePool { process.waitUntilExit() }
+    #expect(process.terminationReason == .uncaughtSignal)
+    #expect(128 + process.terminationStatus == 130)
+  }
+}

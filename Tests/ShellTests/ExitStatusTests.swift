@@ -1,0 +1,27 @@
+import GitHubClient
+import Shell
+import Testing
+
+/// Every way a GitHub request fails, and the status reactor(1)'s EXIT STATUS table gives it.
+@Suite struct ExitStatusTests {
+  @Test(
+    arguments: [
+      (GitHubError.transport("refused"), 3), (.timeout, 3), (.server(status: 502, message: nil), 3),
+      (.http(status: 418, message: nil), 3), (.invalidResponse("not JSON"), 3), (.responseTooLarge(limit: 1), 3),
+      (.unauthorized("Bad credentials"), 4), (.forbidden("SSO"), 4),
+      (.rateLimited(resetsIn: 1, authenticated: true), 5), (.secondaryRateLimited(retryAfter: 1), 5),
+      (.validationFailed("q"), 1), (.notFound("x"), 1), (.cancelled, 1),
+    ] as [(GitHubError, Int32)])
+  func gitHubFailures(_ error: GitHubError, _ status: Int32) {
+    #expect(Shell.ExitStatus(failureCode: error.code).rawValue == status, "\(error.code)")
+  }
+
+  @Test func commandFailuresAndTheRest() {
+    for code in ["unknown-command", "invalid-argument", "out-of-range", "submit-refused", "signup-failed", nil] {
+      #expect(Shell.ExitStatus(failureCode: code) == .commandFailed, "\(code ?? "no code")")
+    }
+    #expect(Shell.ExitStatus.usage.rawValue == 2)
+    #expect(Shell.ExitStatus.interrupted.rawValue == 130)
+    #expect(Shell.ExitStatus.success.rawValue == 0)
+  }
+}
