@@ -199,14 +199,14 @@ struct LaunchOptions: Equatable, Sendable {
 
 extension LaunchOptions {
   /// Seconds from `90`, `90s`, `2m` or `500ms`; nil when it is none of those.
-  static func seconds(_ text: String) -> Double? {
-    DurationParser.parse(text).map { Double($0.components.seconds) + Double($0.components.attoseconds) / 1e18 }
-  }
+  static func seconds(_ text: String) -> Double? { DurationParser.seconds(text) }
 
   /// The arguments with a bare `--wait-on-rate-limit` given its default value, since the flag
   /// parser has no options whose value is optional.
   static func expandingOptionalValues(_ arguments: some Collection<String>) -> [String] {
     arguments.map { $0 == "--wait-on-rate-limit" ? "--wait-on-rate-limit=\(Int(defaultRateLimitWait))" : $0 }
+  }
+
   /// The options that take a value, which may be the next argument.
   static let valued: Set<String> = [
     "--drain-timeout", "--api-url", "--timeout", "--color", "--engine", "--record", "--seed",

@@ -54,7 +54,7 @@ struct Rerecorder {
     } catch {
       return fail(String(describing: error), status: 2)
     }
-    let recording = RecordingTransport(wrapping: CurlTransport(timeout: root.timeout))
+    let recording = RecordingTransport(wrapping: CurlTransport(timeout: root.timeout.value))
     await runLive(transcript, client: .live(configuration: configuration, transport: recording))
 
     // The new cassette goes beside the old one until the replay on it has worked.

@@ -6,10 +6,11 @@ import Testing
 @Suite struct ExitStatusTests {
   @Test(
     arguments: [
-      (GitHubError.transport("refused"), 3), (.timeout, 3), (.server(status: 502, message: nil), 3),
+      (GitHubError.transport("refused"), 3), (.timeout(seconds: 30), 3), (.server(status: 502, message: nil), 3),
       (.http(status: 418, message: nil), 3), (.invalidResponse("not JSON"), 3), (.responseTooLarge(limit: 1), 3),
       (.unauthorized("Bad credentials"), 4), (.forbidden("SSO"), 4),
       (.rateLimited(resetsIn: 1, authenticated: true), 5), (.secondaryRateLimited(retryAfter: 1), 5),
+      (.insecureToken(host: "example.com"), 2), (.tooLong(length: 300, limit: 256), 1),
       (.validationFailed("q"), 1), (.notFound("x"), 1), (.cancelled, 1),
     ] as [(GitHubError, Int32)])
   func gitHubFailures(_ error: GitHubError, _ status: Int32) {

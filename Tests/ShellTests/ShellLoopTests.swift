@@ -18,7 +18,7 @@ private func repository(_ number: Int) -> Repository {
 private let client = GitHubClient(searchRepositories: { query, page, perPage in
   switch query {
   case "down": throw GitHubError.server(status: 503, message: nil)
-  case "slow": throw GitHubError.timeout
+  case "slow": throw GitHubError.timeout(seconds: 30)
   case "badtoken": throw GitHubError.unauthorized("Bad credentials")
   case "limited": throw GitHubError.rateLimited(resetsIn: 30, authenticated: false)
   case "abuse": throw GitHubError.secondaryRateLimited(retryAfter: 60)

@@ -1,3 +1,5 @@
+import GitHubClient
+
 /// How `reactor` exits, as the man page's EXIT STATUS table documents it.
 ///
 /// The one place that maps a failure to its status: a command that failed is judged by the
@@ -27,12 +29,13 @@ public struct ExitStatus: RawRepresentable, Sendable, Equatable, Hashable {
   /// The status of a command whose last error record had `code`; nil (no code) is a command
   /// that failed without one, which counts as its input's fault.
   public init(failureCode code: String?) {
-    switch code {
-    case "offline", "timeout", "server-error", "http-error", "invalid-response", "response-too-large":
-      self = .gitHubFailed
-    case "unauthorized", "forbidden": self = .authentication
-    case "rate-limited", "secondary-rate-limited": self = .rateLimited
-    default: self = .commandFailed
+    switch code.flatMap(GitHubError.category(ofCode:)) {
+    case .network?: self = .gitHubFailed
+    case .authentication?: self = .authentication
+    case .rateLimit?: self = .rateLimited
+    // A token the configuration would send in the clear is the invocation's fault.
+    case .configuration?: self = .usage
+    case .request?, .cancelled?, nil: self = .commandFailed
     }
   }
 }
