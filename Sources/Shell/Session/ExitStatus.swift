@@ -5,30 +5,30 @@ import GitHubClient
 /// The one place that maps a failure to its status: a command that failed is judged by the
 /// `code` of the last error it reported (``init(failureCode:)``), so a parse error, a refused
 /// submission and each `GitHubError` case end the same way in every mode.
-public struct ExitStatus: RawRepresentable, Sendable, Equatable, Hashable {
-  public let rawValue: Int32
+package struct ExitStatus: RawRepresentable, Sendable, Equatable, Hashable {
+  package let rawValue: Int32
 
-  public init(rawValue: Int32) { self.rawValue = rawValue }
+  package init(rawValue: Int32) { self.rawValue = rawValue }
 
   /// Every command succeeded; also the end of an interactive session and of a daemon.
-  public static let success = ExitStatus(rawValue: 0)
+  package static let success = ExitStatus(rawValue: 0)
   /// A command failed because of its input: unknown command, bad argument, out of range,
   /// refused submission.
-  public static let commandFailed = ExitStatus(rawValue: 1)
+  package static let commandFailed = ExitStatus(rawValue: 1)
   /// reactor's own usage error: an unknown flag, a bad flag value, unwritable `--record` files.
-  public static let usage = ExitStatus(rawValue: 2)
+  package static let usage = ExitStatus(rawValue: 2)
   /// GitHub or the network failed: unreachable, timeout, 5xx, a response not as expected.
-  public static let gitHubFailed = ExitStatus(rawValue: 3)
+  package static let gitHubFailed = ExitStatus(rawValue: 3)
   /// GitHub refused the credentials (401, or 403 that is not a rate limit).
-  public static let authentication = ExitStatus(rawValue: 4)
+  package static let authentication = ExitStatus(rawValue: 4)
   /// A primary or secondary rate limit.
-  public static let rateLimited = ExitStatus(rawValue: 5)
+  package static let rateLimited = ExitStatus(rawValue: 5)
   /// A non-interactive session interrupted by SIGINT (128 + 2, as shells report it).
-  public static let interrupted = ExitStatus(rawValue: 130)
+  package static let interrupted = ExitStatus(rawValue: 130)
 
   /// The status of a command whose last error record had `code`; nil (no code) is a command
   /// that failed without one, which counts as its input's fault.
-  public init(failureCode code: String?) {
+  package init(failureCode code: String?) {
     switch code.flatMap(GitHubError.category(ofCode:)) {
     case .network?: self = .gitHubFailed
     case .authentication?: self = .authentication

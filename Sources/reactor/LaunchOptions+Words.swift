@@ -1,0 +1,34 @@
+// MARK: - Command words on the command line
+
+extension LaunchOptions {
+  /// The options that take a value, which may be the next argument.
+  static let valued: Set<String> = [
+    "--drain-timeout", "--api-url", "--timeout", "--color", "--engine", "--record", "--seed",
+    "--signup-failure-rate", "--signup-latency", "--history-limit", "--sort", "--order", "-c", "--command", "-f",
+    "--file",
+  ]
+
+  /// `arguments` split into options (with their values) and the words of the command to run:
+  /// every argument that is neither an option nor an option's value, and all after `--`. When
+  /// the first such word is `replay`, it is ArgumentParser's (the subcommand) and nothing is
+  /// split off; `help` is the command language's (`reactor help` lists the commands).
+  static func splitWords(_ arguments: [String]) -> (options: [String], words: [String]) {
+    var options: [String] = []
+    var words: [String] = []
+    var rest = arguments[...]
+    while let argument = rest.popFirst() {
+      if argument == "--" {
+        words += rest
+        break
+      }
+      if argument.hasPrefix("-") && argument.count > 1 {
+        options.append(argument)
+        if valued.contains(argument), let value = rest.popFirst() { options.append(value) }
+        continue
+      }
+      if words.isEmpty && argument == "replay" { return (arguments, []) }
+      words.append(argument)
+    }
+    return (options, words)
+  }
+}
