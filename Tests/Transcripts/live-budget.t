@@ -10,7 +10,7 @@
 > limits
 no rate-limit budget yet: GitHub states it with every response
 > query swift
-query: nil -> "swift"
+query: "swift"
 ! warning: GitHub's search rate limit is nearly used up: 2 of 30 requests left, resets in 60 s ('limits' shows the budget)
 + 30 repos (1-30) of 60
    1. octo/lib01                     ★ 8.9k   Swift       Library number 1

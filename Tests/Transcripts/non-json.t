@@ -5,7 +5,7 @@
 %mode text
 %width 100
 > query swift
-query: nil -> "swift"
+query: "swift"
 ! error: GitHub sent a response that is not the expected JSON (not valid JSON).
 > query rust
 query: "swift" -> "rust"

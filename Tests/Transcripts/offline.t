@@ -5,7 +5,7 @@
 %mode text
 %width 100
 > query swift
-query: nil -> "swift"
+query: "swift"
 ! error: Could not reach GitHub: Could not connect to the server.
 > next
 the last search failed; run 'query' again

@@ -6,7 +6,7 @@
 %mode text
 %width 100
 > query swift
-query: nil -> "swift"
+query: "swift"
 ! error: GitHub rate limit reached; resets in 42 s. Set GH_TOKEN for a higher limit.
 > next
 the last search failed; run 'query' again

@@ -5,7 +5,7 @@
 %mode text
 %width 100
 > query swift
-query: nil -> "swift"
+query: "swift"
 ! error: GitHub secondary rate limit reached; retry in 60 s.
 > query rust
 query: "swift" -> "rust"

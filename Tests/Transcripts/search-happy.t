@@ -6,7 +6,7 @@
 %mode text
 %width 100
 > query swift
-query: nil -> "swift"
+query: "swift"
 + 30 repos (1-30) of 162
    1. apple/swift                    ★ 67.1k  C++         The Swift Programming Language
    2. vsouza/awesome-ios             ★ 50k    Swift       A curated list of awesome iOS ecosystem, …
@@ -75,5 +75,5 @@ https://github.com/rclone/rclone
 > open 60
 https://github.com/SwiftUIX/SwiftUIX
 > open 61
-! error: open: no result 61; there are 60
+! error: open: no result 61; 60 of 162 results are loaded; 'next' loads more
 %status 1

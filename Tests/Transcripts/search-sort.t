@@ -11,7 +11,7 @@ sort: best
 > sort forks
 sort: best -> forks (descending)
 > query vapor stars:>1000
-query: nil -> "vapor stars:>1000"
+query: "vapor stars:>1000"
 + 2 repos (1-2) of 2
    1. vapor/vapor                    ★ 24.8k  Swift       A server-side Swift HTTP web framework.
    2. vapor/fluent                   ★ 1.3k   Swift       Vapor ORM (queries, models, and relations…

@@ -5,7 +5,7 @@
 %mode text
 %width 100
 > query swift
-query: nil -> "swift"
+query: "swift"
 ! error: GitHub had a server error (HTTP 503); try again later.
 > query rust
 query: "swift" -> "rust"

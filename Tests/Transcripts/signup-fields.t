@@ -33,7 +33,7 @@ repeat: set, matches
 > submit &
 submitting...
 > submit
-error: a submission is already in flight
+! error: a submission is already in flight
 > sleep 2s
 ! error: Signup failed: the signup server is busy; try again
 > submit

@@ -10,7 +10,7 @@ username: "freshname9" checking...
 username: "freshname9" — Username available
 password: set — Password must be at least 5 characters
 repeat: set, matches
-cannot submit: password must be at least 5 characters
+! error: cannot submit: password must be at least 5 characters
 > submit
-cannot submit: password must be at least 5 characters
+! error: cannot submit: password must be at least 5 characters
 %status 1

@@ -10,7 +10,7 @@ username: "nvie" checking...
 username: "nvie" — Username already taken
 password: set, valid
 repeat: set, matches
-error: cannot submit: username is taken
+! error: cannot submit: username is taken
 > state signup
 signup:
   {

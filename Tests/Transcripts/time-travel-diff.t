@@ -11,7 +11,7 @@
 %signup-failure-rate 0.3333333333333333
 %signup-latency 1.5s
 > query swift
-query: nil -> "swift"
+query: "swift"
 + 30 repos (1-30) of 162
    1. apple/swift                    ★ 67.1k  C++         The Swift Programming Language
    2. vsouza/awesome-ios             ★ 50k    Swift       A curated list of awesome iOS ecosystem, …

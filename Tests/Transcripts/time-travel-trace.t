@@ -10,7 +10,7 @@
 > trace on
 trace: on
 > query sw &
-query: nil -> "sw"
+query: "sw"
 effect search/search: started (seq 1)
 > query swift
 query: "sw" -> "swift"

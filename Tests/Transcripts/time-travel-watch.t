@@ -15,7 +15,7 @@ watching search /query (now null)
 > watch search /totalCount
 watching search /totalCount (now null)
 > query swift
-query: nil -> "swift"
+query: "swift"
 watch search /query: null -> "swift" (seq 1)
 + 30 repos (1-30) of 162
    1. apple/swift                    ★ 67.1k  C++         The Swift Programming Language

@@ -5,7 +5,7 @@
 %mode text
 %width 100
 > query stars:>>>
-query: nil -> "stars:>>>"
+query: "stars:>>>"
 ! error: GitHub rejected the query: Validation Failed: The search contains only logical operators (AND / OR / NOT) without any search terms.
 > next
 the last search failed; run 'query' again
