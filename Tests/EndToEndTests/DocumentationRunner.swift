@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// Runs documentation examples against the built binary and compares their output.
 ///
 /// Each page's examples run in order in a scratch folder of their own, which is the working
@@ -20,6 +24,9 @@ struct DocumentationRunner {
   let scratch: URL
 
   init(binary: URL) throws {
+    // A REPL example that ends early closes the pipe its keys go to: a failed example, not a
+    // test process killed by SIGPIPE.
+    signal(SIGPIPE, SIG_IGN)
     self.binary = binary
     scratch = FileManager.default.temporaryDirectory.appendingPathComponent("reactor-docs-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
@@ -119,7 +126,7 @@ struct DocumentationRunner {
         if text.hasSuffix(prompt) { break }
         Thread.sleep(forTimeInterval: 0.01)
       }
-      input.fileHandleForWriting.write(Data((line + "\n").utf8))
+      try? input.fileHandleForWriting.write(contentsOf: Data((line + "\n").utf8))
     }
     try? input.fileHandleForWriting.close()
     process.waitUntilExit()

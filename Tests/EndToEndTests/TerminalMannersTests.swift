@@ -62,7 +62,7 @@ struct TerminalMannersTests {
       repl.type(Self.ctrlC)
       try await repl.wait(forScreen: "reactor> ", count: 2)
       repl.type("query go\r")
-      try await repl.wait(forScreen: #"query: nil -> "go""#)
+      try await repl.wait(forScreen: #"query: "go""#)
       #expect(!repl.text.contains("swiquery"))
       try await Self.leave(repl, prompts: 3)
     }
@@ -74,7 +74,7 @@ struct TerminalMannersTests {
       let repl = try TerminalSession(Self.offline, environment: ["HOME": home])
       try await repl.wait(forScreen: "reactor> ")
       repl.type("query café 漢字\r")
-      try await repl.wait(forScreen: #"query: nil -> "café 漢字""#)
+      try await repl.wait(forScreen: #"query: "café 漢字""#)
       try await Self.leave(repl, prompts: 2)
     }
   }
@@ -132,7 +132,7 @@ struct TerminalMannersTests {
       repl.send(SIGCONT)
       try await repl.wait(forScreen: "reactor> ", count: 2)
       repl.type("ift\r")
-      try await repl.wait(forScreen: #"query: nil -> "swift""#)
+      try await repl.wait(forScreen: #"query: "swift""#)
       try await Self.leave(repl, prompts: 3)
     }
   }
@@ -174,7 +174,7 @@ struct TerminalMannersTests {
       try await repl.wait(forScreen: "reactor> ")
       repl.type("query swift\r")
       try await repl.wait(forScreen: "reactor> ", count: 2)
-      #expect(Self.resultLines(repl.text, after: #"query: nil -> "swift""#).contains { $0.count > 50 })
+      #expect(Self.resultLines(repl.text, after: #"query: "swift""#).contains { $0.count > 50 })
       repl.resize(columns: 50)
       // The prompt is drawn again for the new width: the resize has been taken in.
       try await repl.wait(forScreen: "reactor> ", count: 3)
@@ -212,7 +212,7 @@ struct TerminalMannersTests {
     repl.type("que\t")
     try await repl.wait(forScreen: "ry ")
     repl.type("swift\r")
-    try await repl.wait(for: "the results in the pipe") { _, pipe in pipe.contains(#"query: nil -> "swift""#) }
+    try await repl.wait(for: "the results in the pipe") { _, pipe in pipe.contains(#"query: "swift""#) }
     try await repl.wait(forScreen: "reactor> ", count: 2)
     repl.type(up + "\r")
     try await repl.wait(for: "the recalled query's results") { _, pipe in pipe.contains(#"query: "swift" -> "swift""#) }
@@ -265,7 +265,7 @@ struct TerminalMannersTests {
       let third = try TerminalSession(Self.offline, environment: ["HOME": home])
       try await third.wait(forScreen: "reactor> ")
       third.type(Self.up + Self.up + "\r")
-      try await third.wait(forScreen: #"query: nil -> "bbb""#)
+      try await third.wait(forScreen: #"query: "bbb""#)
       try await Self.leave(third, prompts: 2)
     }
   }
