@@ -67,7 +67,7 @@ struct OneShotTests {
     for option in [["--json"], ["--offline"], ["--color", "never"]] {
       let result = try await ReactorBinary.run(option + ["replay", "x.t"])
       #expect(result.status == 2, "\(option)")
-      #expect(result.stderr.hasPrefix("error: replay takes --engine and --update only"), "\(option)")
+      #expect(result.stderr.hasPrefix("error: replay takes its own options, --engine,"), "\(option)")
     }
   }
 

@@ -128,7 +128,8 @@ private func object(_ line: OutputLine) throws -> [String: Any] {
     #expect(texts.contains("+ 1 repo (3-3)"))
     #expect(
       actual.contains {
-        $0.stream == .err && $0.text == "error: GitHub did not answer in time; try again, or allow longer with --timeout."
+        $0.stream == .err
+          && $0.text == "error: GitHub did not answer in time; try again, or allow longer with --timeout."
       })
     #expect(texts.contains("no more results"))
     #expect(texts.contains(#"no results for "none""#))

@@ -164,8 +164,10 @@ private func parseError(_ line: String) -> CommandError? {
 
   @Test func stateSuggestsAFeature() {
     let error = parseError("state serch")
-    #expect(error?.message == "state: expected one of search, signup, feed, rateLimit, got 'serch'; did you mean 'search'?")
-    #expect(parseError("state zzzzzz")?.message == "state: expected one of search, signup, feed, rateLimit, got 'zzzzzz'")
+    #expect(
+      error?.message == "state: expected one of search, signup, feed, rateLimit, got 'serch'; did you mean 'search'?")
+    #expect(
+      parseError("state zzzzzz")?.message == "state: expected one of search, signup, feed, rateLimit, got 'zzzzzz'")
   }
 
   @Test func unknownCommandWithoutSuggestion() {
