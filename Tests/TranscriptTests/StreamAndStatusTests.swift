@@ -129,4 +129,28 @@ struct StreamAndStatusTests {
     status.add(.ok)
     #expect(status.value == 1)
   }
+
+  @Test("a failed command's status is that of the last error it printed, text or NDJSON, as reactor(1) exits")
+  func finerStatuses() {
+    let records = Records(options: RenderOptions(mode: .text))
+    let json = Records(options: RenderOptions(mode: .json))
+    let rateLimited = [
+      records.error(code: "timeout", message: "GitHub did not answer in time."),
+      records.error(code: "rate-limited", message: "GitHub rate limit reached."),
+    ]
+    #expect(SessionStatus.lastErrorCode(in: rateLimited) == "rate-limited")
+    #expect(SessionStatus.lastErrorCode(in: [json.error(code: "server-error", message: "HTTP 500")]) == "server-error")
+    #expect(SessionStatus.lastErrorCode(in: [OutputLine(.out, "query: \"swift\"")]) == nil)
+    var status = SessionStatus()
+    status.add(.error, failureCode: "server-error")
+    #expect(status.value == 3)
+    status.add(.error, failureCode: "unauthorized")
+    #expect(status.value == 4)
+    status.add(.error, failureCode: "rate-limited")
+    #expect(status.value == 5)
+    status.add(.cancelled, failureCode: "timeout")
+    #expect(status.value == 5)
+    status.add(.error, failureCode: nil)
+    #expect(status.value == 1)
+  }
 }

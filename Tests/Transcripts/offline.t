@@ -31,4 +31,4 @@ search:
     "sort": "best",
     "totalCount": null
   }
-%status 1
+%status 3

@@ -15,4 +15,4 @@
 {"code":"rate-limited","feature":"search","limit":10,"message":"GitHub rate limit reached; resets in 42 s. Set GH_TOKEN for a higher limit.","remaining":0,"resetAt":"2026-11-21T09:00:42Z","resource":"search","retryAfter":42,"type":"error"}
 > limits
 {"feature":"rateLimit","state":{"search":{"limit":10,"remaining":0,"resetAt":"2026-11-21T09:00:42Z","resource":"search","used":10}},"tokenSource":null,"type":"state"}
-%status 1
+%status 5

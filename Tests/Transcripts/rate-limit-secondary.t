@@ -28,4 +28,4 @@ search:
     "sort": "best",
     "totalCount": null
   }
-%status 1
+%status 5

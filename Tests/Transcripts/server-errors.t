@@ -20,4 +20,4 @@ usage: next [<n>|all]
   GitHub's 1,000-result cap, each as it arrives (Ctrl-C stops and keeps what arrived). A repository
   a later page repeats is listed once. Says why when there is no next page or a page is still
   loading.
-%status 1
+%status 3

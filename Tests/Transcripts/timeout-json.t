@@ -14,4 +14,4 @@
 {"action":"query","feature":"search","mutation":"*","patch":[{"op":"replace","path":"/query","value":"rust"},{"op":"replace","path":"/isLoading","value":true},{"op":"replace","path":"/lastError","value":null}],"seq":3,"type":"change"} (glob)
 {"action":"query","feature":"search","mutation":"*","patch":[{"op":"replace","path":"/isLoading","value":false},{"op":"replace","path":"/lastError","value":{"code":"timeout","message":"GitHub did not answer within 30 s; try again, or allow longer with --timeout.","timeoutSeconds":30}}],"seq":4,"type":"change"} (glob)
 {"code":"timeout","feature":"search","message":"GitHub did not answer within 30 s; try again, or allow longer with --timeout.","timeoutSeconds":30,"type":"error"}
-%status 1
+%status 3

@@ -1,12 +1,12 @@
 public import ReactorCore
+package import Rendering
 
 /// The exit status a session of piped commands ends with, folded from how its commands ended:
 /// that of the last command that failed, 0 when none did.
 ///
 /// A recording and its replay fold the same completions the same way, so the `%status` line a
-/// recording writes is the one its replay computes. A failed command is status 1 here; the
-/// finer statuses of reactor(1) (network, authentication, rate limit) map from the same
-/// completions once a command's completion carries its error kind.
+/// recording writes is the one its replay computes. A failed command's status is judged, as
+/// reactor(1) judges it (``ExitStatus``), by the code of the last error it printed.
 public struct SessionStatus: Sendable, Equatable {
   /// The input line that stands for Control-C in a transcript.
   public static let interrupt = "^C"
@@ -16,7 +16,17 @@ public struct SessionStatus: Sendable, Equatable {
   public init() {}
 
   /// Counts one command's completion; a cancelled command (Control-C, `cancel`) did not fail.
-  public mutating func add(_ completion: StoreTask.Completion) {
-    if completion == .error { value = 1 }
+  /// `failureCode` is the code of the last error the command printed, if any.
+  public mutating func add(_ completion: StoreTask.Completion, failureCode: String? = nil) {
+    if completion == .error { value = ExitStatus(failureCode: failureCode).rawValue }
+  }
+
+  /// The code of the last `error` among `lines`, in text mode and NDJSON alike.
+  package static func lastErrorCode(in lines: some BidirectionalCollection<OutputLine>) -> String? {
+    for line in lines.reversed() {
+      guard let record = line.keptRecord, record["type"] == .string("error") else { continue }
+      if case .string(let code)? = record["code"] { return code }
+    }
+    return nil
   }
 }

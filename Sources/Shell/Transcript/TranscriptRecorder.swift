@@ -15,6 +15,8 @@ package final class TranscriptRecorder: OutputSink {
     var blocks: [Transcript.Command] = []
     var placeholders: [String: String] = [:]
     var status = SessionStatus()
+    /// The code of the last error the current line's command printed, for its status.
+    var failureCode: String?
     /// A command is running: a Control-C now interrupts it.
     var running = false
     /// ``finish()`` ran.
@@ -54,6 +56,7 @@ package final class TranscriptRecorder: OutputSink {
       let typed = command == SessionStatus.interrupt ? "'" + command + "'" : command
       let safe = Redaction.forTranscript(typed, placeholders: &storage.placeholders)
       storage.blocks.append(Transcript.Command(input: safe, background: background))
+      storage.failureCode = nil
       storage.running = true
     }
   }
@@ -62,7 +65,7 @@ package final class TranscriptRecorder: OutputSink {
   /// recording so far is saved.
   package func end(_ completion: StoreTask.Completion) {
     storage.withLock { storage in
-      storage.status.add(completion)
+      storage.status.add(completion, failureCode: storage.failureCode)
       storage.running = false
     }
     save()
@@ -105,6 +108,7 @@ package final class TranscriptRecorder: OutputSink {
     storage.withLock { storage in
       guard !storage.blocks.isEmpty else { return }
       storage.blocks[storage.blocks.count - 1].expected += lines.map { Substring(Transcript.written($0)) }
+      if let code = SessionStatus.lastErrorCode(in: lines) { storage.failureCode = code }
     }
     forward.write(lines)
   }

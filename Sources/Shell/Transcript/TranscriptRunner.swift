@@ -126,15 +126,15 @@ public struct TranscriptRunner: Sendable {
           ])
         }
       }
-      // Only what may still run is waited for at the end; what is done counts now.
-      if !execution.isFinished {
-        pending.append(execution)
-      } else if let completion = execution.completion {
-        status.add(completion)
-      }
+      // Only what may still run is waited for at the end; what is done counts now, judged by
+      // the errors it printed.
+      let completed = execution.isFinished ? execution.completion : nil
+      if !execution.isFinished { pending.append(execution) }
       // The one before is complete.
       if let last { kept.append(keep(kept.count, last)) }
-      last = sink.drain()
+      let lines = sink.drain()
+      last = lines
+      if let completed { status.add(completed, failureCode: SessionStatus.lastErrorCode(in: lines)) }
     }
     // Let everything still running finish; its output belongs to the last command.
     let allDone = Flag()
@@ -149,8 +149,10 @@ public struct TranscriptRunner: Sendable {
     }
     settle(executor, clock) { allDone.isSet }
     _ = watcher
-    for completion in completions.withLock({ $0 }) { status.add(completion) }
     let tail = sink.drain()
+    for completion in completions.withLock({ $0 }) {
+      status.add(completion, failureCode: SessionStatus.lastErrorCode(in: tail))
+    }
     if let last {
       kept.append(keep(kept.count, last + tail))
     } else if !tail.isEmpty {
