@@ -30,6 +30,7 @@ struct TerminalCountdownTests {
       defer { server.stop() }
       let repl = try TerminalSession(
         ["--api-url", server.baseURL, "--color", "never", "--wait-on-rate-limit=5"], environment: ["HOME": home])
+      defer { repl.end() }
       try await repl.wait(forScreen: "reactor> ")
       repl.type("query swift &\r")
       try await repl.wait(forScreen: "reactor> ", count: 2)

@@ -145,6 +145,13 @@ final class TerminalSession: @unchecked Sendable {  // mutable state under `cond
   /// Sends `signal` to reactor.
   func send(_ signal: Int32) { kill(pid, signal) }
 
+  /// Ends reactor unless it has exited, so that a failed test leaves no REPL running (the reader
+  /// threads keep this session alive until the terminal closes).
+  func end() {
+    guard !reaped else { return }
+    kill(pid, SIGKILL)
+  }
+
   /// Resizes the terminal, as a terminal emulator does (the kernel sends SIGWINCH).
   func resize(columns: Int, rows: Int = 40) {
     var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
