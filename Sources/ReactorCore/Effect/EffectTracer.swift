@@ -1,4 +1,7 @@
-package import ReactorJSON
+// The import is public, as in every other file here that names ReactorJSON's types: a file
+// importing it at package level kept cross-module optimization from offering the store's code
+// to clients to specialize (see Benchmarks/README.md).
+public import ReactorJSON
 
 /// Watches effects start and end (`trace on`): what an effect tree becomes under
 /// ``Effect/traced(by:)``. The closures are the observer's; the effect calls them from its
@@ -16,7 +19,7 @@ package struct EffectTracer: Sendable {
   @usableFromInline package let isOn: @Sendable () -> Bool
   /// The tag of the action whose effect is being made (a daemon request id), read once per
   /// effect while its action is processed.
-  package let currentTag: @Sendable () -> JSONValue?
+  @usableFromInline package let currentTag: @Sendable () -> JSONValue?
   /// An effect's work starts, under the cancellation id that covers it (if any), for the
   /// action tagged as given; returns a token for ``finish``.
   package let start: @Sendable (EffectID?, JSONValue?) -> UInt64
