@@ -27,11 +27,18 @@ enum MemoryBench {
     return fields.count > 1 ? (Int(fields[1]) ?? 0) * Int(sysconf(Int32(_SC_PAGESIZE))) / 1024 : 0
   }
 
-  /// Peak resident set size of this process, in KiB.
+  /// Peak resident set size of this process's own memory, in KiB: `VmHWM`, which starts afresh
+  /// at exec. (`ru_maxrss` does not: Linux carries the high-water mark of the forked parent
+  /// across exec, so a child of a large benchmark process reported the parent's peak.)
   static func peakKB() -> Int {
-    var usage = rusage()
-    getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
-    return usage.ru_maxrss
+    guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+      let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
+    else {
+      var usage = rusage()
+      getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+      return usage.ru_maxrss
+    }
+    return Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") ?? 0
   }
 
   /// The child: loads `count` repositories and prints a JSON ``Report``.
