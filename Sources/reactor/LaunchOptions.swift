@@ -144,7 +144,9 @@ struct LaunchOptions: Equatable, Sendable {
         continue
       case "wait-on-rate-limit":
         // The value is optional, so it is only ever inline (`--wait-on-rate-limit=90`).
-        guard let seconds = inline.map({ Self.seconds(String($0)) }) ?? defaultRateLimitWait else { return nil }
+        guard let seconds = inline.map({ DurationParser.seconds(String($0)) }) ?? defaultRateLimitWait else {
+          return nil
+        }
         options.waitOnRateLimit = seconds
         continue
       default: break
@@ -198,9 +200,6 @@ struct LaunchOptions: Equatable, Sendable {
 }
 
 extension LaunchOptions {
-  /// Seconds from `90`, `90s`, `2m` or `500ms`; nil when it is none of those.
-  static func seconds(_ text: String) -> Double? { DurationParser.seconds(text) }
-
   /// The arguments with a bare `--wait-on-rate-limit` given its default value, since the flag
   /// parser has no options whose value is optional.
   static func expandingOptionalValues(_ arguments: some Collection<String>) -> [String] {

@@ -142,7 +142,7 @@ struct ReactorCommand: AsyncParsableCommand {
       timeout: timeout.value, color: color, engine: engine, record: record, force: force, seed: seed,
       signupFailureRate: signupFailureRate, signupLatency: signupLatency.value, historyLimit: historyLimit,
       scripts: file.map(LaunchOptions.Script.file) + command.map(LaunchOptions.Script.command), bail: bail)
-    options.waitOnRateLimit = waitOnRateLimit.map { LaunchOptions.seconds($0) ?? .nan }
+    options.waitOnRateLimit = waitOnRateLimit.map { DurationParser.seconds($0) ?? .nan }
     options.noCache = noCache
     options.sort = sort
     options.order = order
@@ -175,7 +175,7 @@ struct ReactorCommand: AsyncParsableCommand {
   static let flags: Set<String> = ["--offline", "--json", "--daemon", "--bail", "--force", "--no-cache"]
 
   func validate() throws {
-    if let waitOnRateLimit, LaunchOptions.seconds(waitOnRateLimit) == nil {
+    if let waitOnRateLimit, DurationParser.seconds(waitOnRateLimit) == nil {
       throw ValidationError("--wait-on-rate-limit expects seconds such as 60, 90s or 2m, got '\(waitOnRateLimit)'")
     }
     try options.validate()
