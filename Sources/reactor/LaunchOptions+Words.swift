@@ -7,6 +7,8 @@ extension LaunchOptions {
     "--signup-failure-rate", "--signup-latency", "--history-limit", "--sort", "--order", "-c", "--command", "-f",
     "--file",
   ]
+  /// The shells `--generate-completion-script` writes for.
+  static let completionShells: Set<String> = ["bash", "zsh", "fish"]
 
   /// `arguments` split into options (with their values) and the words of the command to run:
   /// every argument that is neither an option nor an option's value, and all after `--`. When
@@ -24,6 +26,11 @@ extension LaunchOptions {
       if argument.hasPrefix("-") && argument.count > 1 {
         options.append(argument)
         if valued.contains(argument), let value = rest.popFirst() { options.append(value) }
+        // Its value is optional (without one the shell comes from `SHELL`), so only a shell's
+        // name after it is its value; ArgumentParser's documentation spells it with a space.
+        if argument == "--generate-completion-script", let shell = rest.first, completionShells.contains(shell) {
+          options.append(rest.removeFirst())
+        }
         continue
       }
       if words.isEmpty && argument == "replay" { return (arguments, []) }

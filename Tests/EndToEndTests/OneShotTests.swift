@@ -46,6 +46,17 @@ struct OneShotTests {
     #expect(stopped.stderr == "error: line 2: open: no result 99; 30 of 162 results are loaded; 'next' loads more\n")
   }
 
+  @Test("--generate-completion-script takes its shell after a space or an =, with no SHELL set")
+  func completionScripts() async throws {
+    for (shell, marker) in [("bash", "complete -"), ("zsh", "#compdef reactor"), ("fish", "complete -c 'reactor'")] {
+      for arguments in [["--generate-completion-script", shell], ["--generate-completion-script=\(shell)"]] {
+        let result = try await ReactorBinary.run(arguments)
+        #expect(result.status == 0, "\(arguments): \(result.stderr)")
+        #expect(result.stdout.contains(marker), "\(arguments) wrote no \(shell) script")
+      }
+    }
+  }
+
   @Test("--help shows the command form and does not ask for a subcommand; replay still works")
   func help() async throws {
     let help = try await ReactorBinary.run(["--help"])
