@@ -439,12 +439,11 @@ extension LaunchOptions {
   }
 
   func transcriptHeader(path: String, start: Date, seed: UInt64, options: RenderOptions, offline: Bool) -> [String] {
-    let formatter = ISO8601DateFormatter()
     return [
       "# Recorded by reactor \(ReactorCommand.version). Replay: reactor replay \((path as NSString).lastPathComponent)"
     ] + (offline ? ["%data offline-sample"] : []) + [
       "%cassette \(Self.cassetteName(for: path))",
-      "%clock \(formatter.string(from: start))",
+      "%clock \(ISO8601UTC.string(fromEpochSeconds: Int(start.timeIntervalSince1970.rounded(.down))))",
       "%seed \(seed)",
       "%engine \((engine ?? .reactor).rawValue)",
       "%mode \(options.mode.rawValue)",

@@ -87,8 +87,5 @@ struct ErrorWire: Decodable {
 
 /// Parses GitHub's `2020-04-25T12:07:00Z` timestamps to seconds since 1970.
 enum ISO8601 {
-  static func parse(_ text: String) -> Double? {
-    let formatter = ISO8601DateFormatter()
-    return formatter.date(from: text)?.timeIntervalSince1970
-  }
+  static func parse(_ text: String) -> Double? { ISO8601UTC.epochSeconds(from: text).map(Double.init) }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GitHubClient
 
 /// One repository of the built-in sample, decoded once from ``SampleRepositories/json``.
 struct SampleRepository: Decodable, Sendable {
@@ -89,8 +90,7 @@ struct SampleEvent: Sendable {
 
   /// The event as GitHub sends it, created `ageSeconds` before `now`.
   func json(now: Double) -> String {
-    let date = Date(timeIntervalSince1970: (now - ageSeconds).rounded(.down))
-    let stamp = ISO8601DateFormatter().string(from: date)
+    let stamp = ISO8601UTC.string(fromEpochSeconds: Int((now - ageSeconds).rounded(.down)))
     return String(raw.dropLast()) + ",\"created_at\":\"\(stamp)\"}"
   }
 }

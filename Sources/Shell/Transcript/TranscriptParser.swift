@@ -1,4 +1,5 @@
 import Foundation
+import GitHubClient
 
 /// Reads the transcript format.
 public enum TranscriptParser {
@@ -140,9 +141,9 @@ public enum TranscriptParser {
       try need(UInt64(value) != nil, "a whole number")
       settings.seed = UInt64(value)!
     case "clock":
-      let date = ISO8601DateFormatter().date(from: value)
-      try need(date != nil, "an ISO 8601 time such as 2026-11-21T09:00:00Z")
-      settings.clock = date!.timeIntervalSince1970
+      let seconds = ISO8601UTC.epochSeconds(from: value)
+      try need(seconds != nil, "an ISO 8601 time such as 2026-11-21T09:00:00Z")
+      settings.clock = Double(seconds!)
     case "mode":
       try need(value == "text" || value == "json", "text or json")
       settings.json = value == "json"
