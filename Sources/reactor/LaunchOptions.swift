@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import GitHubClient
 import GitHubClientLive
 import ReactorCore
@@ -282,7 +282,7 @@ extension LaunchOptions {
           scanner: SecretScanner(environment: environment),
           cassette: { (recording.exchangeCount, { try recording.cassette.encoded() }) })
       } catch {
-        FileHandle.standardError.write(Data("reactor: \(error)\n".utf8))
+        StandardStream.error("reactor: \(error)\n")
         throw ExitCode(2)
       }
       made = TranscriptRecorder(
@@ -334,7 +334,7 @@ extension LaunchOptions {
         if let editor {
           editor.output.showStatus(text)
         } else {
-          FileHandle.standardError.write(Data(("\r\u{1B}[2K" + (text ?? "")).utf8))
+          StandardStream.error("\r\u{1B}[2K" + (text ?? ""))
         }
       }
     }
@@ -352,7 +352,7 @@ extension LaunchOptions {
       // From `main`, the read loop keeps the main thread (see `LoopThreadExecutor.run(_:)`);
       // anywhere else it must not hold a thread of the shared pool.
       let status =
-        Thread.isMainThread ? LoopThreadExecutor.run { await server.run(lines) } : await server.run(lines)
+        MainThread.isCurrent ? LoopThreadExecutor.run { await server.run(lines) } : await server.run(lines)
       signals.cancel()
       // The reader thread may still block on standard input; leave without waiting for it.
       Glibc.exit(status)
@@ -376,8 +376,7 @@ extension LaunchOptions {
       reader = editor
     } else {
       // Still a REPL, without editing or history: better than refusing to start.
-      FileHandle.standardError.write(
-        Data("reactor: no line editing: \(EditLineReader.loadError ?? "libedit failed")\n".utf8))
+      StandardStream.error("reactor: no line editing: \(EditLineReader.loadError ?? "libedit failed")\n")
       reader = PlainLineReader()
     }
     let banner =
@@ -440,7 +439,7 @@ extension LaunchOptions {
 
   func transcriptHeader(path: String, start: Date, seed: UInt64, options: RenderOptions, offline: Bool) -> [String] {
     return [
-      "# Recorded by reactor \(ReactorCommand.version). Replay: reactor replay \((path as NSString).lastPathComponent)"
+      "# Recorded by reactor \(ReactorCommand.version). Replay: reactor replay \(path.lastPathComponent)"
     ] + (offline ? ["%data offline-sample"] : []) + [
       "%cassette \(Self.cassetteName(for: path))",
       "%clock \(ISO8601UTC.string(fromEpochSeconds: Int(start.timeIntervalSince1970.rounded(.down))))",
@@ -453,11 +452,11 @@ extension LaunchOptions {
     ]
   }
 
-  static func cassetteName(for path: String) -> String { (path as NSString).lastPathComponent + ".cassette.json" }
+  static func cassetteName(for path: String) -> String { path.lastPathComponent + ".cassette.json" }
 
   /// The cassette beside the transcript at `path`.
   static func cassettePath(for path: String) -> String {
-    let directory = (path as NSString).deletingLastPathComponent
+    let directory = path.deletingLastPathComponent
     return (directory.isEmpty ? "" : directory + "/") + cassetteName(for: path)
   }
 }

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import GitHubClient
 import GitHubClientLive
 import ReactorCore
@@ -300,7 +300,7 @@ struct ReplayCommand: AsyncParsableCommand {
     if let shard, ReplayOptions.shard(shard) == nil {
       throw ValidationError("--shard expects k/n with 1 <= k <= n, such as 2/4; got '\(shard)'")
     }
-    if let filter, (try? NSRegularExpression(pattern: filter)) == nil {
+    if let filter, LineMatcher.pattern(filter) == nil {
       throw ValidationError("--filter expects a regular expression; '\(filter)' is not one")
     }
     if rerecord != nil {
@@ -327,7 +327,7 @@ struct ReplayCommand: AsyncParsableCommand {
     let runner = TranscriptRunner(makeClient: Self.replayClient) { configuration in
       if let engine { configuration.engine = engine }
     }
-    let replayer = Replayer(runner: runner) { text in FileHandle.standardOutput.write(Data(text.utf8)) }
+    let replayer = Replayer(runner: runner) { text in StandardStream.output(text) }
     var options = ReplayOptions(paths: paths)
     options.update = update
     if let jobs { options.jobs = jobs }
@@ -355,7 +355,7 @@ struct ReplayCommand: AsyncParsableCommand {
         (fallbackURL, destination) = (configuration.baseURL, configuration.baseURL.absoluteString + ", unauthenticated")
         live = CurlTransport(timeout: root.timeout.value)
       } catch {
-        FileHandle.standardError.write(Data("replay: \(error)\n".utf8))
+        StandardStream.error("replay: \(error)\n")
         return 2
       }
     }
@@ -380,7 +380,7 @@ struct ReplayCommand: AsyncParsableCommand {
       },
       adjust: { configuration in if let engine { configuration.engine = engine } },
       handOver: { transports.withLock { for transport in $0 { transport.handOver() } } }, destination: destination,
-      report: { FileHandle.standardError.write(Data($0.utf8)) })
+      report: { StandardStream.error($0) })
     return await handover.run(path: path, until: until, step: step)
   }
 
@@ -399,6 +399,7 @@ struct ReplayCommand: AsyncParsableCommand {
 @main
 enum Main {
   static func main() async {
+    MainThread.mark()
     // `reactor --version` alone answers before any flag parser.
     if CommandLine.arguments.dropFirst() == ["--version"] {
       print(ReactorCommand.version)
@@ -428,7 +429,7 @@ enum Main {
         if !(error is ExitCode) { print(ReactorCommand.fullMessage(for: error)) }
         exit(code.rawValue)
       }
-      FileHandle.standardError.write(Data((usageMessage(for: error) + "\n").utf8))
+      StandardStream.error(usageMessage(for: error) + "\n")
       exit(ExitStatus.usage.rawValue)
     }
   }

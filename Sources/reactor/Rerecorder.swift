@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import GitHubClient
 import GitHubClientLive
 import ReactorCore
@@ -21,7 +21,7 @@ struct Rerecorder {
   let engine: SearchEngineKind?
 
   private func fail(_ message: String, status: Int32 = 1) -> Int32 {
-    FileHandle.standardError.write(Data("reactor: \(message)\n".utf8))
+    StandardStream.error("reactor: \(message)\n")
     return status
   }
 
@@ -43,7 +43,7 @@ struct Rerecorder {
     guard !transcript.settings.daemon else {
       return fail("\(path): a %daemon transcript cannot be recorded again yet; record it anew with a daemon session")
     }
-    let directory = (path as NSString).deletingLastPathComponent
+    let directory = path.deletingLastPathComponent
     let cassettePath =
       cassetteName.hasPrefix("/") || directory.isEmpty ? cassetteName : directory + "/" + cassetteName
     let configuration: GitHubConfiguration
@@ -65,7 +65,7 @@ struct Rerecorder {
     do {
       try cassette.write(to: URL(fileURLWithPath: scratch))
     } catch {
-      return fail("cannot write \(scratch): \(error.localizedDescription)", status: 2)
+      return fail("cannot write \(scratch): \(TranscriptFiles.describe(Replayer.errorCode(error)))", status: 2)
     }
     let runner = TranscriptRunner(
       makeClient: { settings, time, log in
@@ -91,11 +91,11 @@ struct Rerecorder {
     do {
       try newText.write(toFile: path, atomically: true, encoding: .utf8)
     } catch {
-      return fail("cannot write \(path): \(error.localizedDescription)", status: 2)
+      return fail("cannot write \(path): \(TranscriptFiles.describe(Replayer.errorCode(error)))", status: 2)
     }
     var report = "rerecorded \(path) (\(cassette.exchanges.count) exchanges)\n"
     if case .mismatch(let diff) = outcome.verdict { report += diff + "\n" }
-    FileHandle.standardOutput.write(Data(report.utf8))
+    StandardStream.output(report)
     return 0
   }
 

@@ -64,4 +64,28 @@ struct ModuleGraphTests {
     let importers = Self.allowed.filter { $0.value.contains("GitHubClientLive") }.map(\.key)
     #expect(importers == ["reactor"])
   }
+
+  @Test("no module links Foundation itself: FoundationEssentials only, so ICU stays out of every start")
+  func foundationEssentialsOnly() async throws {
+    var offenders: [String] = []
+    let files = FileManager.default.enumerator(at: Self.sources, includingPropertiesForKeys: nil)
+    while let file = files?.nextObject() as? URL {
+      guard file.pathExtension == "swift" else { continue }
+      for line in try String(contentsOf: file, encoding: .utf8).split(separator: "\n") {
+        let words = line.split(separator: " ")
+        if let index = words.firstIndex(of: "import"), index + 1 < words.count, words[index + 1] == "Foundation" {
+          offenders.append(file.lastPathComponent)
+        }
+      }
+    }
+    #expect(offenders.isEmpty, "these import Foundation (FoundationEssentials is what reactor may use)")
+    // The built binary agrees: neither Foundation nor its ICU is loaded, for any kind of start.
+    for arguments in [["--version"], ["--offline", "--daemon"], ["--offline", "query", "swift"]] {
+      let loaded = try await ReactorBinary.librariesLoaded(arguments)
+      #expect(loaded.contains("libswiftCore"), "LD_DEBUG wrote nothing: the check would prove nothing")
+      for library in ["libFoundation.so", "libFoundationInternationalization", "lib_FoundationICU"] {
+        #expect(!loaded.contains(library), "\(arguments) loaded \(library)")
+      }
+    }
+  }
 }

@@ -157,3 +157,11 @@ private func allPages(_ client: GitHubClient, _ query: String, perPage: Int = 30
     #expect(later.items.first?.createdAt == first.createdAt + 3600)
   }
 }
+
+/// The sample's user route decodes escapes as Foundation's `removingPercentEncoding` did.
+@Suite struct PercentDecodingTests {
+  @Test(arguments: ["octocat", "a%20b", "%E2%9C%93", "%e2%9c%93", "50%", "%zz", "%4", "%FF", "%", "a%2Fb", ""])
+  func sameAsFoundation(_ text: String) {
+    #expect(OfflineTransport.removingPercentEncoding(text) == text.removingPercentEncoding, "\(text)")
+  }
+}

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 public import GitHubClient
 
 extension GitHubAPI {
@@ -19,7 +19,7 @@ extension GitHubAPI {
       if response.header("x-ratelimit-remaining") == "0" {
         throw .rateLimited(resetsIn: resetsIn(response), authenticated: configuration.token != nil, budget: budget)
       }
-      if let retryAfter = response.header("Retry-After").flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }) {
+      if let retryAfter = response.header("Retry-After").flatMap({ Int($0.trimmingBlanks) }) {
         throw .secondaryRateLimited(retryAfter: max(0, retryAfter), budget: budget)
       }
       if status == 429 || (message?.lowercased().contains("rate limit") ?? false) {
@@ -47,12 +47,12 @@ extension GitHubAPI {
   /// anything else against `core`.
   package static func rateLimit(in response: HTTPResponse, path: String? = nil) -> RateLimit? {
     func number(_ name: String) -> Int? {
-      response.header(name).flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+      response.header(name).flatMap { Int($0.trimmingBlanks) }
     }
     guard let limit = number("x-ratelimit-limit"), let remaining = number("x-ratelimit-remaining"),
       let reset = number("x-ratelimit-reset")
     else { return nil }
-    let named = response.header("x-ratelimit-resource")?.trimmingCharacters(in: .whitespaces).lowercased()
+    let named = response.header("x-ratelimit-resource")?.trimmingBlanks.lowercased()
     let resource =
       named.flatMap { $0.isEmpty ? nil : $0 } ?? ((path ?? "").hasPrefix("/search/") ? "search" : "core")
     return RateLimit(

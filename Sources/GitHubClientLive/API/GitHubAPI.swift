@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 public import GitHubClient
 
 /// Builds GitHub requests and maps responses to models or ``GitHubError``.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 public import GitHubClient
 import ReactorCore
 
@@ -66,7 +66,9 @@ extension GitHubClient {
 
   /// `localhost`, `127.0.0.0/8` and `::1`.
   package static func isLoopback(_ host: String) -> Bool {
-    let host = host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+    var host = Substring(host.lowercased())
+    while host.first == "[" || host.first == "]" { host = host.dropFirst() }
+    while host.last == "[" || host.last == "]" { host = host.dropLast() }
     if host == "localhost" || host == "::1" || host.hasSuffix(".localhost") { return true }
     let parts = host.split(separator: ".", omittingEmptySubsequences: false)
     return parts.count == 4 && parts[0] == "127" && parts.allSatisfy { UInt8($0) != nil }

@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 public import ReactorCore
 
 /// Where and how the live client talks to GitHub.

@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 
 /// Parses an RFC 8288 `Link` header, as GitHub sends for pagination.
 ///
@@ -139,7 +139,7 @@ public enum LinkHeader {
 
   /// `bytes` without leading and trailing white space (`CharacterSet.whitespaces`: tab and the
   /// Unicode space separators) and, with `quotesAndCommas`, quotes and commas. ASCII edges are
-  /// trimmed here; a non-ASCII edge goes to Foundation, for the Unicode spaces.
+  /// trimmed here; a non-ASCII edge is trimmed by scalars, for the Unicode spaces.
   static func trimmed(_ bytes: Bytes, quotesAndCommas: Bool) -> Trimmed {
     func trimmable(_ byte: UInt8) -> Bool {
       byte == 0x20 || byte == 0x09 || (quotesAndCommas && (byte == UInt8(ascii: "\"") || byte == UInt8(ascii: ",")))
@@ -150,11 +150,11 @@ public enum LinkHeader {
     while start < end, trimmable(bytes[end - 1]) { end -= 1 }
     let result = bytes[start..<end]
     guard let first = result.first, let last = result.last, first >= 0x80 || last >= 0x80 else { return .bytes(result) }
-    let set = quotesAndCommas ? whitespaceQuotesAndCommas : CharacterSet.whitespaces
-    return .text(String(decoding: result, as: UTF8.self).trimmingCharacters(in: set))
+    return .text(
+      String(decoding: result, as: UTF8.self).trimming { scalar in
+        scalar.isBlank || (quotesAndCommas && (scalar == "\"" || scalar == ","))
+      })
   }
-
-  private static let whitespaceQuotesAndCommas = CharacterSet.whitespaces.union(CharacterSet(charactersIn: "\","))
 
   /// The last `page` query item of `url`, as `URLComponents.queryItems` reads it.
   ///

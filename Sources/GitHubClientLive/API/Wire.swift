@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import GitHubClient
 
 // The JSON shapes GitHub sends, decoding only the fields the tool uses, so old recordings and
@@ -64,7 +64,7 @@ struct EventWire: Decodable {
   private var detail: String? {
     guard let payload else { return nil }
     switch type {
-    case "PushEvent": return payload.ref.map { $0.replacingOccurrences(of: "refs/heads/", with: "") }
+    case "PushEvent": return payload.ref.map { $0.replacing("refs/heads/", with: "") }
     case "CreateEvent", "DeleteEvent": return [payload.refType, payload.ref].compactMap { $0 }.joined(separator: " ")
     case "IssuesEvent", "IssueCommentEvent": return payload.issue?.title
     case "PullRequestEvent": return payload.pullRequest?.title

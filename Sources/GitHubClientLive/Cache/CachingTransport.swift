@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Makes GETs conditional on what ``HTTPCache`` holds, and answers a `304` from it.
 ///

@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 
 #if canImport(Glibc)
   import Glibc
@@ -97,21 +97,22 @@ public final class HTTPCache: Sendable {
 
   /// Removes the least recently used entries until the folder fits ``maxBytes``.
   package func trim() {
-    let keys: [URLResourceKey] = [.fileSizeKey, .contentModificationDateKey]
-    guard
-      let files = try? FileManager.default.contentsOfDirectory(
-        at: directory, includingPropertiesForKeys: keys, options: [.skipsHiddenFiles])
-    else { return }
-    var entries: [(url: URL, size: Int, used: Date)] = files.compactMap { file in
-      guard file.pathExtension == "json", let values = try? file.resourceValues(forKeys: Set(keys)) else { return nil }
-      return (file, values.fileSize ?? 0, values.contentModificationDate ?? .distantPast)
+    let folder = directory.path
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+    var entries: [(path: String, size: Int, used: Date)] = names.compactMap { name in
+      // Hidden files are not entries (a temporary file being written starts with a dot).
+      guard !name.hasPrefix("."), name.hasSuffix(".json") else { return nil }
+      let path = folder + "/" + name
+      guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { return nil }
+      let size = (attributes[.size] as? Int) ?? (attributes[.size] as? UInt64).map { Int($0) } ?? 0
+      return (path, size, attributes[.modificationDate] as? Date ?? .distantPast)
     }
     var total = entries.reduce(0) { $0 + $1.size }
     guard total > maxBytes else { return }
     entries.sort { $0.used < $1.used }
     for entry in entries where total > maxBytes {
       // Another process may have removed it already; either way it no longer counts.
-      unlink(entry.url.path)
+      unlink(entry.path)
       total -= entry.size
     }
   }

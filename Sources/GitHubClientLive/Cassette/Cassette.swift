@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 
 /// Recorded HTTP exchanges, as a JSON file that diffs well: pretty-printed, keys sorted, one
 /// exchange per array element, bodies as text (or base64 when not UTF-8).

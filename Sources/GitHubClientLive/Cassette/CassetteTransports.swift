@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 package import ReactorCore
 
 /// Wraps a transport and records every exchange, with the latency it saw.

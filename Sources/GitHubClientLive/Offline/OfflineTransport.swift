@@ -1,4 +1,5 @@
-public import Foundation
+public import FoundationEssentials
+import GitHubClient
 import ReactorCore
 import ReactorJSON
 
@@ -34,8 +35,8 @@ public struct OfflineTransport: HTTPTransport {
         parameter("q") ?? "", page: parameter("page"), perPage: parameter("per_page"),
         order: SampleOrder(sort: parameter("sort"), order: parameter("order")), request: request)
     }
-    if let range = path.range(of: "/users/"), !path[range.upperBound...].contains("/") {
-      let login = String(path[range.upperBound...]).removingPercentEncoding ?? ""
+    if let range = path.firstRange(of: "/users/"), !path[range.upperBound...].contains("/") {
+      let login = Self.removingPercentEncoding(path[range.upperBound...]) ?? ""
       return SampleUsers.takenLogins.contains(login.lowercased())
         ? Self.json(200, "{\"login\":\(Self.quote(login))}")
         : Self.json(404, #"{"message":"Not Found","documentation_url":"https://docs.github.com/rest"}"#)
@@ -51,7 +52,7 @@ public struct OfflineTransport: HTTPTransport {
   private func search(
     _ text: String, page: String?, perPage: String?, order: SampleOrder, request: HTTPRequest
   ) -> HTTPResponse {
-    guard !text.trimmingCharacters(in: .whitespaces).isEmpty else {
+    guard !text.trimmingBlanks.isEmpty else {
       return Self.json(
         422, #"{"message":"Validation Failed","errors":[{"resource":"Search","field":"q","code":"missing"}]}"#)
     }
@@ -119,5 +120,29 @@ public struct OfflineTransport: HTTPTransport {
     var out = ""
     JSONValue.writeString(text, to: &out)
     return out
+  }
+
+  /// `text` with its `%XX` escapes decoded, as Foundation's `removingPercentEncoding`: nil when
+  /// an escape is not two hexadecimal digits or the result is not UTF-8.
+  package static func removingPercentEncoding(_ text: some StringProtocol) -> String? {
+    var bytes: [UInt8] = []
+    var iterator = text.utf8.makeIterator()
+    func hex(_ byte: UInt8?) -> UInt8? {
+      switch byte {
+      case let byte? where (0x30...0x39).contains(byte): byte - 0x30
+      case let byte? where (0x41...0x46).contains(byte): byte - 0x41 + 10
+      case let byte? where (0x61...0x66).contains(byte): byte - 0x61 + 10
+      default: nil
+      }
+    }
+    while let byte = iterator.next() {
+      guard byte == UInt8(ascii: "%") else {
+        bytes.append(byte)
+        continue
+      }
+      guard let high = hex(iterator.next()), let low = hex(iterator.next()) else { return nil }
+      bytes.append(high << 4 | low)
+    }
+    return String(validating: bytes, as: UTF8.self)
   }
 }

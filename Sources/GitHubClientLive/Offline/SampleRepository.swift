@@ -1,5 +1,6 @@
-import Foundation
+import FoundationEssentials
 import GitHubClient
+import ReactorJSON
 
 /// One repository of the built-in sample, decoded once from ``SampleRepositories/json``.
 struct SampleRepository: Decodable, Sendable {
@@ -77,14 +78,21 @@ struct SampleEvent: Sendable {
   var raw: String
 
   static let all: [SampleEvent] = {
-    guard let array = try? JSONSerialization.jsonObject(with: Data(SampleEvents.json.utf8)) as? [[String: Any]] else {
+    guard case .array(let array)? = try? JSONValue(parsing: SampleEvents.json.utf8) else {
       preconditionFailure("the built-in sample events do not decode")
     }
-    return array.map { object in
-      var object = object
-      let age = (object.removeValue(forKey: "age_seconds") as? NSNumber)?.doubleValue ?? 0
-      let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
-      return SampleEvent(id: object["id"] as? String ?? "", ageSeconds: age, raw: String(decoding: data, as: UTF8.self))
+    return array.map { element in
+      guard case .object(var object) = element else { preconditionFailure("a sample event is not an object") }
+      let age: Double
+      switch object["age_seconds"] {
+      case .int(let seconds)?: age = Double(seconds)
+      case .double(let seconds)?: age = seconds
+      default: age = 0
+      }
+      object["age_seconds"] = nil
+      let id: String
+      if case .string(let text)? = object["id"] { id = text } else { id = "" }
+      return SampleEvent(id: id, ageSeconds: age, raw: JSONValue.object(object).jsonText)
     }
   }()
 

@@ -1,5 +1,7 @@
 internal import CCurl
-public import Foundation
+import Dispatch
+public import FoundationEssentials
+import ReactorCore
 
 #if canImport(Glibc)
   import Glibc
@@ -113,7 +115,7 @@ public final class CurlTransport: HTTPTransport {
     private let url: URL
     private let limit: Int
 
-    private let state = NSLock()
+    private let state = Lock()
     private var outcome: Result<HTTPResponse, any Error>?
     private var continuation: CheckedContinuation<HTTPResponse, any Error>?
 
@@ -259,7 +261,7 @@ public final class CurlTransport: HTTPTransport {
 
   /// Easy handles not in use; each keeps its connections alive for the next request.
   private final class IdleHandles: @unchecked Sendable {  // `handles` is only touched under `lock`
-    private let lock = NSLock()
+    private let lock = Lock()
     private var handles: [EasyHandle] = []
 
     deinit { for handle in handles { rc_handle_free(handle.pointer) } }

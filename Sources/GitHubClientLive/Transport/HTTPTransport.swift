@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 
 /// Sends one HTTP request and returns the whole response.
 ///

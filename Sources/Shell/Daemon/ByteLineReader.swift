@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 #if canImport(Glibc)
   import Glibc
@@ -86,7 +86,7 @@ package enum ByteLineReader {
 /// goes on when half of them are consumed, so that while the input stays ahead of the session
 /// the threads do not hand over every line one by one.
 final class Backlog: @unchecked Sendable {
-  private let condition = NSCondition()
+  private let condition = Condition()
   // Guarded by `condition`.
   private var pending = 0
   private var blocked = false

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import GitHubClient
 public import ReactorJSON
 
 /// One line of daemon input, decoded: a request, nothing (blank or comment), or a protocol
@@ -21,11 +22,11 @@ public enum DaemonInput: Sendable, Equatable {
       return .error(code: "invalid-utf8", message: "line \(lineNumber) is not valid UTF-8", id: .int(lineNumber))
     }
     if text.hasSuffix("\r") { text.removeLast() }  // CRLF input
-    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    let trimmed = text.trimmingBlanks
     if trimmed.isEmpty || trimmed.hasPrefix("#") { return .nothing }
     guard trimmed.hasPrefix("{") else { return .request(id: .int(lineNumber), command: text) }
     let data = Data(trimmed.utf8)
-    guard (try? JSONSerialization.jsonObject(with: data)) != nil else {
+    guard JSONScanner.isDocument(trimmed.utf8) else {
       return .error(code: "invalid-json", message: "line \(lineNumber) is not valid JSON", id: .int(lineNumber))
     }
     let wire: Wire

@@ -38,3 +38,18 @@ func startDetachedThread(stackBytes: Int = 256 << 10, _ body: @escaping @Sendabl
     }, payload)
   guard status == 0 else { fatalError("pthread_create failed: \(status)") }
 }
+
+/// The process's main thread, as `reactor`'s `main` marks it first thing: what Foundation's
+/// `Thread.isMainThread` answers, without linking Foundation.
+package enum MainThread {
+  nonisolated(unsafe) private static var thread: pthread_t?
+
+  /// Called once by `main`, on the main thread, before any other thread starts.
+  package static func mark() { thread = pthread_self() }
+
+  /// Whether the caller runs on the thread that called ``mark()``; false before it.
+  package static var isCurrent: Bool {
+    guard let thread else { return false }
+    return pthread_equal(thread, pthread_self()) != 0
+  }
+}

@@ -1,6 +1,7 @@
 import CLineEdit
 import Dispatch
-import Foundation
+import FoundationEssentials
+import GitHubClient
 import ReactorCore
 
 #if canImport(Glibc)
@@ -116,7 +117,7 @@ package final class EditLineReader: LineReader, @unchecked Sendable {  // libedi
   package func remember(_ line: String) {
     // Synchronous, so `quit` right after a line can never leave a half-written file.
     queue.sync { [historyPath] in
-      guard !line.trimmingCharacters(in: .whitespaces).isEmpty else { return }
+      guard !line.trimmingBlanks.isEmpty else { return }
       rle_add_history(line)
       if let historyPath { _ = rle_append_history(historyPath, line, Int32(Self.historySize)) }
     }
@@ -175,7 +176,7 @@ package final class EditLineReader: LineReader, @unchecked Sendable {  // libedi
   }
 
   private static func prepareDirectory(for path: String) {
-    let directory = (path as NSString).deletingLastPathComponent
+    let directory = path.deletingLastPathComponent
     try? FileManager.default.createDirectory(
       atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
   }

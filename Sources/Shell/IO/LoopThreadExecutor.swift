@@ -1,5 +1,11 @@
-import Foundation
+import FoundationEssentials
 import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// A task executor with a thread of its own that runs its jobs one at a time, in order.
 ///
@@ -19,7 +25,7 @@ import Synchronization
 /// costs (Benchmarks/README.md has the figures). With one CPU the spin would only take time
 /// from the thread it waits for, so it is off.
 package final class LoopThreadExecutor: TaskExecutor, @unchecked Sendable {
-  private let condition = NSCondition()
+  private let condition = Condition()
   // Guarded by `condition`.
   private var jobs: [UnownedJob] = []
   private var sleeping = false

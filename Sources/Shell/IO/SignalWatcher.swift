@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import ReactorCore
 
 #if canImport(Glibc)
   @preconcurrency import Glibc
@@ -20,7 +21,7 @@ package final class SignalWatcher: @unchecked Sendable {  // all mutable state i
   /// The pipe's write end, for the C handler (which cannot capture context).
   nonisolated(unsafe) fileprivate static var writeEnd: Int32 = -1
 
-  private let lock = NSLock()
+  private let lock = Lock()
   /// Handlers by signal number, in the order they were added. Arrays, not dictionaries: the
   /// first `[Int32: ...]` of the process costs a runtime conformance lookup, a measurable part
   /// of the daemon's start.
@@ -37,35 +38,35 @@ package final class SignalWatcher: @unchecked Sendable {  // all mutable state i
   /// token is passed to ``stop(_:)``.
   package func watch(_ number: Int32, handler: @escaping @Sendable () -> Void) -> Token {
     precondition(number > 0 && Int(number) < handlers.count, "not a signal number: \(number)")
-    lock.lock()
-    defer { lock.unlock() }
-    startIfNeeded()
-    nextToken += 1
-    if handlers[Int(number)].isEmpty {
-      var action = sigaction()
-      #if canImport(Glibc)
-        action.__sigaction_handler.sa_handler = signalToPipe
-      #else
-        action.__sigaction_u.__sa_handler = signalToPipe
-      #endif
-      sigemptyset(&action.sa_mask)
-      action.sa_flags = SA_RESTART
-      var old = sigaction()
-      sigaction(number, &action, &old)
-      previous[Int(number)] = old
+    return lock.withLock {
+      startIfNeeded()
+      nextToken += 1
+      if handlers[Int(number)].isEmpty {
+        var action = sigaction()
+        #if canImport(Glibc)
+          action.__sigaction_handler.sa_handler = signalToPipe
+        #else
+          action.__sigaction_u.__sa_handler = signalToPipe
+        #endif
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = SA_RESTART
+        var old = sigaction()
+        sigaction(number, &action, &old)
+        previous[Int(number)] = old
+      }
+      handlers[Int(number)].append((nextToken, handler))
+      return Token(signal: number, id: nextToken)
     }
-    handlers[Int(number)].append((nextToken, handler))
-    return Token(signal: number, id: nextToken)
   }
 
   /// Removes a handler; the last one of a signal restores the signal's previous disposition.
   package func stop(_ token: Token) {
-    lock.lock()
-    defer { lock.unlock() }
-    handlers[Int(token.signal)].removeAll { $0.id == token.id }
-    if handlers[Int(token.signal)].isEmpty, var old = previous[Int(token.signal)] {
-      previous[Int(token.signal)] = nil
-      sigaction(token.signal, &old, nil)
+    lock.withLock {
+      handlers[Int(token.signal)].removeAll { $0.id == token.id }
+      if handlers[Int(token.signal)].isEmpty, var old = previous[Int(token.signal)] {
+        previous[Int(token.signal)] = nil
+        sigaction(token.signal, &old, nil)
+      }
     }
   }
 
@@ -101,9 +102,9 @@ package final class SignalWatcher: @unchecked Sendable {  // all mutable state i
       if count < 0 && errno == EINTR { continue }
       guard count == 1 else { return }
       let number = Int32(byte)
-      lock.lock()
-      let current = (0..<handlers.count).contains(Int(number)) ? handlers[Int(number)].map(\.run) : []
-      lock.unlock()
+      let current = lock.withLock {
+        (0..<handlers.count).contains(Int(number)) ? handlers[Int(number)].map(\.run) : []
+      }
       for handler in current { handler() }
     }
   }

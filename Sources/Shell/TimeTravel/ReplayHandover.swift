@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import ReactorCore
 import Rendering
 
@@ -64,7 +64,7 @@ package struct ReplayHandover: Sendable {
     let continuing = Locked(!step)
     let live = StandardOutputSink()
     let adjust = adjust
-    let directory = (path as NSString).deletingLastPathComponent
+    let directory = path.deletingLastPathComponent
     let runner = TranscriptRunner(
       makeClient: makeClient,
       adjust: { configuration in

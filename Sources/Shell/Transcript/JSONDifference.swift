@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import ReactorJSON
 
 /// The differing JSON paths of an expected and an actual NDJSON line, with both values, so a
 /// failure of a long `%mode json` line says what changed (`/patch/3/value/stars: 85000 ->
@@ -44,24 +45,28 @@ package enum JSONDifference {
     return report
   }
 
-  private static func parse(_ text: String) -> Any? {
+  private static func parse(_ text: String) -> JSONValue? {
     let trimmed = text.drop { $0 == " " }
     guard trimmed.first == "{" || trimmed.first == "[" else { return nil }
-    return try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])
+    return try? JSONValue(parsing: text.utf8)
   }
 
-  private static func compare(_ old: Any?, _ new: Any?, path: String, glob: Bool, into found: inout [String]) {
-    switch (old, new) {
-    case (let a as [String: Any], let b as [String: Any]):
-      for key in Set(a.keys).union(b.keys).sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+  private static func compare(
+    _ old: JSONValue?, _ new: JSONValue?, path: String, glob: Bool, into found: inout [String]
+  ) {
+    switch (old?.resolved, new?.resolved) {
+    case (.object(let a), .object(let b)):
+      for key in Set(a.members.map(\.key)).union(b.members.map(\.key)).sorted(by: {
+        $0.utf8.lexicographicallyPrecedes($1.utf8)
+      }) {
         compare(a[key], b[key], path: path + "/" + escape(key), glob: glob, into: &found)
       }
-    case (let a as [Any], let b as [Any]):
+    case (.array(let a), .array(let b)):
       for index in 0..<max(a.count, b.count) {
         let pair = (index < a.count ? a[index] : nil, index < b.count ? b[index] : nil)
         compare(pair.0, pair.1, path: "\(path)/\(index)", glob: glob, into: &found)
       }
-    case (let a as String, let b as String) where glob && LineMatcher.glob(a, b):
+    case (.string(let a), .string(let b)) where glob && LineMatcher.glob(a, b):
       return
     default:
       let a = text(old)
@@ -71,16 +76,14 @@ package enum JSONDifference {
   }
 
   /// A value as JSON, cut short when long; `(absent)` for a missing one.
-  private static func text(_ value: Any?) -> String {
+  private static func text(_ value: JSONValue?) -> String {
     guard let value else { return "(absent)" }
-    let data = try? JSONSerialization.data(
-      withJSONObject: value, options: [.fragmentsAllowed, .sortedKeys, .withoutEscapingSlashes])
-    let text = data.map { String(decoding: $0, as: UTF8.self) } ?? "\(value)"
+    let text = value.jsonText
     return text.count > 60 ? text.prefix(59) + "…" : text
   }
 
   /// A member name in a JSON pointer (RFC 6901): `~` and `/` escaped.
   private static func escape(_ key: String) -> String {
-    key.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+    key.replacing("~", with: "~0").replacing("/", with: "~1")
   }
 }

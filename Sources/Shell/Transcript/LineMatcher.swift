@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Compares an expected transcript line with an actual output line.
 ///
@@ -14,11 +14,16 @@ package enum LineMatcher {
       return glob(plain(String(expected.dropLast(7))), actual)
     }
     if isPattern(expected, kind: .regex) {
-      let pattern = "^(?:" + plain(String(expected.dropLast(5))) + ")$"
-      guard let regex = try? NSRegularExpression(pattern: pattern) else { return false }
-      return regex.firstMatch(in: actual, range: NSRange(actual.startIndex..., in: actual)) != nil
+      guard let regex = pattern(plain(String(expected.dropLast(5)))) else { return false }
+      return (try? regex.wholeMatch(in: actual)) != nil
     }
     return Transcript.sameBytes(plain(expected), actual)
+  }
+
+  /// A `(re)` line's or `--filter`'s regular expression, nil when it is not one. Matching is
+  /// on Unicode scalars, as the ICU expressions of `NSRegularExpression` that came before.
+  package static func pattern(_ text: String) -> Regex<AnyRegexOutput>? {
+    (try? Regex(text))?.matchingSemantics(.unicodeScalar)
   }
 
   /// The two kinds of pattern line.

@@ -1,4 +1,4 @@
-package import Foundation
+package import FoundationEssentials
 import ReactorCore
 
 #if canImport(Glibc)
@@ -49,7 +49,7 @@ package final class RecordingFiles: Sendable {
         throw Failure(description: "cannot write the \(kind) \(file): \(TranscriptFiles.describe(errno))")
       }
       close(descriptor)
-      let directory = (file as NSString).deletingLastPathComponent
+      let directory = file.deletingLastPathComponent
       guard access(directory.isEmpty ? "." : directory, W_OK) == 0 else {
         throw Failure(
           description:
@@ -96,8 +96,8 @@ package final class RecordingFiles: Sendable {
 
   /// Writes `data` to a new file beside `path`, then renames it over `path`.
   static func replace(_ path: String, with data: Data) throws {
-    let directory = (path as NSString).deletingLastPathComponent
-    let name = (path as NSString).lastPathComponent
+    let directory = path.deletingLastPathComponent
+    let name = path.lastPathComponent
     let temporary = (directory.isEmpty ? "" : directory + "/") + ".\(name).\(getpid()).tmp"
     let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     guard descriptor >= 0 else { throw Failure(description: TranscriptFiles.describe(errno)) }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// How `reactor replay` runs a suite: which files, how many at once, and what it writes.
 public struct ReplayOptions: Sendable, Equatable {

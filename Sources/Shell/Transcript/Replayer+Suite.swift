@@ -1,5 +1,11 @@
-import Foundation
+import FoundationEssentials
 import ReactorCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 extension Replayer {
   /// Replays files, prints `ok`/`FAIL` lines and the summary; returns the exit status.
@@ -23,9 +29,10 @@ extension Replayer {
     var entries = TranscriptFiles.expand(options.paths)
     if let filter = options.filter {
       // Checked by the command before anything runs; an invalid one matches nothing here.
-      let regex = try? NSRegularExpression(pattern: filter)
+      let regex = LineMatcher.pattern(filter)
       entries = entries.filter { entry in
-        regex?.firstMatch(in: entry.path, range: NSRange(entry.path.startIndex..., in: entry.path)) != nil
+        guard let regex else { return false }
+        return (try? regex.firstMatch(in: entry.path)) != nil
       }
     }
     if let shard = options.shard { entries = ReplayOptions.slice(entries, shard: shard) }
@@ -90,7 +97,7 @@ extension Replayer {
       let message = "cannot read the file: \(failure.reason)"
       return report("FAIL \(path): \(message)\n", passed: false, failure: (message, message))
     }
-    let directory = (path as NSString).deletingLastPathComponent
+    let directory = path.deletingLastPathComponent
     let outcome = await Replayer(runner: runner.relative(to: directory), write: write).replay(text, name: path)
     switch outcome.verdict {
     case .ok:
@@ -117,16 +124,15 @@ extension Replayer {
   }
 
   /// The POSIX code under a Foundation file error, for a message that says why.
-  static func errorCode(_ error: any Error) -> Int32 {
-    let error = error as NSError
-    if let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
-      return Int32(underlying.code)
-    }
+  package static func errorCode(_ error: any Error) -> Int32 {
+    if let posix = error as? POSIXError { return posix.code.rawValue }
+    guard let error = error as? CocoaError else { return EIO }
+    if let posix = error.underlying as? POSIXError { return posix.code.rawValue }
     switch error.code {
-    case CocoaError.fileWriteNoPermission.rawValue, CocoaError.fileReadNoPermission.rawValue: return EACCES
-    case CocoaError.fileNoSuchFile.rawValue, CocoaError.fileReadNoSuchFile.rawValue: return ENOENT
-    case CocoaError.fileWriteVolumeReadOnly.rawValue: return EROFS
-    case CocoaError.fileWriteOutOfSpace.rawValue: return ENOSPC
+    case .fileWriteNoPermission, .fileReadNoPermission: return EACCES
+    case .fileNoSuchFile, .fileReadNoSuchFile: return ENOENT
+    case .fileWriteVolumeReadOnly: return EROFS
+    case .fileWriteOutOfSpace: return ENOSPC
     default: return EIO
     }
   }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import GitHubClient
 
 /// Looks for secrets in text about to be saved in a transcript or cassette: the GitHub token
 /// of the environment and every password typed in the session. What is saved is redacted
@@ -14,7 +15,7 @@ package struct SecretScanner: Sendable {
   /// - Parameter environment: reads `GH_TOKEN` and `GITHUB_TOKEN`.
   package init(environment: (String) -> String?) {
     for name in ["GH_TOKEN", "GITHUB_TOKEN"] {
-      if let token = environment(name)?.trimmingCharacters(in: .whitespacesAndNewlines), !token.isEmpty {
+      if let token = environment(name)?.trimmingWhiteSpaceAndNewlines, !token.isEmpty {
         secrets.append(("the token in \(name)", token))
       }
     }

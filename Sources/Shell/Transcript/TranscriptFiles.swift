@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 #if canImport(Glibc)
   import Glibc
@@ -19,8 +19,8 @@ package enum TranscriptFiles {
   /// The files of `arguments`, in their order, each directory replaced by its transcripts.
   package static func expand(_ arguments: [String]) -> [Entry] {
     arguments.flatMap { argument -> [Entry] in
-      var isDirectory: ObjCBool = false
-      guard FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory), isDirectory.boolValue else {
+      var isDirectory = false
+      guard FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory), isDirectory else {
         return [Entry(path: argument)]
       }
       return transcripts(under: argument)
@@ -29,15 +29,18 @@ package enum TranscriptFiles {
 
   /// The `*.t` files under `directory`, sorted.
   static func transcripts(under directory: String) -> [Entry] {
-    guard let enumerator = FileManager.default.enumerator(atPath: directory) else {
-      return [Entry(path: directory, problem: "cannot list the directory: \(describe(errno))")]
+    let relatives: [String]
+    do {
+      relatives = try FileManager.default.subpathsOfDirectory(atPath: directory)
+    } catch {
+      return [Entry(path: directory, problem: "cannot list the directory: \(describe(Replayer.errorCode(error)))")]
     }
     var found: [String] = []
-    while let relative = enumerator.nextObject() as? String {
+    for relative in relatives {
       guard relative.hasSuffix(".t") else { continue }
       let path = directory.hasSuffix("/") ? directory + relative : directory + "/" + relative
-      var isDirectory: ObjCBool = false
-      if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
+      var isDirectory = false
+      if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory {
         found.append(path)
       }
     }

@@ -1,5 +1,11 @@
-import Foundation
+import FoundationEssentials
 import GitHubClient
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Reads the transcript format.
 public enum TranscriptParser {
@@ -50,7 +56,7 @@ public enum TranscriptParser {
       default:
         if current != nil {
           current!.expected.append(line)
-        } else if line.trimmingCharacters(in: .whitespaces).isEmpty {
+        } else if line.trimmingBlanks.isEmpty {
           transcript.items.append(.verbatim(String(line)))
         } else {
           throw Failure(line: number, message: "output before the first command ('> ...')")
@@ -97,7 +103,7 @@ public enum TranscriptParser {
   private static func status(_ directive: String, line: Int) throws(Failure) -> Int32? {
     let words = directive.dropFirst().split(separator: " ", maxSplits: 1)
     guard words.first == "status" else { return nil }
-    guard words.count == 2, let status = Int32(words[1].trimmingCharacters(in: .whitespaces)),
+    guard words.count == 2, let status = Int32(words[1].trimmingBlanks),
       (0...255).contains(status)
     else {
       throw Failure(
@@ -109,7 +115,7 @@ public enum TranscriptParser {
   private static func apply(directive: String, to settings: inout Transcript.Settings, line: Int) throws(Failure) {
     let words = directive.dropFirst().split(separator: " ", maxSplits: 1).map(String.init)
     let name = words.first ?? ""
-    let value = words.count > 1 ? words[1].trimmingCharacters(in: .whitespaces) : ""
+    let value = words.count > 1 ? words[1].trimmingBlanks : ""
     func need(_ ok: Bool, _ expected: String) throws(Failure) {
       if !ok { throw Failure(line: line, message: "%\(name) expects \(expected), got '\(value)'") }
     }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import ReactorCore
 
 #if canImport(Glibc)
@@ -13,7 +13,7 @@ extension TranscriptRecorder {
   package func save() {
     guard let files else { return }
     if let problem = files.save(text: finishedText, passwords: passwords) {
-      FileHandle.standardError.write(Data("reactor: \(problem)\n".utf8))
+      StandardStream.error("reactor: \(problem)\n")
     }
   }
 
@@ -35,8 +35,7 @@ extension TranscriptRecorder {
     if files.failed { return false }
     let count = commandCount
     let note = unfinished.map { " (without '\($0)', which did not finish)" } ?? ""
-    FileHandle.standardError.write(
-      Data("recorded \(count) command\(count == 1 ? "" : "s") to \(files.path)\(note)\n".utf8))
+    StandardStream.error("recorded \(count) command\(count == 1 ? "" : "s") to \(files.path)\(note)\n")
     return true
   }
 

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 package import ReactorCore
 package import Rendering
 

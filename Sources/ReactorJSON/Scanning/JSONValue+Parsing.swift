@@ -1,0 +1,65 @@
+extension JSONValue {
+  /// The value of JSON text (any value at the top, as `JSONSerialization` reads with
+  /// `.fragmentsAllowed`), read with the strict ``JSONScanner``; an integer that fits in `Int`
+  /// is ``int(_:)``, any other number ``double(_:)``. For the few places that need a whole
+  /// document as a value (a daemon request, a transcript's JSON lines, the built-in sample),
+  /// so that reactor needs no Foundation `JSONSerialization`.
+  package init(parsing text: some Collection<UInt8>) throws {
+    let bytes = Array(text)
+    self = try bytes.withUnsafeBufferPointer { buffer in
+      var scanner = JSONScanner(bytes: buffer)
+      let value = try Self.parseValue(&scanner, depth: 0)
+      try scanner.expectEnd()
+      return value
+    }
+  }
+
+  private static func parseValue(_ scanner: inout JSONScanner, depth: Int) throws -> JSONValue {
+    // The scanner's own bound on nesting, so hostile input cannot exhaust the stack.
+    guard depth < 128 else { throw JSONScanner.SyntaxError() }
+    scanner.skipSpace()
+    guard let byte = scanner.peek else { throw JSONScanner.SyntaxError() }
+    switch byte {
+    case UInt8(ascii: "\""):
+      let string = try scanner.string()
+      defer { scanner.unescaped.removeAll(keepingCapacity: true) }
+      if string.isUnescaped { return .string(String(decoding: scanner.unescaped[string.range], as: UTF8.self)) }
+      return .string(String(decoding: UnsafeBufferPointer(rebasing: scanner.bytes[string.range]), as: UTF8.self))
+    case UInt8(ascii: "{"):
+      var members: [(String, JSONValue)] = []
+      try scanner.object { scanner, key in members.append((key.text, try parseValue(&scanner, depth: depth + 1))) }
+      return .object(JSONObject(members))
+    case UInt8(ascii: "["):
+      var elements: [JSONValue] = []
+      try scanner.array { scanner in elements.append(try parseValue(&scanner, depth: depth + 1)) }
+      return .array(elements)
+    case UInt8(ascii: "t"):
+      guard scanner.literal("true") else { throw JSONScanner.SyntaxError() }
+      return .bool(true)
+    case UInt8(ascii: "f"):
+      guard scanner.literal("false") else { throw JSONScanner.SyntaxError() }
+      return .bool(false)
+    case UInt8(ascii: "n"):
+      guard scanner.literal("null") else { throw JSONScanner.SyntaxError() }
+      return .null
+    default:
+      let start = scanner.index
+      try scanner.skipNumber()
+      let text = UnsafeBufferPointer(rebasing: scanner.bytes[start..<scanner.index])
+      if let integer = JSONScanner.integer(text) { return .int(integer) }
+      guard let double = Double(String(decoding: text, as: UTF8.self)) else { throw JSONScanner.SyntaxError() }
+      return .double(double)
+    }
+  }
+}
+
+extension JSONScanner {
+  /// Whether `text` is one JSON value with nothing but whitespace around it; builds nothing.
+  package static func isDocument(_ text: some Collection<UInt8>) -> Bool {
+    let bytes = Array(text)
+    return bytes.withUnsafeBufferPointer { buffer in
+      var scanner = JSONScanner(bytes: buffer)
+      return (try? scanner.skipValue()) != nil && (try? scanner.expectEnd()) != nil
+    }
+  }
+}
