@@ -14,6 +14,9 @@ public struct Effect<Output: Sendable>: Sendable {
     case notice(Notice)
     case run(@Sendable (Send<Output>) async throws -> Void)
     case concatenate([Effect<Output>])
+    /// `concatenate` of two effects, the common shape (`send` then a request), kept without
+    /// an array: building and destroying one was a share of every such action's cost.
+    case pair(Effect<Output>, Effect<Output>)
     case merge([Effect<Output>])
     case cancellable(id: EffectID, cancelInFlight: Bool, Effect<Output>)
     case cancel(id: EffectID)
@@ -58,8 +61,29 @@ extension Effect {
   }
 
   /// Runs effects one after another; each starts when the previous one has finished.
+  ///
+  /// Inlinable, so that the argument list does not outlive the call: two effects after
+  /// dropping `none`s (an optional notice left out, say), the common shape of `send` then a
+  /// request, are kept as a pair without an array.
   @inlinable
-  public static func concatenate(_ effects: Effect...) -> Effect { .concatenate(effects) }
+  public static func concatenate(_ effects: Effect...) -> Effect {
+    var first: Effect?
+    var second: Effect?
+    for effect in effects {
+      if case .none = effect.operation { continue }
+      if first == nil {
+        first = effect
+      } else if second == nil {
+        second = effect
+      } else {
+        // A copy, so that the argument list never escapes and can live on the stack.
+        return .concatenate(effects.map { $0 })
+      }
+    }
+    guard let first else { return .none }
+    guard let second else { return first }
+    return Effect(operation: .pair(first, second))
+  }
 
   /// Runs effects at the same time.
   @inlinable
@@ -91,7 +115,17 @@ extension Effect {
     case .none, .send, .notice, .cancel: return true
     case .run: return false
     case .concatenate(let effects), .merge(let effects): return effects.allSatisfy(\.isSynchronous)
+    case .pair(let first, let second): return first.isSynchronous && second.isSynchronous
     case .cancellable(_, _, let effect): return effect.isSynchronous
+    }
+  }
+
+  /// The parts of a `concatenate`, in order; nil for any other effect.
+  var sequence: [Effect]? {
+    switch operation {
+    case .concatenate(let effects): return effects
+    case .pair(let first, let second): return [first, second]
+    default: return nil
     }
   }
 
@@ -100,6 +134,7 @@ extension Effect {
     switch operation {
     case .send(let output): return [output]
     case .concatenate(let effects), .merge(let effects): return effects.flatMap(\.synchronousOutputs)
+    case .pair(let first, let second): return first.synchronousOutputs + second.synchronousOutputs
     case .cancellable(_, _, let effect): return effect.synchronousOutputs
     case .none, .notice, .run, .cancel: return []
     }
