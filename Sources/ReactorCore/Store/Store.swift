@@ -252,15 +252,30 @@ public final class Store<R: Reactor>: @unchecked Sendable {
       lock.unlock()
       return
     }
+    let observers = reduceLocked(mutation)
+    lock.unlock()
+    announce(mutation, action: action, tracker: tracker, before: before, observers: observers)
+  }
+
+  /// Reduces `mutation` into the state; returns the observers to tell. The caller holds the
+  /// lock and the draining role.
+  private func reduceLocked(_ mutation: R.Mutation) -> [UInt64: Observer] {
     reactor.reduce(state: &state, mutation: mutation)
     reactor.transform(state: &state)
-    let observers = self.observers
-    lock.unlock()
+    return observers
+  }
+
+  /// Numbers a mutation just reduced, tells `observers`, and starts the feedback of the new
+  /// state. The caller holds the draining role, not the lock.
+  private func announce(
+    _ mutation: R.Mutation, action: R.Action, tracker: ActionTracker, before: Fingerprint?,
+    observers: [UInt64: Observer]
+  ) {
     let feedback: Effect<R.Mutation>
     if observers.isEmpty {
       // Nobody sees the transition: number the commit, but build and copy nothing for it.
       if reactor.failure(of: mutation) != nil { tracker.markFailed() }
-      sequencer.commit { _ in }
+      sequencer.skip()
       feedback = reactor.feedback(state: state)
     } else {
       feedback = publish(
@@ -424,7 +439,7 @@ public final class Store<R: Reactor>: @unchecked Sendable {
 
   /// The body of an effect's task: runs its steps (the parts of a `concatenate`, one after
   /// another, or the effect itself), reports a failure, and deregisters the run.
-  fileprivate func perform(_ run: Run) async {
+  nonisolated(nonsending) fileprivate func perform(_ run: Run) async {
     let effect = run.effect
     let action = run.action
     var interrupted = false
@@ -451,7 +466,7 @@ public final class Store<R: Reactor>: @unchecked Sendable {
 
   /// One step of a run. A `run` effect's body is awaited right here, on the run's own task;
   /// anything else is walked, and the tasks that starts are awaited, cancelled with this one.
-  private func step(_ effect: Effect<R.Mutation>, run: Run, action: R.Action) async throws {
+  nonisolated(nonsending) private func step(_ effect: Effect<R.Mutation>, run: Run, action: R.Action) async throws {
     if case .run(let work) = effect.operation {
       try await work(sender(run))
       return
@@ -490,7 +505,31 @@ public final class Store<R: Reactor>: @unchecked Sendable {
   /// What a `run` effect's body sends through: its outputs are queued as items of `run`. The
   /// closure captures the run alone, its context, so that none is allocated.
   private func sender(_ run: Run) -> Send<R.Mutation> {
-    Send { [run] mutation in run.store.enqueue(.mutation(mutation, run), run: run) }
+    Send { [run] mutation in run.store.receive(mutation, from: run) }
+  }
+
+  /// An output of a running effect. On a quiet store (nobody drains, nothing queued: the usual
+  /// case) it is reduced under the same lock that checks the run and takes the draining role;
+  /// otherwise it is queued. It needs no hold on the tracker: its run holds one until it ends.
+  fileprivate func receive(_ mutation: R.Mutation, from run: Run) {
+    lock.lock()
+    guard !draining, queue.isEmpty else {
+      lock.unlock()
+      enqueue(.mutation(mutation, run), run: run)
+      return
+    }
+    if run.cancelled {
+      run.dropped = true
+      lock.unlock()
+      return
+    }
+    draining = true
+    // Read before the reduce; only the drainer, which this thread now is, writes the state.
+    let before = fingerprint?(state)
+    let observers = reduceLocked(mutation)
+    lock.unlock()
+    announce(mutation, action: run.action, tracker: run.tracker, before: before, observers: observers)
+    if let next = nextOrStopDraining() { drainStarting(with: consume next) }
   }
 
   /// Queues an item from a running effect; the item holds its action's tracker open until it
