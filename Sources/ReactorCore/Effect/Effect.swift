@@ -71,26 +71,33 @@ extension Effect {
 
   /// Runs effects one after another; each starts when the previous one has finished.
   ///
-  /// Inlinable, so that the argument list does not outlive the call: two effects after
-  /// dropping `none`s (an optional notice left out, say), the common shape of `send` then a
-  /// request, are kept as a pair without an array.
-  @inlinable
+  /// Inlinable, so that the argument list does not outlive the call. The common shapes, `send`
+  /// then a request (two effects, or three of which the first or the last is `none`, an
+  /// optional notice left out, say), are kept as a pair without an array.
+  @inlinable @inline(__always)
   public static func concatenate(_ effects: Effect...) -> Effect {
-    var first: Effect?
-    var second: Effect?
-    for effect in effects {
-      if case .none = effect.operation { continue }
-      if first == nil {
-        first = effect
-      } else if second == nil {
-        second = effect
-      } else {
-        // A copy, so that the argument list never escapes and can live on the stack.
-        return .concatenate(effects.map { $0 })
-      }
+    switch effects.count {
+    case 2: return pair(effects[0], effects[1])
+    case 3:
+      if case .none = effects[0].operation { return pair(effects[1], effects[2]) }
+      if case .none = effects[2].operation { return pair(effects[0], effects[1]) }
+    default: break
     }
-    guard let first else { return .none }
-    guard let second else { return first }
+    return sequence(copying: effects)
+  }
+
+  /// A `concatenate` of a copy of `effects`, so that the argument list passed in never escapes
+  /// and can live on the caller's stack.
+  @usableFromInline
+  static func sequence(copying effects: [Effect]) -> Effect {
+    Effect(operation: .concatenate(effects.map { $0 }))
+  }
+
+  /// `first`, then `second`, as one effect: either alone when the other is `none`.
+  @inlinable
+  static func pair(_ first: Effect, _ second: Effect) -> Effect {
+    if case .none = first.operation { return second }
+    if case .none = second.operation { return first }
     return Effect(operation: .pair(first, second))
   }
 

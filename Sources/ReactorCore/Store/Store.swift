@@ -439,6 +439,7 @@ public final class Store<R: Reactor>: @unchecked Sendable {
 
   /// The body of an effect's task: runs its steps (the parts of a `concatenate`, one after
   /// another, or the effect itself), reports a failure, and deregisters the run.
+  @inline(__always)
   nonisolated(nonsending) fileprivate func perform(_ run: Run) async {
     let effect = run.effect
     let action = run.action
