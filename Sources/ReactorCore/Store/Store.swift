@@ -139,7 +139,7 @@ public final class Store<R: Reactor>: @unchecked Sendable {
     }
     if direct {
       process(.action(action, tracker))
-      if let next = nextOrStopDraining() { drainStarting(with: consume next) }
+      drainQueued()
     } else {
       drain()
     }
@@ -191,25 +191,27 @@ public final class Store<R: Reactor>: @unchecked Sendable {
   /// Processes `first` and everything queued after it; the caller holds the draining role.
   /// Items are moved, never copied, from the queue to `process`.
   private func drainStarting(with first: consuming Item) {
-    var current = first
-    while true {
-      process(consume current)
-      guard let next = nextOrStopDraining() else { return }
-      current = consume next
-    }
+    process(consume first)
+    drainQueued()
   }
 
-  /// The next queued item, or nil after giving up the draining role (which the caller holds).
-  private func nextOrStopDraining() -> Item? {
-    lock.lock()
-    defer { lock.unlock() }
-    if let next = queue.popFirst() {
+  /// Processes every queued item, then gives up the draining role (which the caller holds).
+  /// The usual case, an empty queue, is checked first, without making and destroying an empty
+  /// optional item (a generic type's, destroyed through its metadata).
+  private func drainQueued() {
+    while true {
+      lock.lock()
+      if queue.isEmpty {
+        processing = nil
+        draining = false
+        lock.unlock()
+        return
+      }
+      let next = queue.popFirst()!
       processing = next.tracker
-      return consume next
+      lock.unlock()
+      process(consume next)
     }
-    processing = nil
-    draining = false
-    return nil
   }
 
   private func process(_ item: consuming Item) {
@@ -530,7 +532,7 @@ public final class Store<R: Reactor>: @unchecked Sendable {
     let observers = reduceLocked(mutation)
     lock.unlock()
     announce(mutation, action: run.action, tracker: run.tracker, before: before, observers: observers)
-    if let next = nextOrStopDraining() { drainStarting(with: consume next) }
+    drainQueued()
   }
 
   /// Queues an item from a running effect; the item holds its action's tracker open until it
