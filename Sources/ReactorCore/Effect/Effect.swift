@@ -9,7 +9,7 @@
 public struct Effect<Output: Sendable>: Sendable {
   /// The body of a ``run(_:)`` effect.
   @usableFromInline
-  typealias Work = nonisolated(nonsending) @Sendable (Send<Output>) async throws -> Void
+  typealias Work = @Sendable (Send<Output>) async throws -> Void
 
   @usableFromInline
   indirect enum Operation: Sendable {
@@ -53,12 +53,9 @@ extension Effect {
   /// Asynchronous work. Outputs sent after the effect was cancelled are dropped. An error other
   /// than cancellation is reported by the store as a failure of the action; it is never
   /// swallowed. Map expected errors into outputs inside the closure instead.
-  ///
-  /// The work runs on its caller's executor (the effect's task), not hopping to the global one
-  /// on entry and after its return: with a task executor preference, each hop is a check of it.
   @inlinable
   public static func run(
-    _ operation: nonisolated(nonsending) @escaping @Sendable (Send<Output>) async throws -> Void
+    _ operation: @escaping @Sendable (Send<Output>) async throws -> Void
   ) -> Effect {
     Effect(operation: .run(operation))
   }

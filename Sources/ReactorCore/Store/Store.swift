@@ -442,7 +442,7 @@ public final class Store<R: Reactor>: @unchecked Sendable {
   /// The body of an effect's task: runs its steps (the parts of a `concatenate`, one after
   /// another, or the effect itself), reports a failure, and deregisters the run.
   @inline(__always)
-  nonisolated(nonsending) fileprivate func perform(_ run: Run) async {
+  fileprivate func perform(_ run: Run) async {
     let effect = run.effect
     let action = run.action
     var interrupted = false
@@ -469,7 +469,7 @@ public final class Store<R: Reactor>: @unchecked Sendable {
 
   /// One step of a run. A `run` effect's body is awaited right here, on the run's own task;
   /// anything else is walked, and the tasks that starts are awaited, cancelled with this one.
-  nonisolated(nonsending) private func step(_ effect: Effect<R.Mutation>, run: Run, action: R.Action) async throws {
+  private func step(_ effect: Effect<R.Mutation>, run: Run, action: R.Action) async throws {
     if case .run(let work) = effect.operation {
       try await work(sender(run))
       return
