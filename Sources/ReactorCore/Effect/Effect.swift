@@ -7,16 +7,12 @@
 /// task starts at once, on the sending thread, and runs up to its first suspension before
 /// `send` returns; on a store's task executor (a replay's, piped mode's) it waits its turn there.
 public struct Effect<Output: Sendable>: Sendable {
-  /// The body of a ``run(_:)`` effect.
-  @usableFromInline
-  typealias Work = @Sendable (Send<Output>) async throws -> Void
-
   @usableFromInline
   indirect enum Operation: Sendable {
     case none
     case send(Output)
     case notice(Notice)
-    case run(Work)
+    case run(@Sendable (Send<Output>) async throws -> Void)
     case concatenate([Effect<Output>])
     /// `concatenate` of two effects, the common shape (`send` then a request), kept without
     /// an array: building and destroying one was a share of every such action's cost.
@@ -54,9 +50,7 @@ extension Effect {
   /// than cancellation is reported by the store as a failure of the action; it is never
   /// swallowed. Map expected errors into outputs inside the closure instead.
   @inlinable
-  public static func run(
-    _ operation: @escaping @Sendable (Send<Output>) async throws -> Void
-  ) -> Effect {
+  public static func run(_ operation: @escaping @Sendable (Send<Output>) async throws -> Void) -> Effect {
     Effect(operation: .run(operation))
   }
 

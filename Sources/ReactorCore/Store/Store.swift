@@ -30,7 +30,8 @@ public final class Store<R: Reactor>: @unchecked Sendable {
   /// ``ManualExecutor`` so effects run serially and deterministically.
   public let executor: (any TaskExecutor)?
 
-  /// An item of the queue. Outputs of effects carry the action that started them.
+  /// An item of the queue. Outputs of effects carry their run, which holds the action that
+  /// started them.
   fileprivate enum Item {
     case action(R.Action, ActionTracker)
     case mutation(R.Mutation, Run)
