@@ -45,6 +45,42 @@ struct EffectWalkTests {
     #expect(store.runningEffectCount == 0)
   }
 
+  @Test("two effects in a concatenate run in order in every arrangement, with or without nones")
+  func pairsInEveryArrangement() {
+    let executor = ManualExecutor()
+    let store = Store(reactor: ShapeReactor(), executor: executor)
+    let shapes: [Effect<Int>] = [
+      .concatenate(.send(1), Self.sendLater(2)),
+      .concatenate(Self.sendLater(1), .send(2)),
+      .concatenate(Self.sendLater(1), Self.sendLater(2)),
+      .concatenate(.none, Self.sendLater(1), .none, .send(2)),
+      .concatenate(Self.sendLater(1), .concatenate(.send(2), .none)).cancellable(id: "p", cancelInFlight: true),
+      .concatenate(Self.sendLater(0), .concatenate(Self.sendLater(1), .send(2))),
+    ]
+    for shape in shapes {
+      let before = store.currentState.count
+      let task = store.send(.init(effect: shape))
+      executor.runUntilIdle()
+      #expect(task.completion == .ok)
+      let added = Array(store.currentState[before...])
+      #expect(added == [1, 2] || added == [0, 1, 2])
+    }
+    #expect(store.runningEffectCount == 0)
+    #expect(Effect<Int>.concatenate(.none, .send(1), .none, .send(2)).synchronousOutputs == [1, 2])
+    #expect(Effect<Int>.concatenate(.none, .none).isSynchronous)
+  }
+
+  @Test("an effect that fails first in a pair stops it: the second part never runs")
+  func pairStopsAtFailure() {
+    let executor = ManualExecutor()
+    let store = Store(reactor: ShapeReactor(), executor: executor)
+    let task = store.send(.init(effect: .concatenate(.run { _ in throw ShapeReactor.Boom() }, .send(1))))
+    executor.runUntilIdle()
+    #expect(task.completion == .error)
+    #expect(store.currentState == [])
+    #expect(store.runningEffectCount == 0)
+  }
+
   @Test("in a merge, one part's failure is reported and the others still run, in a task or not")
   func mergeFailureLeavesSiblings() {
     let executor = ManualExecutor()

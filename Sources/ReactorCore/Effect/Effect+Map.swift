@@ -12,6 +12,7 @@ extension Effect {
         try await work(Send { output in send(transform(output)) })
       }
     case .concatenate(let effects): return .concatenate(effects.map { $0.map(transform) })
+    case .pair(let first, let second): return .concatenate(first.map(transform), second.map(transform))
     case .merge(let effects): return .merge(effects.map { $0.map(transform) })
     case .cancellable(let id, let cancelInFlight, let effect):
       return effect.map(transform).cancellable(id: id, cancelInFlight: cancelInFlight)

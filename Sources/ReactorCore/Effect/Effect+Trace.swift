@@ -38,6 +38,8 @@ extension Effect {
         tracer.finish(token, Task.isCancelled ? .cancelled : .ended)
       }
     case .concatenate(let effects): return .concatenate(effects.map { $0.traced(by: tracer, id: id, tag: tag) })
+    case .pair(let first, let second):
+      return .concatenate(first.traced(by: tracer, id: id, tag: tag), second.traced(by: tracer, id: id, tag: tag))
     case .merge(let effects): return .merge(effects.map { $0.traced(by: tracer, id: id, tag: tag) })
     case .cancellable(let inner, let cancelInFlight, let effect):
       if cancelInFlight { tracer.cancelling(inner) }

@@ -14,6 +14,9 @@ public struct Effect<Output: Sendable>: Sendable {
     case notice(Notice)
     case run(@Sendable (Send<Output>) async throws -> Void)
     case concatenate([Effect<Output>])
+    /// `concatenate` of two effects, the common shape (`send` then a request), kept without
+    /// an array: building and destroying one was a share of every such action's cost.
+    case pair(Effect<Output>, Effect<Output>)
     case merge([Effect<Output>])
     case cancellable(id: EffectID, cancelInFlight: Bool, Effect<Output>)
     case cancel(id: EffectID)
@@ -58,8 +61,36 @@ extension Effect {
   }
 
   /// Runs effects one after another; each starts when the previous one has finished.
+  ///
+  /// Inlinable, so that the argument list does not outlive the call. The common shapes, `send`
+  /// then a request (two effects, or three of which the first or the last is `none`, an
+  /// optional notice left out, say), are kept as a pair without an array.
+  @inlinable @inline(__always)
+  public static func concatenate(_ effects: Effect...) -> Effect {
+    switch effects.count {
+    case 2: return pair(effects[0], effects[1])
+    case 3:
+      if case .none = effects[0].operation { return pair(effects[1], effects[2]) }
+      if case .none = effects[2].operation { return pair(effects[0], effects[1]) }
+    default: break
+    }
+    return sequence(copying: effects)
+  }
+
+  /// A `concatenate` of a copy of `effects`, so that the argument list passed in never escapes
+  /// and can live on the caller's stack.
+  @usableFromInline
+  static func sequence(copying effects: [Effect]) -> Effect {
+    Effect(operation: .concatenate(effects.map { $0 }))
+  }
+
+  /// `first`, then `second`, as one effect: either alone when the other is `none`.
   @inlinable
-  public static func concatenate(_ effects: Effect...) -> Effect { .concatenate(effects) }
+  static func pair(_ first: Effect, _ second: Effect) -> Effect {
+    if case .none = first.operation { return second }
+    if case .none = second.operation { return first }
+    return Effect(operation: .pair(first, second))
+  }
 
   /// Runs effects at the same time.
   @inlinable
@@ -91,7 +122,17 @@ extension Effect {
     case .none, .send, .notice, .cancel: return true
     case .run: return false
     case .concatenate(let effects), .merge(let effects): return effects.allSatisfy(\.isSynchronous)
+    case .pair(let first, let second): return first.isSynchronous && second.isSynchronous
     case .cancellable(_, _, let effect): return effect.isSynchronous
+    }
+  }
+
+  /// The parts of a `concatenate`, in order; nil for any other effect.
+  var sequence: [Effect]? {
+    switch operation {
+    case .concatenate(let effects): return effects
+    case .pair(let first, let second): return [first, second]
+    default: return nil
     }
   }
 
@@ -100,6 +141,7 @@ extension Effect {
     switch operation {
     case .send(let output): return [output]
     case .concatenate(let effects), .merge(let effects): return effects.flatMap(\.synchronousOutputs)
+    case .pair(let first, let second): return first.synchronousOutputs + second.synchronousOutputs
     case .cancellable(_, _, let effect): return effect.synchronousOutputs
     case .none, .notice, .run, .cancel: return []
     }

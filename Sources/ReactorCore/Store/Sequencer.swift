@@ -1,3 +1,5 @@
+public import Synchronization
+
 /// Serialises commits across stores and numbers them.
 ///
 /// Every store of a session shares one sequencer, so sequence numbers are global and strictly
@@ -8,22 +10,27 @@
 /// reports false races on `Mutex`'s closure access, which hid real reports in the noise.
 public final class Sequencer: @unchecked Sendable {
   @usableFromInline let lock = Lock()
-  /// Guarded by `lock`, which keeps accesses apart: the runtime's exclusivity check is off.
-  @usableFromInline @exclusivity(unchecked) var value: UInt64 = 0
+  /// Changed only atomically: under `lock` by commits, without it by ``skip()``. The lock keeps
+  /// the numbers observers see in the order they see them; a skipped number is one that no
+  /// observer sees, so taking it needs no order with them.
+  @usableFromInline let value = Atomic<UInt64>(0)
 
   public init() {}
 
   /// The last number handed out (0 before the first commit).
-  public var last: UInt64 { lock.withLock { value } }
+  public var last: UInt64 { lock.withLock { value.load(ordering: .relaxed) } }
 
   /// Runs `body` with the next sequence number while no other commit can run.
   @inlinable
   public func commit<T>(_ body: (UInt64) throws -> T) rethrows -> T {
     try lock.withLock {
-      value &+= 1
-      return try body(value)
+      try body(value.wrappingAdd(1, ordering: .relaxed).newValue)
     }
   }
+
+  /// Takes the next number for a commit that no observer sees, without waiting for the commit
+  /// under way: numbers stay strictly increasing in the order observers see them.
+  package func skip() { value.wrappingAdd(1, ordering: .relaxed) }
 
   /// Runs `body` while no commit can run, without taking a number.
   @inlinable

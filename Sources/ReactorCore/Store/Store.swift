@@ -30,12 +30,13 @@ public final class Store<R: Reactor>: @unchecked Sendable {
   /// ``ManualExecutor`` so effects run serially and deterministically.
   public let executor: (any TaskExecutor)?
 
-  /// An item of the queue. Outputs of effects carry the action that started them.
-  private enum Item {
+  /// An item of the queue. Outputs of effects carry their run, which holds the action that
+  /// started them.
+  fileprivate enum Item {
     case action(R.Action, ActionTracker)
-    case mutation(R.Mutation, Run, R.Action)
-    case notice(Notice, Run, R.Action)
-    case failure(any Error, Run, R.Action)
+    case mutation(R.Mutation, Run)
+    case notice(Notice, Run)
+    case failure(any Error, Run)
 
     /// The tracker of an action; nil for an effect's output.
     var tracker: ActionTracker? {
@@ -44,7 +45,7 @@ public final class Store<R: Reactor>: @unchecked Sendable {
     }
   }
 
-  private typealias Run = EffectRun
+  fileprivate typealias Run = EffectRun<R>
 
   private let lock = Lock()
   // Guarded by `lock`. The lock, not the runtime's exclusivity check, keeps accesses apart, and
@@ -139,7 +140,7 @@ public final class Store<R: Reactor>: @unchecked Sendable {
     }
     if direct {
       process(.action(action, tracker))
-      if let next = nextOrStopDraining() { drainStarting(with: consume next) }
+      drainQueued()
     } else {
       drain()
     }
@@ -191,25 +192,27 @@ public final class Store<R: Reactor>: @unchecked Sendable {
   /// Processes `first` and everything queued after it; the caller holds the draining role.
   /// Items are moved, never copied, from the queue to `process`.
   private func drainStarting(with first: consuming Item) {
-    var current = first
-    while true {
-      process(consume current)
-      guard let next = nextOrStopDraining() else { return }
-      current = consume next
-    }
+    process(consume first)
+    drainQueued()
   }
 
-  /// The next queued item, or nil after giving up the draining role (which the caller holds).
-  private func nextOrStopDraining() -> Item? {
-    lock.lock()
-    defer { lock.unlock() }
-    if let next = queue.popFirst() {
+  /// Processes every queued item, then gives up the draining role (which the caller holds).
+  /// The usual case, an empty queue, is checked first, without making and destroying an empty
+  /// optional item (a generic type's, destroyed through its metadata).
+  private func drainQueued() {
+    while true {
+      lock.lock()
+      if queue.isEmpty {
+        processing = nil
+        draining = false
+        lock.unlock()
+        return
+      }
+      let next = queue.popFirst()!
       processing = next.tracker
-      return consume next
+      lock.unlock()
+      process(consume next)
     }
-    processing = nil
-    draining = false
-    return nil
   }
 
   private func process(_ item: consuming Item) {
@@ -219,18 +222,18 @@ public final class Store<R: Reactor>: @unchecked Sendable {
       guard let action = reactor.transform(action: action) else { return }
       let effect = reactor.transform(mutation: reactor.mutate(action: action, state: state))
       start(effect, action: action, tracker: tracker)
-    case .mutation(let mutation, let run, let action):
+    case .mutation(let mutation, let run):
       defer { run.tracker.release() }
-      commit(mutation, action: action, tracker: run.tracker, from: run)
-    case .notice(let notice, let run, let action):
+      commit(mutation, action: run.action, tracker: run.tracker, from: run)
+    case .notice(let notice, let run):
       defer { run.tracker.release() }
       guard isLive(run) else { return }
-      emit(.notice(notice, action: action, origin: run.tracker.origin))
-    case .failure(let error, let run, let action):
+      emit(.notice(notice, action: run.action, origin: run.tracker.origin))
+    case .failure(let error, let run):
       defer { run.tracker.release() }
       guard isLive(run) else { return }
       run.tracker.markFailed()
-      emit(.failure(error, action: action, origin: run.tracker.origin))
+      emit(.failure(error, action: run.action, origin: run.tracker.origin))
     }
   }
 
@@ -252,12 +255,35 @@ public final class Store<R: Reactor>: @unchecked Sendable {
       lock.unlock()
       return
     }
+    let observers = reduceLocked(mutation)
+    lock.unlock()
+    announce(mutation, action: action, tracker: tracker, before: before, observers: observers)
+  }
+
+  /// Reduces `mutation` into the state; returns the observers to tell. The caller holds the
+  /// lock and the draining role.
+  private func reduceLocked(_ mutation: R.Mutation) -> [UInt64: Observer] {
     reactor.reduce(state: &state, mutation: mutation)
     reactor.transform(state: &state)
-    let observers = self.observers
-    lock.unlock()
-    let feedback = publish(
-      mutation, action: action, tracker: tracker, before: before, observers: observers, state: state)
+    return observers
+  }
+
+  /// Numbers a mutation just reduced, tells `observers`, and starts the feedback of the new
+  /// state. The caller holds the draining role, not the lock.
+  private func announce(
+    _ mutation: R.Mutation, action: R.Action, tracker: ActionTracker, before: Fingerprint?,
+    observers: [UInt64: Observer]
+  ) {
+    let feedback: Effect<R.Mutation>
+    if observers.isEmpty {
+      // Nobody sees the transition: number the commit, but build and copy nothing for it.
+      if reactor.failure(of: mutation) != nil { tracker.markFailed() }
+      sequencer.skip()
+      feedback = reactor.feedback(state: state)
+    } else {
+      feedback = publish(
+        mutation, action: action, tracker: tracker, before: before, observers: observers, state: state)
+    }
     if case .none = feedback.operation {} else { start(feedback, action: action, tracker: tracker) }
   }
 
@@ -315,13 +341,13 @@ public final class Store<R: Reactor>: @unchecked Sendable {
     case .none: return
     case .send(let mutation):
       if let run {
-        enqueue(.mutation(mutation, run, action), run: run)
+        enqueue(.mutation(mutation, run), run: run)
       } else {
         commit(mutation, action: action, tracker: tracker)
       }
     case .notice(let notice):
       if let run {
-        enqueue(.notice(notice, run, action), run: run)
+        enqueue(.notice(notice, run), run: run)
       } else {
         emit(.notice(notice, action: action, origin: tracker.origin))
       }
@@ -340,6 +366,13 @@ public final class Store<R: Reactor>: @unchecked Sendable {
       } else {
         spawn(inner, id: id, in: run, action: action, tracker: tracker, children: &children)
       }
+    case .pair(let first, let second) where first.isSynchronous:
+      // As `concatenate` below: the synchronous first part now, then the second as it would
+      // run alone, being the last.
+      walk(first, in: run, action: action, tracker: tracker, children: &children)
+      walk(second, in: run, action: action, tracker: tracker, children: &children)
+    case .pair(let first, let second):
+      walk(.concatenate([first, second]), in: run, action: action, tracker: tracker, children: &children)
     case .concatenate(let effects):
       var index = effects.startIndex
       while index < effects.endIndex, effects[index].isSynchronous {
@@ -371,7 +404,7 @@ public final class Store<R: Reactor>: @unchecked Sendable {
     _ effect: Effect<R.Mutation>, id: EffectID?, in parent: Run?, action: R.Action, tracker: ActionTracker,
     children: inout [Child]?
   ) {
-    let run = Run(tracker: tracker, id: id)
+    let run = Run(store: self, effect: effect, action: action, tracker: tracker, id: id)
     let registered = lock.withLock { () -> Bool in
       guard !tracker.cancelRequested, parent?.cancelled != true else { return false }
       run.slot = running.count
@@ -391,12 +424,13 @@ public final class Store<R: Reactor>: @unchecked Sendable {
     // job that sent its action.
     // The closures are literals at each call, not one closure value passed to both: converting
     // a stored `() async -> Void` to the initializers' `@isolated(any)` operation allocates
-    // reabstraction thunks.
+    // reabstraction thunks. Each captures the run alone, which then serves as the closure's
+    // context, so that no context is allocated.
     let task: Task<Void, Never>
     if let executor {
-      task = Task(executorPreference: executor) { [self] in await perform(effect, run: run, action: action) }
+      task = Task(executorPreference: executor) { [run] in await run.store.perform(run) }
     } else {
-      task = Task.immediate { [self] in await perform(effect, run: run, action: action) }
+      task = Task.immediate { [run] in await run.store.perform(run) }
     }
     let cancelNow = lock.withLock {
       run.task = task
@@ -408,14 +442,17 @@ public final class Store<R: Reactor>: @unchecked Sendable {
 
   /// The body of an effect's task: runs its steps (the parts of a `concatenate`, one after
   /// another, or the effect itself), reports a failure, and deregisters the run.
-  private func perform(_ effect: Effect<R.Mutation>, run: Run, action: R.Action) async {
+  @inline(__always)
+  fileprivate func perform(_ run: Run) async {
+    let effect = run.effect
+    let action = run.action
     var interrupted = false
     do {
       if case .run(let work) = effect.operation {
         // The usual effect, awaited here rather than through `step`: each async call and its
         // return is a task switch (a check of the task's executor preference).
-        try await work(sender(run, action))
-      } else if case .concatenate(let effects) = effect.operation {
+        try await work(sender(run))
+      } else if let effects = effect.sequence {
         for effect in effects {
           try checkLive(run)
           try await step(effect, run: run, action: action)
@@ -426,7 +463,7 @@ public final class Store<R: Reactor>: @unchecked Sendable {
     } catch {
       let cancelled = lock.withLock { run.cancelled }
       interrupted = cancelled || error is CancellationError || Task.isCancelled
-      if !interrupted { enqueue(.failure(error, run, action), run: run) }
+      if !interrupted { enqueue(.failure(error, run), run: run) }
     }
     finish(run, interrupted: interrupted)
   }
@@ -435,7 +472,7 @@ public final class Store<R: Reactor>: @unchecked Sendable {
   /// anything else is walked, and the tasks that starts are awaited, cancelled with this one.
   private func step(_ effect: Effect<R.Mutation>, run: Run, action: R.Action) async throws {
     if case .run(let work) = effect.operation {
-      try await work(sender(run, action))
+      try await work(sender(run))
       return
     }
     var children: [Child]? = []
@@ -469,16 +506,41 @@ public final class Store<R: Reactor>: @unchecked Sendable {
     run.tracker.release()
   }
 
-  /// What a `run` effect's body sends through: its outputs are queued as items of `run`.
-  private func sender(_ run: Run, _ action: R.Action) -> Send<R.Mutation> {
-    Send { [self] mutation in enqueue(.mutation(mutation, run, action), run: run) }
+  /// What a `run` effect's body sends through: its outputs are queued as items of `run`. The
+  /// closure captures the run alone, its context, so that none is allocated.
+  private func sender(_ run: Run) -> Send<R.Mutation> {
+    Send { [run] mutation in run.store.receive(mutation, from: run) }
+  }
+
+  /// An output of a running effect. On a quiet store (nobody drains, nothing queued: the usual
+  /// case) it is reduced under the same lock that checks the run and takes the draining role;
+  /// otherwise it is queued. It needs no hold on the tracker: its run holds one until it ends.
+  fileprivate func receive(_ mutation: R.Mutation, from run: Run) {
+    lock.lock()
+    guard !draining, queue.isEmpty else {
+      lock.unlock()
+      enqueue(.mutation(mutation, run), run: run)
+      return
+    }
+    if run.cancelled {
+      run.dropped = true
+      lock.unlock()
+      return
+    }
+    draining = true
+    // Read before the reduce; only the drainer, which this thread now is, writes the state.
+    let before = fingerprint?(state)
+    let observers = reduceLocked(mutation)
+    lock.unlock()
+    announce(mutation, action: run.action, tracker: run.tracker, before: before, observers: observers)
+    drainQueued()
   }
 
   /// Queues an item from a running effect; the item holds its action's tracker open until it
   /// has been processed, so `finish()` never returns before the effect's last result landed.
   /// Processes it at once when nobody drains and nothing waits before it (the usual case: an
   /// effect's result on a quiet store), without going through the queue.
-  private func enqueue(_ item: consuming Item, run: Run) {
+  fileprivate func enqueue(_ item: consuming Item, run: Run) {
     lock.lock()
     guard !run.cancelled else {
       run.dropped = true
@@ -552,13 +614,19 @@ public final class Store<R: Reactor>: @unchecked Sendable {
   }
 }
 
-/// One running effect of a store. Its mutable fields are guarded by the store's lock. Items it
-/// queued keep a reference, so a result queued before a cancellation is still recognised as
-/// stale, and one queued just before the effect finished is still committed.
+/// One running effect of a store: its task's only capture, and what its `Send` sends through.
+/// Its mutable fields are guarded by the store's lock. Items it queued keep a reference, so a
+/// result queued before a cancellation is still recognised as stale, and one queued just
+/// before the effect finished is still committed.
 ///
-/// Not nested in the generic `Store`: a generic class's deinit always runs unspecialized, and
-/// looked up the class's metadata at every effect's end (a tenth of an action's cost).
-final class EffectRun: @unchecked Sendable {
+/// Not nested in the generic `Store`: the deinit of a nested class looked up the class's
+/// metadata at every effect's end.
+final class EffectRun<R: Reactor>: @unchecked Sendable {
+  let store: Store<R>
+  /// The work its task performs.
+  let effect: Effect<R.Mutation>
+  /// The action whose effect this is; its outputs are committed on the action's behalf.
+  let action: R.Action
   let tracker: ActionTracker
   /// The cancellation id it runs under, if any.
   let id: EffectID?
@@ -570,7 +638,10 @@ final class EffectRun: @unchecked Sendable {
   /// An output of this run was dropped because the run had been cancelled.
   @exclusivity(unchecked) var dropped = false
 
-  init(tracker: ActionTracker, id: EffectID?) {
+  init(store: Store<R>, effect: Effect<R.Mutation>, action: R.Action, tracker: ActionTracker, id: EffectID?) {
+    self.store = store
+    self.effect = effect
+    self.action = action
     self.tracker = tracker
     self.id = id
   }

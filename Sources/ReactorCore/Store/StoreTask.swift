@@ -72,6 +72,13 @@ final class ActionTracker: Sendable {
   func release() {
     guard pending.wrappingSubtract(1, ordering: .sequentiallyConsistent).newValue == 0 else { return }
     guard hasWaiters.load(ordering: .sequentiallyConsistent) else { return }
+    wakeWaiters()
+  }
+
+  /// Resumes whoever waits in ``wait()``. Apart from `release`, whose every call otherwise
+  /// paid for the continuations' type metadata and stack room.
+  @inline(never)
+  private func wakeWaiters() {
     let resumed = Self.waiting.withLock { () -> [CheckedContinuation<StoreTask.Completion, Never>] in
       defer { waiters.removeAll() }
       return waiters
