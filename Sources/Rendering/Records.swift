@@ -33,12 +33,8 @@ public struct Records: Sendable {
     writer.raw(#","seq":"#)
     writer.int(Int(seq))
     writer.raw(#","type":"change"}"#)
-    return OutputLine(record: writer) {
-      JSONObject(sortedMembers: [
-        ("action", .string(action)), ("feature", .string(feature)), ("mutation", .string(mutation)),
-        ("patch", .array(patch.operations.map(\.jsonValue))), ("seq", .int(Int(seq))), ("type", .string("change")),
-      ])
-    }
+    return OutputLine(
+      change: writer, ChangeRecord(feature: feature, seq: seq, action: action, mutation: mutation, patch: patch))
   }
 
   /// The NDJSON lines of one committed transition: its change record, then the error record
@@ -48,11 +44,13 @@ public struct Records: Sendable {
   /// all of them; the error record names the feature of the change.
   public func transition(
     feature: String, seq: UInt64, action: String, mutation: String, patch: Patch,
-    failure: (code: String, message: String)?, failureDetails: JSONObject = [:]
+    failure: (code: String, message: String)?, failureDetails: JSONObject? = nil
   ) -> [OutputLine] {
     let change = change(feature: feature, seq: seq, action: action, mutation: mutation, patch: patch)
     guard let failure else { return [change] }
-    return [change, error(code: failure.code, message: failure.message, feature: feature, details: failureDetails)]
+    return [
+      change, error(code: failure.code, message: failure.message, feature: feature, details: failureDetails ?? [:]),
+    ]
   }
 
   /// `{"type":"state",...}` or, in text mode, the state as indented JSON.

@@ -19,41 +19,38 @@ public struct Patch: Sendable, Equatable, ExpressibleByArrayLiteral {
     case list(path: String, ElementRun)
   }
 
-  /// The elements of a run, behind closures made where their type is known, so that writing
-  /// one is a direct call to its ``JSONRepresentable/writeJSON(to:)`` (a pre-encoded
-  /// repository copies its bytes) rather than building a `JSONValue` and switching on it.
+  /// The elements of a run, kept as their array in an existential (inline: no allocation),
+  /// so that writing one is a direct call to its type's
+  /// ``JSONRepresentable/writeJSON(_:each:closing:to:)`` (a pre-encoded repository copies its
+  /// bytes) rather than building a `JSONValue` and switching on it.
   @usableFromInline
   struct ElementRun: Sendable {
     @usableFromInline let count: Int
     /// About how many bytes the elements' JSON takes, all together.
     @usableFromInline let bytes: Int
-    /// The elements' values, for ``Patch/operations``.
-    let values: @Sendable () -> [JSONValue]
-    /// Writes every element as `head` + its JSON (+ `}` when `close`), separated by commas.
-    let write: @Sendable (inout JSONWriter, borrowing JSONWriter, _ close: Bool) -> Void
+    @usableFromInline let elements: any RunElements
 
     @usableFromInline
-    init(
-      count: Int, bytes: Int, values: @escaping @Sendable () -> [JSONValue],
-      write: @escaping @Sendable (inout JSONWriter, borrowing JSONWriter, Bool) -> Void
-    ) {
+    init(count: Int, bytes: Int, elements: any RunElements) {
       self.count = count
       self.bytes = bytes
-      self.values = values
-      self.write = write
+      self.elements = elements
     }
 
-    /// A run of `elements`, its closures specialized for their type.
+    /// A run of `elements`.
     @inlinable
     static func of<Element: JSONRepresentable & Sendable>(_ elements: [Element]) -> ElementRun {
       var bytes = 0
       for element in elements { bytes += element.jsonSizeHint }
-      return ElementRun(
-        count: elements.count, bytes: bytes,
-        values: { elements.map { $0.jsonValue } },
-        write: { writer, head, close in
-          elements.withUnsafeBufferPointer { Element.writeJSON($0, each: head, closing: close, to: &writer) }
-        })
+      return ElementRun(count: elements.count, bytes: bytes, elements: TypedElements(elements: elements))
+    }
+
+    /// The elements' values, for ``Patch/operations``.
+    func values() -> [JSONValue] { elements.values() }
+
+    /// Writes every element as `head` + its JSON (+ `}` when `close`), separated by commas.
+    func write(_ writer: inout JSONWriter, _ head: borrowing JSONWriter, _ close: Bool) {
+      elements.write(to: &writer, each: head, closing: close)
     }
   }
 
@@ -166,39 +163,19 @@ public struct Patch: Sendable, Equatable, ExpressibleByArrayLiteral {
   /// once, and each value then costs a copy of that head and of the value's text.
   public func write(to writer: inout JSONWriter) {
     writer.byte(UInt8(ascii: "["))
-    var first = true
-    for piece in pieces {
-      switch piece {
-      case .operation(let operation):
-        if !first { writer.byte(UInt8(ascii: ",")) }
-        first = false
-        Self.writeHead(operation.op, operation.path, to: &writer)
-        if let value = operation.value {
-          writer.raw(#","value":"#)
-          writer.value(value)
-        }
-        writer.byte(UInt8(ascii: "}"))
-      case .appends(let path, let run):
-        var head = JSONWriter(capacity: 48 + path.utf8.count)
-        Self.writeHead(.add, path, to: &head)
-        head.raw(#","value":"#)
-        if !first { writer.byte(UInt8(ascii: ",")) }
-        first = false
-        run.write(&writer, head, true)
-      case .list(let path, let run):
-        if !first { writer.byte(UInt8(ascii: ",")) }
-        first = false
-        Self.writeHead(.replace, path, to: &writer)
-        writer.raw(#","value":["#)
-        run.write(&writer, JSONWriter(capacity: 0), false)
-        writer.raw("]}")
+    // Each piece is written where it lies: a copy of one (its path, values and run) costs
+    // more than writing a small operation.
+    pieces.withUnsafeBufferPointer { pieces in
+      for index in pieces.indices {
+        if index > 0 { writer.byte(UInt8(ascii: ",")) }
+        pieces[index].write(to: &writer)
       }
     }
     writer.byte(UInt8(ascii: "]"))
   }
 
   /// `{"op":"add","path":"/repos/-"`: an operation up to its value.
-  private static func writeHead(_ op: PatchOperation.Kind, _ path: String, to writer: inout JSONWriter) {
+  fileprivate static func writeHead(_ op: PatchOperation.Kind, _ path: String, to writer: inout JSONWriter) {
     switch op {
     case .add: writer.raw(#"{"op":"add","path":"#)
     case .remove: writer.raw(#"{"op":"remove","path":"#)
@@ -206,5 +183,30 @@ public struct Patch: Sendable, Equatable, ExpressibleByArrayLiteral {
     case .test: writer.raw(#"{"op":"test","path":"#)
     }
     writer.string(path)
+  }
+}
+
+extension Patch.Piece {
+  /// Writes the piece's operations, with a comma between two.
+  fileprivate func write(to writer: inout JSONWriter) {
+    switch self {
+    case .operation(let operation):
+      Patch.writeHead(operation.op, operation.path, to: &writer)
+      if let value = operation.value {
+        writer.raw(#","value":"#)
+        writer.value(value)
+      }
+      writer.byte(UInt8(ascii: "}"))
+    case .appends(let path, let run):
+      var head = JSONWriter(capacity: 48 + path.utf8.count)
+      Patch.writeHead(.add, path, to: &head)
+      head.raw(#","value":"#)
+      run.write(&writer, head, true)
+    case .list(let path, let run):
+      Patch.writeHead(.replace, path, to: &writer)
+      writer.raw(#","value":["#)
+      run.write(&writer, JSONWriter(capacity: 0), false)
+      writer.raw("]}")
+    }
   }
 }
