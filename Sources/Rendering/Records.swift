@@ -6,6 +6,7 @@ public import ReactorJSON
 public struct Records: Sendable {
   public let options: RenderOptions
   var style: Style { Style(enabled: options.color) }
+  private let changeHeads = ChangeHeads()
 
   public init(options: RenderOptions) { self.options = options }
 
@@ -22,13 +23,7 @@ public struct Records: Sendable {
   public func change(feature: String, seq: UInt64, action: String, mutation: String, patch: Patch) -> OutputLine {
     var writer = JSONWriter(
       capacity: 96 + action.utf8.count + feature.utf8.count + mutation.utf8.count + patch.sizeHint)
-    writer.raw(#"{"action":"#)
-    writer.string(action)
-    writer.raw(#","feature":"#)
-    writer.string(feature)
-    writer.raw(#","mutation":"#)
-    writer.string(mutation)
-    writer.raw(#","patch":"#)
+    changeHeads.write(feature: feature, action: action, mutation: mutation, to: &writer)
     patch.write(to: &writer)
     writer.raw(#","seq":"#)
     writer.int(Int(seq))

@@ -48,6 +48,7 @@ public struct JSONWriter: ~Copyable {
   // MARK: Structure
 
   /// Appends JSON text that is already valid, such as `{"id":` or `,`.
+  @inlinable
   public mutating func raw(_ text: StaticString) {
     append(UnsafeRawPointer(text.utf8Start), text.utf8CodeUnitCount)
   }

@@ -1,0 +1,48 @@
+import ReactorJSON
+import Synchronization
+
+/// The written start of `change` records, `{"action":...,"feature":...,"mutation":...,"patch":`,
+/// for the few combinations a session prints again and again: each line copies its head rather
+/// than escaping three names.
+final class ChangeHeads: Sendable {
+  private struct Head {
+    let feature: String
+    let action: String
+    let mutation: String
+    let bytes: [UInt8]
+  }
+
+  /// Enough for every action and mutation a feature's commands alternate between.
+  private static let capacity = 16
+  private let heads = Mutex<(heads: [Head], next: Int)>(([], 0))
+
+  /// Appends the head of a record for `feature`, `action` and `mutation` to `writer`.
+  func write(feature: String, action: String, mutation: String, to writer: inout JSONWriter) {
+    let found = heads.withLock { state -> [UInt8]? in
+      for head in state.heads where head.action == action && head.mutation == mutation && head.feature == feature {
+        return head.bytes
+      }
+      return nil
+    }
+    if let found { return writer.append(found) }
+    var head = JSONWriter(capacity: 64 + action.utf8.count + feature.utf8.count + mutation.utf8.count)
+    head.raw(#"{"action":"#)
+    head.string(action)
+    head.raw(#","feature":"#)
+    head.string(feature)
+    head.raw(#","mutation":"#)
+    head.string(mutation)
+    head.raw(#","patch":"#)
+    let bytes = head.bytes
+    writer.append(bytes)
+    heads.withLock { state in
+      let entry = Head(feature: feature, action: action, mutation: mutation, bytes: bytes)
+      if state.heads.count < Self.capacity {
+        state.heads.append(entry)
+      } else {
+        state.heads[state.next] = entry
+        state.next = (state.next + 1) % Self.capacity
+      }
+    }
+  }
+}
