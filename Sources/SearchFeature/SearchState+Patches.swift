@@ -58,7 +58,7 @@ extension SearchState: PatchableState {
     let order: SearchOrder
     let duplicatesDropped: Int
 
-    init(_ state: SearchState) {
+    init(_ state: borrowing SearchState) {
       query = state.query
       reposIdentity = state.repos.identity
       reposCount = state.repos.count

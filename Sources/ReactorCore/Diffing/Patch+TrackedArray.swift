@@ -16,7 +16,8 @@ extension Patch {
     if old == new { return }
     let newJSON = new.jsonValue
     let oldJSON = old.jsonValue
-    if newJSON != oldJSON { append(PatchOperation(op: .replace, path: path, value: newJSON, oldValue: oldJSON)) }
+    if newJSON == oldJSON { return }
+    append(PatchOperation(op: .replace, path: path, value: consume newJSON, oldValue: consume oldJSON))
   }
 
   /// Adds what a ``PatchField/list(_:_:)`` field adds for `list`, summarised before the change

@@ -69,18 +69,16 @@ public struct Patch: Sendable, Equatable, ExpressibleByArrayLiteral {
   }
 
   /// An operation's head, path and a short value.
-  static let operationSizeHint = 64
+  @usableFromInline static let operationSizeHint = 64
 
   public init(arrayLiteral operations: PatchOperation...) { self.init(operations) }
 
   public var isEmpty: Bool { count == 0 }
 
   /// Adds one operation at the end.
+  @inlinable
   public mutating func append(_ operation: consuming PatchOperation) {
-    reserveFirst()
-    pieces.append(.operation(consume operation))
-    count += 1
-    sizeHint += Self.operationSizeHint
+    append(.operation(consume operation), count: 1, bytes: Self.operationSizeHint)
   }
 
   /// Adds an `add` at `path` for each element, in order; `path` is usually a list's `/name/-`.
@@ -110,7 +108,7 @@ public struct Patch: Sendable, Equatable, ExpressibleByArrayLiteral {
   }
 
   @usableFromInline
-  mutating func append(_ piece: Piece, count: Int, bytes: Int) {
+  mutating func append(_ piece: consuming Piece, count: Int, bytes: Int) {
     reserveFirst()
     pieces.append(piece)
     self.count += count
