@@ -28,19 +28,35 @@ extension SearchState: PatchableState {
   public func changes(since old: Fingerprint) -> Patch {
     guard let before = old.summary as? PatchSummary else { return fieldChanges(since: old) }
     var patch = Patch()
-    patch.appendReplace(at: "/query", from: before.query, to: query)
+    patch.appendReplace(at: Paths.query, from: before.query, to: query)
     patch.appendChanges(
-      of: repos, at: "/repos", end: "/repos/-", since: before.reposIdentity, count: before.reposCount)
-    patch.appendReplace(at: "/nextPage", from: before.nextPage, to: nextPage)
-    patch.appendReplace(at: "/totalCount", from: before.totalCount, to: totalCount)
-    patch.appendReplace(at: "/incompleteResults", from: before.incompleteResults, to: incompleteResults)
-    patch.appendReplace(at: "/isLoading", from: before.isLoading, to: isLoading)
-    patch.appendReplace(at: "/isLoadingNextPage", from: before.isLoadingNextPage, to: isLoadingNextPage)
-    patch.appendReplace(at: "/lastError", from: before.lastError, to: lastError)
-    patch.appendReplace(at: "/sort", from: before.sort, to: sort)
-    patch.appendReplace(at: "/order", from: before.order, to: order)
-    patch.appendReplace(at: "/duplicatesDropped", from: before.duplicatesDropped, to: duplicatesDropped)
+      of: repos, at: Paths.repos, end: Paths.reposEnd, since: before.reposIdentity, count: before.reposCount)
+    patch.appendReplace(at: Paths.nextPage, from: before.nextPage, to: nextPage)
+    patch.appendReplace(at: Paths.totalCount, from: before.totalCount, to: totalCount)
+    patch.appendReplace(at: Paths.incompleteResults, from: before.incompleteResults, to: incompleteResults)
+    patch.appendReplace(at: Paths.isLoading, from: before.isLoading, to: isLoading)
+    patch.appendReplace(at: Paths.isLoadingNextPage, from: before.isLoadingNextPage, to: isLoadingNextPage)
+    patch.appendReplace(at: Paths.lastError, from: before.lastError, to: lastError)
+    patch.appendReplace(at: Paths.sort, from: before.sort, to: sort)
+    patch.appendReplace(at: Paths.order, from: before.order, to: order)
+    patch.appendReplace(at: Paths.duplicatesDropped, from: before.duplicatesDropped, to: duplicatesDropped)
     return patch
+  }
+
+  /// The fields' pointers, with their operations' heads written once.
+  private enum Paths {
+    static let query = PatchPath("/query")
+    static let repos = PatchPath("/repos")
+    static let reposEnd = PatchPath("/repos/-")
+    static let nextPage = PatchPath("/nextPage")
+    static let totalCount = PatchPath("/totalCount")
+    static let incompleteResults = PatchPath("/incompleteResults")
+    static let isLoading = PatchPath("/isLoading")
+    static let isLoadingNextPage = PatchPath("/isLoadingNextPage")
+    static let lastError = PatchPath("/lastError")
+    static let sort = PatchPath("/sort")
+    static let order = PatchPath("/order")
+    static let duplicatesDropped = PatchPath("/duplicatesDropped")
   }
 
   /// The public fields as they were before a change, and the results' identity and count.

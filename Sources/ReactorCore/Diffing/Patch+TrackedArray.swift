@@ -11,13 +11,13 @@ extension Patch {
   /// operation is added when that JSON differs too, as the field list's differ decides.
   @inlinable
   public mutating func appendReplace<Value: JSONRepresentable & Equatable>(
-    at path: String, from old: Value, to new: Value
+    at path: PatchPath, from old: Value, to new: Value
   ) {
     if old == new { return }
     let newJSON = new.jsonValue
     let oldJSON = old.jsonValue
     if newJSON == oldJSON { return }
-    append(PatchOperation(op: .replace, path: path, value: consume newJSON, oldValue: consume oldJSON))
+    append(replacing: path, with: newJSON, was: oldJSON)
   }
 
   /// Adds what a ``PatchField/list(_:_:)`` field adds for `list`, summarised before the change
@@ -25,7 +25,7 @@ extension Patch {
   /// `/name/-`), or one `replace` of the list at `path`.
   @inlinable
   public mutating func appendChanges<Element: JSONRepresentable & Sendable>(
-    of list: TrackedArray<Element>, at path: String, end: String, since identity: UInt64, count: Int
+    of list: TrackedArray<Element>, at path: PatchPath, end: PatchPath, since identity: UInt64, count: Int
   ) {
     if list.identity == identity && list.count == count { return }
     if list.identity == identity && list.count > count {

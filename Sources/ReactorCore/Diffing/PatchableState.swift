@@ -113,7 +113,7 @@ public struct PatchField<Root>: Sendable {
   public static func value<Value: JSONRepresentable>(
     _ name: String, _ read: @escaping @Sendable (Root) -> Value
   ) -> PatchField {
-    let path = "/" + PatchOperation.escapeToken(name)
+    let path = PatchPath("/" + PatchOperation.escapeToken(name))
     return PatchField(
       name: name,
       json: { read($0).jsonValue },
@@ -121,7 +121,7 @@ public struct PatchField<Root>: Sendable {
       diff: { root, mark, patch in
         guard case .value(let old) = mark else { return }
         let new = read(root).jsonValue
-        if new != old { patch.append(.init(op: .replace, path: path, value: new, oldValue: old)) }
+        if new != old { patch.append(replacing: path, with: new, was: old) }
       })
   }
 
@@ -131,8 +131,9 @@ public struct PatchField<Root>: Sendable {
   public static func list<Element: JSONRepresentable & Sendable>(
     _ name: String, _ read: @escaping @Sendable (Root) -> TrackedArray<Element>
   ) -> PatchField {
-    let path = "/" + PatchOperation.escapeToken(name)
-    let end = path + "/-"
+    let pointer = "/" + PatchOperation.escapeToken(name)
+    let path = PatchPath(pointer)
+    let end = PatchPath(pointer + "/-")
     return PatchField(
       name: name,
       json: { read($0).jsonValue },

@@ -9,8 +9,9 @@ extension Patch {
     for piece in pieces {
       switch piece {
       case .operation(let operation): body(operation.op, operation.path, 1, operation.value)
-      case .appends(let path, let run): body(.add, path, run.count, nil)
-      case .list(let path, let run): body(.replace, path, run.count, nil)
+      case .replace(let path, let value, _): body(.replace, path.pointer, 1, value)
+      case .appends(let path, let run): body(.add, path.pointer, run.count, nil)
+      case .list(let path, let run): body(.replace, path.pointer, run.count, nil)
       }
     }
   }

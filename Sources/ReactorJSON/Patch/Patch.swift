@@ -10,13 +10,15 @@
 /// Everything that reads operations one by one uses ``operations``; only writers and counters
 /// look at the runs.
 public struct Patch: Sendable, Equatable, ExpressibleByArrayLiteral {
-  /// One operation, a run of `add`s at `path` (a list's `/-`), one per element, or the
-  /// `replace` of a whole list at `path` by its elements.
+  /// One operation, the `replace` of a value at a path whose heads are written, a run of
+  /// `add`s at a path (a list's `/-`), one per element, or the `replace` of a whole list at a
+  /// path by its elements.
   @usableFromInline
   enum Piece: Sendable {
     case operation(PatchOperation)
-    case appends(path: String, ElementRun)
-    case list(path: String, ElementRun)
+    case replace(PatchPath, value: JSONValue, oldValue: JSONValue)
+    case appends(PatchPath, ElementRun)
+    case list(PatchPath, ElementRun)
   }
 
   /// The elements of a run, kept as their array in an existential (inline: no allocation),
@@ -86,11 +88,27 @@ public struct Patch: Sendable, Equatable, ExpressibleByArrayLiteral {
   /// Inlinable, so that the run's closures are specialized for the element type.
   @inlinable
   public mutating func append<Element: JSONRepresentable & Sendable>(addsAt path: String, elements: [Element]) {
+    append(addsAt: PatchPath(path), elements: elements)
+  }
+
+  /// Adds an `add` at `path` for each element, in order, at a path made once.
+  @inlinable
+  public mutating func append<Element: JSONRepresentable & Sendable>(addsAt path: PatchPath, elements: [Element]) {
     if elements.isEmpty { return }
     let run = ElementRun.of(elements)
     // Each element's JSON after `{"op":"add","path":"` + the path + `","value":` and before
     // `}`, with a comma between two.
-    append(.appends(path: path, run), count: run.count, bytes: run.bytes + run.count * (32 + path.utf8.count) - 1)
+    append(.appends(path, run), count: run.count, bytes: run.bytes + run.count * (32 + path.pointer.utf8.count) - 1)
+  }
+
+  /// Adds the `replace` of the value at `path` (made once) by `value`; `oldValue` is what it
+  /// replaces, for text renderers.
+  @inlinable
+  public mutating func append(replacing path: PatchPath, with value: consuming JSONValue, was oldValue: consuming JSONValue)
+  {
+    append(
+      .replace(path, value: value, oldValue: oldValue), count: 1,
+      bytes: Self.operationSizeHint + path.pointer.utf8.count)
   }
 
   /// Adds a `replace` at `path` whose value is the array of `elements`: the text of
@@ -101,10 +119,18 @@ public struct Patch: Sendable, Equatable, ExpressibleByArrayLiteral {
   public mutating func append<Element: JSONRepresentable & Sendable>(
     replacingListAt path: String, with elements: [Element]
   ) {
+    append(replacingListAt: PatchPath(path), with: elements)
+  }
+
+  /// The same, at a path made once.
+  @inlinable
+  public mutating func append<Element: JSONRepresentable & Sendable>(
+    replacingListAt path: PatchPath, with elements: [Element]
+  ) {
     let run = ElementRun.of(elements)
     // `{"op":"replace","path":"` + the path + `","value":[`, the elements with a comma between
     // two, and `]}`.
-    append(.list(path: path, run), count: 1, bytes: run.bytes + max(run.count - 1, 0) + 37 + path.utf8.count)
+    append(.list(path, run), count: 1, bytes: run.bytes + max(run.count - 1, 0) + 37 + path.pointer.utf8.count)
   }
 
   @usableFromInline
@@ -128,10 +154,12 @@ public struct Patch: Sendable, Equatable, ExpressibleByArrayLiteral {
     for piece in pieces {
       switch piece {
       case .operation(let operation): operations.append(operation)
+      case .replace(let path, let value, let oldValue):
+        operations.append(PatchOperation(op: .replace, path: path.pointer, value: value, oldValue: oldValue))
       case .appends(let path, let run):
-        for value in run.values() { operations.append(PatchOperation(op: .add, path: path, value: value)) }
+        for value in run.values() { operations.append(PatchOperation(op: .add, path: path.pointer, value: value)) }
       case .list(let path, let run):
-        operations.append(PatchOperation(op: .replace, path: path, value: .array(run.values())))
+        operations.append(PatchOperation(op: .replace, path: path.pointer, value: .array(run.values())))
       }
     }
     return operations
@@ -143,8 +171,9 @@ public struct Patch: Sendable, Equatable, ExpressibleByArrayLiteral {
     for piece in pieces {
       switch piece {
       case .operation(let operation): if operation.path == path { total += 1 }
-      case .appends(let runPath, let run): if runPath == path { total += run.count }
-      case .list(let listPath, _): if listPath == path { total += 1 }
+      case .replace(let valuePath, _, _): if valuePath.pointer == path { total += 1 }
+      case .appends(let runPath, let run): if runPath.pointer == path { total += run.count }
+      case .list(let listPath, _): if listPath.pointer == path { total += 1 }
       }
     }
     return total
@@ -173,7 +202,7 @@ public struct Patch: Sendable, Equatable, ExpressibleByArrayLiteral {
   }
 
   /// `{"op":"add","path":"/repos/-"`: an operation up to its value.
-  fileprivate static func writeHead(_ op: PatchOperation.Kind, _ path: String, to writer: inout JSONWriter) {
+  static func writeHead(_ op: PatchOperation.Kind, _ path: String, to writer: inout JSONWriter) {
     switch op {
     case .add: writer.raw(#"{"op":"add","path":"#)
     case .remove: writer.raw(#"{"op":"remove","path":"#)
@@ -195,15 +224,16 @@ extension Patch.Piece {
         writer.value(value)
       }
       writer.byte(UInt8(ascii: "}"))
+    case .replace(let path, let value, _):
+      writer.append(path.replaceHead)
+      writer.value(value)
+      writer.byte(UInt8(ascii: "}"))
     case .appends(let path, let run):
-      var head = JSONWriter(capacity: 48 + path.utf8.count)
-      Patch.writeHead(.add, path, to: &head)
-      head.raw(#","value":"#)
-      run.write(&writer, head, true)
+      run.write(&writer, path.addHead, true)
     case .list(let path, let run):
-      Patch.writeHead(.replace, path, to: &writer)
-      writer.raw(#","value":["#)
-      run.write(&writer, JSONWriter(capacity: 0), false)
+      writer.append(path.replaceHead)
+      writer.byte(UInt8(ascii: "["))
+      run.write(&writer, path.noHead, false)
       writer.raw("]}")
     }
   }
