@@ -104,8 +104,9 @@ public struct Patch: Sendable, Equatable, ExpressibleByArrayLiteral {
   /// Adds the `replace` of the value at `path` (made once) by `value`; `oldValue` is what it
   /// replaces, for text renderers.
   @inlinable
-  public mutating func append(replacing path: PatchPath, with value: consuming JSONValue, was oldValue: consuming JSONValue)
-  {
+  public mutating func append(
+    replacing path: PatchPath, with value: consuming JSONValue, was oldValue: consuming JSONValue
+  ) {
     append(
       .replace(path, value: value, oldValue: oldValue), count: 1,
       bytes: Self.operationSizeHint + path.pointer.utf8.count)
