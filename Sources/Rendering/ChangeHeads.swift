@@ -19,10 +19,14 @@ final class ChangeHeads: Sendable {
   /// Appends the head of a record for `feature`, `action` and `mutation` to `writer`.
   func write(feature: String, action: String, mutation: String, to writer: inout JSONWriter) {
     let found = heads.withLock { state -> [UInt8]? in
-      for head in state.heads where head.action == action && head.mutation == mutation && head.feature == feature {
-        return head.bytes
+      // Compared in place: iterating copied each head (three names and the bytes).
+      state.heads.withUnsafeBufferPointer { heads in
+        for index in heads.indices
+        where heads[index].mutation == mutation && heads[index].action == action && heads[index].feature == feature {
+          return heads[index].bytes
+        }
+        return nil
       }
-      return nil
     }
     if let found { return writer.append(found) }
     var head = JSONWriter(capacity: 64 + action.utf8.count + feature.utf8.count + mutation.utf8.count)

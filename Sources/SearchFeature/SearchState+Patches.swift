@@ -27,36 +27,39 @@ extension SearchState: PatchableState {
 
   public func changes(since old: Fingerprint) -> Patch {
     guard let before = old.summary as? PatchSummary else { return fieldChanges(since: old) }
+    let paths = Paths.all
     var patch = Patch()
-    patch.appendReplace(at: Paths.query, from: before.query, to: query)
+    patch.appendReplace(at: paths.query, from: before.query, to: query)
     patch.appendChanges(
-      of: repos, at: Paths.repos, end: Paths.reposEnd, since: before.reposIdentity, count: before.reposCount)
-    patch.appendReplace(at: Paths.nextPage, from: before.nextPage, to: nextPage)
-    patch.appendReplace(at: Paths.totalCount, from: before.totalCount, to: totalCount)
-    patch.appendReplace(at: Paths.incompleteResults, from: before.incompleteResults, to: incompleteResults)
-    patch.appendReplace(at: Paths.isLoading, from: before.isLoading, to: isLoading)
-    patch.appendReplace(at: Paths.isLoadingNextPage, from: before.isLoadingNextPage, to: isLoadingNextPage)
-    patch.appendReplace(at: Paths.lastError, from: before.lastError, to: lastError)
-    patch.appendReplace(at: Paths.sort, from: before.sort, to: sort)
-    patch.appendReplace(at: Paths.order, from: before.order, to: order)
-    patch.appendReplace(at: Paths.duplicatesDropped, from: before.duplicatesDropped, to: duplicatesDropped)
+      of: repos, at: paths.repos, end: paths.reposEnd, since: before.reposIdentity, count: before.reposCount)
+    patch.appendReplace(at: paths.nextPage, from: before.nextPage, to: nextPage)
+    patch.appendReplace(at: paths.totalCount, from: before.totalCount, to: totalCount)
+    patch.appendReplace(at: paths.incompleteResults, from: before.incompleteResults, to: incompleteResults)
+    patch.appendReplace(at: paths.isLoading, from: before.isLoading, to: isLoading)
+    patch.appendReplace(at: paths.isLoadingNextPage, from: before.isLoadingNextPage, to: isLoadingNextPage)
+    patch.appendReplace(at: paths.lastError, from: before.lastError, to: lastError)
+    patch.appendReplace(at: paths.sort, from: before.sort, to: sort)
+    patch.appendReplace(at: paths.order, from: before.order, to: order)
+    patch.appendReplace(at: paths.duplicatesDropped, from: before.duplicatesDropped, to: duplicatesDropped)
     return patch
   }
 
-  /// The fields' pointers, with their operations' heads written once.
-  private enum Paths {
-    static let query = PatchPath("/query")
-    static let repos = PatchPath("/repos")
-    static let reposEnd = PatchPath("/repos/-")
-    static let nextPage = PatchPath("/nextPage")
-    static let totalCount = PatchPath("/totalCount")
-    static let incompleteResults = PatchPath("/incompleteResults")
-    static let isLoading = PatchPath("/isLoading")
-    static let isLoadingNextPage = PatchPath("/isLoadingNextPage")
-    static let lastError = PatchPath("/lastError")
-    static let sort = PatchPath("/sort")
-    static let order = PatchPath("/order")
-    static let duplicatesDropped = PatchPath("/duplicatesDropped")
+  /// The fields' pointers, with their operations' heads written once (one static, so a diff
+  /// checks its initialization once).
+  private struct Paths: Sendable {
+    static let all = Paths()
+    let query = PatchPath("/query")
+    let repos = PatchPath("/repos")
+    let reposEnd = PatchPath("/repos/-")
+    let nextPage = PatchPath("/nextPage")
+    let totalCount = PatchPath("/totalCount")
+    let incompleteResults = PatchPath("/incompleteResults")
+    let isLoading = PatchPath("/isLoading")
+    let isLoadingNextPage = PatchPath("/isLoadingNextPage")
+    let lastError = PatchPath("/lastError")
+    let sort = PatchPath("/sort")
+    let order = PatchPath("/order")
+    let duplicatesDropped = PatchPath("/duplicatesDropped")
   }
 
   /// The public fields as they were before a change, and the results' identity and count.
