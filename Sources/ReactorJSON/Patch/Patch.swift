@@ -196,7 +196,7 @@ public struct Patch: Sendable, Equatable, ExpressibleByArrayLiteral {
     pieces.withUnsafeBufferPointer { pieces in
       for index in pieces.indices {
         if index > 0 { writer.byte(UInt8(ascii: ",")) }
-        pieces[index].write(to: &writer)
+        Piece.write(pieces, at: index, to: &writer)
       }
     }
     writer.byte(UInt8(ascii: "]"))
@@ -216,8 +216,8 @@ public struct Patch: Sendable, Equatable, ExpressibleByArrayLiteral {
 
 extension Patch.Piece {
   /// Writes the piece's operations, with a comma between two.
-  fileprivate func write(to writer: inout JSONWriter) {
-    switch self {
+  fileprivate static func write(_ pieces: UnsafeBufferPointer<Self>, at index: Int, to writer: inout JSONWriter) {
+    switch pieces[index] {
     case .operation(let operation):
       Patch.writeHead(operation.op, operation.path, to: &writer)
       if let value = operation.value {
