@@ -85,7 +85,8 @@ public struct Patch: Sendable, Equatable, ExpressibleByArrayLiteral {
 
   /// Adds an `add` at `path` for each element, in order; `path` is usually a list's `/name/-`.
   ///
-  /// Inlinable, so that the run's closures are specialized for the element type.
+  /// Inlinable, so that the run is made where the element type is known (its conformance is
+  /// found statically, not looked up).
   @inlinable
   public mutating func append<Element: JSONRepresentable & Sendable>(addsAt path: String, elements: [Element]) {
     append(addsAt: PatchPath(path), elements: elements)
@@ -115,7 +116,8 @@ public struct Patch: Sendable, Equatable, ExpressibleByArrayLiteral {
   /// Adds a `replace` at `path` whose value is the array of `elements`: the text of
   /// `.replace` with `.array(elements.map(\.jsonValue))`, each element written as it writes itself.
   ///
-  /// Inlinable, so that the run's closures are specialized for the element type.
+  /// Inlinable, so that the run is made where the element type is known (its conformance is
+  /// found statically, not looked up).
   @inlinable
   public mutating func append<Element: JSONRepresentable & Sendable>(
     replacingListAt path: String, with elements: [Element]
