@@ -13,7 +13,10 @@ public struct OutputLine: Sendable, Equatable {
       case .utf8(let bytes): bytes.withUTF8 { String(decoding: $0, as: UTF8.self) }
       }
     }
-    set { content = .text(newValue) }
+    set {
+      if case .change = source { source = record.map { .object($0) } }
+      content = .text(newValue)
+    }
   }
   /// The tag of the request the line belongs to (a daemon request id), if any.
   public var tag: JSONValue?
@@ -33,6 +36,8 @@ public struct OutputLine: Sendable, Equatable {
   private enum RecordSource: Sendable {
     case object(JSONObject)
     case deferred(@Sendable () -> JSONObject)
+    /// The change record the line's bytes keep (``WrittenBytes/change``).
+    case change
   }
 
   /// For an NDJSON record, the object the text encodes, so a daemon can add the request id.
@@ -41,6 +46,8 @@ public struct OutputLine: Sendable, Equatable {
       switch source {
       case .object(let object): object
       case .deferred(let make): make()
+      case .change:
+        if case .utf8(let bytes) = content { bytes.change?.object } else { nil }
       case nil: nil
       }
     }
@@ -70,6 +77,15 @@ public struct OutputLine: Sendable, Equatable {
     self.content = .utf8(WrittenBytes(writer))
     self.source = .deferred(make)
     self.tag = tag
+  }
+
+  /// The line of a change record written by `writer`, which builds its object from `change`
+  /// on demand.
+  init(change writer: consuming JSONWriter, _ change: ChangeRecord) {
+    self.stream = .out
+    self.content = .utf8(WrittenBytes(writer, change: change))
+    self.source = .change
+    self.tag = nil
   }
 
   /// Calls `body` with the line's UTF-8, without making a `String` of a written record.

@@ -6,6 +6,7 @@ public import ReactorJSON
 public struct Records: Sendable {
   public let options: RenderOptions
   var style: Style { Style(enabled: options.color) }
+  private let changeHeads = ChangeHeads()
 
   public init(options: RenderOptions) { self.options = options }
 
@@ -22,23 +23,13 @@ public struct Records: Sendable {
   public func change(feature: String, seq: UInt64, action: String, mutation: String, patch: Patch) -> OutputLine {
     var writer = JSONWriter(
       capacity: 96 + action.utf8.count + feature.utf8.count + mutation.utf8.count + patch.sizeHint)
-    writer.raw(#"{"action":"#)
-    writer.string(action)
-    writer.raw(#","feature":"#)
-    writer.string(feature)
-    writer.raw(#","mutation":"#)
-    writer.string(mutation)
-    writer.raw(#","patch":"#)
+    changeHeads.write(feature: feature, action: action, mutation: mutation, to: &writer)
     patch.write(to: &writer)
     writer.raw(#","seq":"#)
     writer.int(Int(seq))
     writer.raw(#","type":"change"}"#)
-    return OutputLine(record: writer) {
-      JSONObject(sortedMembers: [
-        ("action", .string(action)), ("feature", .string(feature)), ("mutation", .string(mutation)),
-        ("patch", .array(patch.operations.map(\.jsonValue))), ("seq", .int(Int(seq))), ("type", .string("change")),
-      ])
-    }
+    return OutputLine(
+      change: writer, ChangeRecord(feature: feature, seq: seq, action: action, mutation: mutation, patch: patch))
   }
 
   /// The NDJSON lines of one committed transition: its change record, then the error record
@@ -48,11 +39,13 @@ public struct Records: Sendable {
   /// all of them; the error record names the feature of the change.
   public func transition(
     feature: String, seq: UInt64, action: String, mutation: String, patch: Patch,
-    failure: (code: String, message: String)?, failureDetails: JSONObject = [:]
+    failure: (code: String, message: String)?, failureDetails: JSONObject? = nil
   ) -> [OutputLine] {
     let change = change(feature: feature, seq: seq, action: action, mutation: mutation, patch: patch)
     guard let failure else { return [change] }
-    return [change, error(code: failure.code, message: failure.message, feature: feature, details: failureDetails)]
+    return [
+      change, error(code: failure.code, message: failure.message, feature: feature, details: failureDetails ?? [:]),
+    ]
   }
 
   /// `{"type":"state",...}` or, in text mode, the state as indented JSON.

@@ -23,7 +23,7 @@ public struct SearchText: Sendable {
       return records.transition(
         feature: "search", seq: transition.seq, action: command, mutation: transition.mutation.caseName,
         patch: transition.changes, failure: failure.map { ($0.code, $0.message) },
-        failureDetails: failure?.details ?? [:])
+        failureDetails: failure?.details)
     }
     return text(for: transition.mutation, patch: transition.changes, state: state)
   }
@@ -43,7 +43,7 @@ public struct SearchText: Sendable {
       return records.transition(
         feature: "search", seq: transition.seq, action: command, mutation: event.caseName,
         patch: transition.changes, failure: failure.map { ($0.code, $0.message) },
-        failureDetails: failure?.details ?? [:])
+        failureDetails: failure?.details)
     }
     guard applied else { return [] }
     return text(for: event.reactorMutation, patch: transition.changes, state: state.search)

@@ -47,22 +47,6 @@ public struct SearchState: Sendable, Equatable {
   }
 }
 
-extension SearchState: PatchableState {
-  public static let patchFields: [PatchField<SearchState>] = [
-    .value("query", \.query),
-    .list("repos", \.repos),
-    .value("nextPage", \.nextPage),
-    .value("totalCount", \.totalCount),
-    .value("incompleteResults", \.incompleteResults),
-    .value("isLoading", \.isLoading),
-    .value("isLoadingNextPage", \.isLoadingNextPage),
-    .value("lastError", \.lastError),
-    .value("sort", \.sort),
-    .value("order", \.order),
-    .value("duplicatesDropped", \.duplicatesDropped),
-  ]
-}
-
 extension SearchReactor.Mutation: CaseNamed {
   public var caseName: String {
     switch self {

@@ -52,9 +52,7 @@ enum Fixtures {
       switch event {
       case .transition(let transition):
         sink.write(
-          text.render(transition, state: state, command: verb(transition.action)).map {
-            $0.tagged(transition.origin.tag)
-          })
+          text.render(transition, state: state, command: verb(transition.action)).tagged(transition.origin.tag))
       case .notice(let notice, _, let origin):
         sink.write([records.info(notice.message, feature: "search").tagged(origin.tag)])
       case .failure(let error, _, let origin):

@@ -12,10 +12,17 @@ import SearchFeature
 enum RenderLineBench {
   static func current(_ page: [Repository], seq: UInt64, records: Records) -> OutputLine {
     var patch = Patch()
-    patch.append(addsAt: "/repos/-", elements: page)
-    patch.append(PatchOperation(op: .replace, path: "/nextPage", value: .int(Int(seq) + 1), oldValue: .int(Int(seq))))
-    patch.append(PatchOperation(op: .replace, path: "/isLoadingNextPage", value: .bool(false), oldValue: .bool(true)))
+    patch.append(addsAt: Paths.reposEnd, elements: page)
+    patch.append(replacing: Paths.nextPage, with: .int(Int(seq) + 1), was: .int(Int(seq)))
+    patch.append(replacing: Paths.isLoadingNextPage, with: .bool(false), was: .bool(true))
     return records.change(feature: "search", seq: seq, action: "next", mutation: "appendRepos", patch: patch)
+  }
+
+  /// The search state's pointers, made once as its differ makes them.
+  private enum Paths {
+    static let reposEnd = PatchPath("/repos/-")
+    static let nextPage = PatchPath("/nextPage")
+    static let isLoadingNextPage = PatchPath("/isLoadingNextPage")
   }
 
   static func direct(_ page: [Repository], seq: UInt64) -> [UInt8] {

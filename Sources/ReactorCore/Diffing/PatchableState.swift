@@ -11,11 +11,32 @@ public import ReactorJSON
 public protocol PatchableState: Sendable {
   /// The fields in the order they are listed; JSON output sorts them by name.
   static var patchFields: [PatchField<Self>] { get }
+  /// A summary to compare against after the next change; by default the fields' marks
+  /// (``fieldFingerprint``).
+  var fingerprint: Fingerprint { get }
+  /// The operations that turn the state summarised by `old` into this state; by default the
+  /// fields' (``fieldChanges(since:)``). A state that takes its own fingerprint (a hot one, whose
+  /// every commit is diffed) must give the same operations, in the order of ``patchFields``.
+  func changes(since old: Fingerprint) -> Patch
 }
 
-/// A cheap summary of a state, to diff against after a reduce.
+/// A cheap summary of a state, to diff against after a reduce: one mark per field, or what a
+/// state that diffs itself kept (``summary``).
 public struct Fingerprint: Sendable {
   fileprivate var marks: [FieldMark]
+  /// The summary a state's own ``PatchableState/fingerprint`` kept, if it takes its own.
+  public let summary: (any AnyObject & Sendable)?
+
+  fileprivate init(marks: [FieldMark]) {
+    self.marks = marks
+    summary = nil
+  }
+
+  /// A state's own summary, read back by its ``PatchableState/changes(since:)``.
+  public init(summary: any AnyObject & Sendable) {
+    marks = []
+    self.summary = summary
+  }
 }
 
 /// What a fingerprint remembers of one field.
@@ -30,8 +51,12 @@ extension PatchableState {
     .object(JSONObject(Self.patchFields.map { ($0.name, $0.json(self)) }))
   }
 
-  /// A summary to compare against after the next change.
-  public var fingerprint: Fingerprint {
+  public var fingerprint: Fingerprint { fieldFingerprint }
+
+  public func changes(since old: Fingerprint) -> Patch { fieldChanges(since: old) }
+
+  /// A summary to compare against after the next change, one mark per field.
+  public var fieldFingerprint: Fingerprint {
     // The fields are read in place: copying a field out of the array retains and releases its
     // name and three closures, twice per field and commit.
     Self.patchFields.withUnsafeBufferPointer { fields in
@@ -42,8 +67,9 @@ extension PatchableState {
     }
   }
 
-  /// The operations that turn the state summarised by `old` into this state.
-  public func changes(since old: Fingerprint) -> Patch {
+  /// The operations that turn the state summarised by ``fieldFingerprint`` `old` into this
+  /// state, field by field.
+  public func fieldChanges(since old: Fingerprint) -> Patch {
     var patch = Patch()
     Self.patchFields.withUnsafeBufferPointer { fields in
       old.marks.withUnsafeBufferPointer { marks in
@@ -87,7 +113,7 @@ public struct PatchField<Root>: Sendable {
   public static func value<Value: JSONRepresentable>(
     _ name: String, _ read: @escaping @Sendable (Root) -> Value
   ) -> PatchField {
-    let path = "/" + PatchOperation.escapeToken(name)
+    let path = PatchPath("/" + PatchOperation.escapeToken(name))
     return PatchField(
       name: name,
       json: { read($0).jsonValue },
@@ -95,7 +121,7 @@ public struct PatchField<Root>: Sendable {
       diff: { root, mark, patch in
         guard case .value(let old) = mark else { return }
         let new = read(root).jsonValue
-        if new != old { patch.append(.init(op: .replace, path: path, value: new, oldValue: old)) }
+        if new != old { patch.append(replacing: path, with: new, was: old) }
       })
   }
 
@@ -105,8 +131,9 @@ public struct PatchField<Root>: Sendable {
   public static func list<Element: JSONRepresentable & Sendable>(
     _ name: String, _ read: @escaping @Sendable (Root) -> TrackedArray<Element>
   ) -> PatchField {
-    let path = "/" + PatchOperation.escapeToken(name)
-    let end = path + "/-"
+    let pointer = "/" + PatchOperation.escapeToken(name)
+    let path = PatchPath(pointer)
+    let end = PatchPath(pointer + "/-")
     return PatchField(
       name: name,
       json: { read($0).jsonValue },
@@ -116,20 +143,7 @@ public struct PatchField<Root>: Sendable {
       },
       diff: { root, mark, patch in
         guard case .list(let identity, let count) = mark else { return }
-        let list = read(root)
-        if list.identity == identity && list.count == count { return }
-        if list.identity == identity && list.count > count {
-          // The array appended last when it is all that was added (a page, as it came);
-          // otherwise a copy of the new elements: a slice would keep the whole array shared,
-          // and the next append would copy it while the transition is alive.
-          let added = list.count - count
-          let elements = list.lastAppended.count == added ? list.lastAppended : Array(list.elements[count...])
-          patch.append(addsAt: end, elements: elements)
-        } else {
-          // The array itself, shared: kept alive with the patch, it costs the next append one
-          // copy of the list at most, no more than writing this replace.
-          patch.append(replacingListAt: path, with: list.elements)
-        }
+        patch.appendChanges(of: read(root), at: path, end: end, since: identity, count: count)
       })
   }
 }

@@ -10,50 +10,49 @@
 /// Everything that reads operations one by one uses ``operations``; only writers and counters
 /// look at the runs.
 public struct Patch: Sendable, Equatable, ExpressibleByArrayLiteral {
-  /// One operation, a run of `add`s at `path` (a list's `/-`), one per element, or the
-  /// `replace` of a whole list at `path` by its elements.
+  /// One operation, the `replace` of a value at a path whose heads are written, a run of
+  /// `add`s at a path (a list's `/-`), one per element, or the `replace` of a whole list at a
+  /// path by its elements.
   @usableFromInline
   enum Piece: Sendable {
     case operation(PatchOperation)
-    case appends(path: String, ElementRun)
-    case list(path: String, ElementRun)
+    case replace(PatchPath, value: JSONValue, oldValue: JSONValue)
+    case appends(PatchPath, ElementRun)
+    case list(PatchPath, ElementRun)
   }
 
-  /// The elements of a run, behind closures made where their type is known, so that writing
-  /// one is a direct call to its ``JSONRepresentable/writeJSON(to:)`` (a pre-encoded
-  /// repository copies its bytes) rather than building a `JSONValue` and switching on it.
+  /// The elements of a run, kept as their array in an existential (inline: no allocation),
+  /// so that writing one is a direct call to its type's
+  /// ``JSONRepresentable/writeJSON(_:each:closing:to:)`` (a pre-encoded repository copies its
+  /// bytes) rather than building a `JSONValue` and switching on it.
   @usableFromInline
   struct ElementRun: Sendable {
     @usableFromInline let count: Int
     /// About how many bytes the elements' JSON takes, all together.
     @usableFromInline let bytes: Int
-    /// The elements' values, for ``Patch/operations``.
-    let values: @Sendable () -> [JSONValue]
-    /// Writes every element as `head` + its JSON (+ `}` when `close`), separated by commas.
-    let write: @Sendable (inout JSONWriter, borrowing JSONWriter, _ close: Bool) -> Void
+    @usableFromInline let elements: any RunElements
 
     @usableFromInline
-    init(
-      count: Int, bytes: Int, values: @escaping @Sendable () -> [JSONValue],
-      write: @escaping @Sendable (inout JSONWriter, borrowing JSONWriter, Bool) -> Void
-    ) {
+    init(count: Int, bytes: Int, elements: any RunElements) {
       self.count = count
       self.bytes = bytes
-      self.values = values
-      self.write = write
+      self.elements = elements
     }
 
-    /// A run of `elements`, its closures specialized for their type.
+    /// A run of `elements`.
     @inlinable
     static func of<Element: JSONRepresentable & Sendable>(_ elements: [Element]) -> ElementRun {
       var bytes = 0
       for element in elements { bytes += element.jsonSizeHint }
-      return ElementRun(
-        count: elements.count, bytes: bytes,
-        values: { elements.map { $0.jsonValue } },
-        write: { writer, head, close in
-          elements.withUnsafeBufferPointer { Element.writeJSON($0, each: head, closing: close, to: &writer) }
-        })
+      return ElementRun(count: elements.count, bytes: bytes, elements: TypedElements(elements: elements))
+    }
+
+    /// The elements' values, for ``Patch/operations``.
+    func values() -> [JSONValue] { elements.values() }
+
+    /// Writes every element as `head` + its JSON (+ `}` when `close`), separated by commas.
+    func write(_ writer: inout JSONWriter, _ head: borrowing JSONWriter, _ close: Bool) {
+      elements.write(to: &writer, each: head, closing: close)
     }
   }
 
@@ -72,48 +71,73 @@ public struct Patch: Sendable, Equatable, ExpressibleByArrayLiteral {
   }
 
   /// An operation's head, path and a short value.
-  static let operationSizeHint = 64
+  @usableFromInline static let operationSizeHint = 64
 
   public init(arrayLiteral operations: PatchOperation...) { self.init(operations) }
 
   public var isEmpty: Bool { count == 0 }
 
   /// Adds one operation at the end.
+  @inlinable
   public mutating func append(_ operation: consuming PatchOperation) {
-    reserveFirst()
-    pieces.append(.operation(consume operation))
-    count += 1
-    sizeHint += Self.operationSizeHint
+    append(.operation(consume operation), count: 1, bytes: Self.operationSizeHint)
   }
 
   /// Adds an `add` at `path` for each element, in order; `path` is usually a list's `/name/-`.
   ///
-  /// Inlinable, so that the run's closures are specialized for the element type.
+  /// Inlinable, so that the run is made where the element type is known (its conformance is
+  /// found statically, not looked up).
   @inlinable
   public mutating func append<Element: JSONRepresentable & Sendable>(addsAt path: String, elements: [Element]) {
+    append(addsAt: PatchPath(path), elements: elements)
+  }
+
+  /// Adds an `add` at `path` for each element, in order, at a path made once.
+  @inlinable
+  public mutating func append<Element: JSONRepresentable & Sendable>(addsAt path: PatchPath, elements: [Element]) {
     if elements.isEmpty { return }
     let run = ElementRun.of(elements)
     // Each element's JSON after `{"op":"add","path":"` + the path + `","value":` and before
     // `}`, with a comma between two.
-    append(.appends(path: path, run), count: run.count, bytes: run.bytes + run.count * (32 + path.utf8.count) - 1)
+    append(.appends(path, run), count: run.count, bytes: run.bytes + run.count * (32 + path.pointer.utf8.count) - 1)
+  }
+
+  /// Adds the `replace` of the value at `path` (made once) by `value`; `oldValue` is what it
+  /// replaces, for text renderers.
+  @inlinable
+  public mutating func append(
+    replacing path: PatchPath, with value: consuming JSONValue, was oldValue: consuming JSONValue
+  ) {
+    append(
+      .replace(path, value: value, oldValue: oldValue), count: 1,
+      bytes: Self.operationSizeHint + path.pointer.utf8.count)
   }
 
   /// Adds a `replace` at `path` whose value is the array of `elements`: the text of
   /// `.replace` with `.array(elements.map(\.jsonValue))`, each element written as it writes itself.
   ///
-  /// Inlinable, so that the run's closures are specialized for the element type.
+  /// Inlinable, so that the run is made where the element type is known (its conformance is
+  /// found statically, not looked up).
   @inlinable
   public mutating func append<Element: JSONRepresentable & Sendable>(
     replacingListAt path: String, with elements: [Element]
   ) {
+    append(replacingListAt: PatchPath(path), with: elements)
+  }
+
+  /// The same, at a path made once.
+  @inlinable
+  public mutating func append<Element: JSONRepresentable & Sendable>(
+    replacingListAt path: PatchPath, with elements: [Element]
+  ) {
     let run = ElementRun.of(elements)
     // `{"op":"replace","path":"` + the path + `","value":[`, the elements with a comma between
     // two, and `]}`.
-    append(.list(path: path, run), count: 1, bytes: run.bytes + max(run.count - 1, 0) + 37 + path.utf8.count)
+    append(.list(path, run), count: 1, bytes: run.bytes + max(run.count - 1, 0) + 37 + path.pointer.utf8.count)
   }
 
   @usableFromInline
-  mutating func append(_ piece: Piece, count: Int, bytes: Int) {
+  mutating func append(_ piece: consuming Piece, count: Int, bytes: Int) {
     reserveFirst()
     pieces.append(piece)
     self.count += count
@@ -133,10 +157,12 @@ public struct Patch: Sendable, Equatable, ExpressibleByArrayLiteral {
     for piece in pieces {
       switch piece {
       case .operation(let operation): operations.append(operation)
+      case .replace(let path, let value, let oldValue):
+        operations.append(PatchOperation(op: .replace, path: path.pointer, value: value, oldValue: oldValue))
       case .appends(let path, let run):
-        for value in run.values() { operations.append(PatchOperation(op: .add, path: path, value: value)) }
+        for value in run.values() { operations.append(PatchOperation(op: .add, path: path.pointer, value: value)) }
       case .list(let path, let run):
-        operations.append(PatchOperation(op: .replace, path: path, value: .array(run.values())))
+        operations.append(PatchOperation(op: .replace, path: path.pointer, value: .array(run.values())))
       }
     }
     return operations
@@ -148,8 +174,9 @@ public struct Patch: Sendable, Equatable, ExpressibleByArrayLiteral {
     for piece in pieces {
       switch piece {
       case .operation(let operation): if operation.path == path { total += 1 }
-      case .appends(let runPath, let run): if runPath == path { total += run.count }
-      case .list(let listPath, _): if listPath == path { total += 1 }
+      case .replace(let valuePath, _, _): if valuePath.pointer == path { total += 1 }
+      case .appends(let runPath, let run): if runPath.pointer == path { total += run.count }
+      case .list(let listPath, _): if listPath.pointer == path { total += 1 }
       }
     }
     return total
@@ -166,39 +193,19 @@ public struct Patch: Sendable, Equatable, ExpressibleByArrayLiteral {
   /// once, and each value then costs a copy of that head and of the value's text.
   public func write(to writer: inout JSONWriter) {
     writer.byte(UInt8(ascii: "["))
-    var first = true
-    for piece in pieces {
-      switch piece {
-      case .operation(let operation):
-        if !first { writer.byte(UInt8(ascii: ",")) }
-        first = false
-        Self.writeHead(operation.op, operation.path, to: &writer)
-        if let value = operation.value {
-          writer.raw(#","value":"#)
-          writer.value(value)
-        }
-        writer.byte(UInt8(ascii: "}"))
-      case .appends(let path, let run):
-        var head = JSONWriter(capacity: 48 + path.utf8.count)
-        Self.writeHead(.add, path, to: &head)
-        head.raw(#","value":"#)
-        if !first { writer.byte(UInt8(ascii: ",")) }
-        first = false
-        run.write(&writer, head, true)
-      case .list(let path, let run):
-        if !first { writer.byte(UInt8(ascii: ",")) }
-        first = false
-        Self.writeHead(.replace, path, to: &writer)
-        writer.raw(#","value":["#)
-        run.write(&writer, JSONWriter(capacity: 0), false)
-        writer.raw("]}")
+    // Each piece is written where it lies: a copy of one (its path, values and run) costs
+    // more than writing a small operation.
+    pieces.withUnsafeBufferPointer { pieces in
+      for index in pieces.indices {
+        if index > 0 { writer.byte(UInt8(ascii: ",")) }
+        Piece.write(pieces, at: index, to: &writer)
       }
     }
     writer.byte(UInt8(ascii: "]"))
   }
 
   /// `{"op":"add","path":"/repos/-"`: an operation up to its value.
-  private static func writeHead(_ op: PatchOperation.Kind, _ path: String, to writer: inout JSONWriter) {
+  static func writeHead(_ op: PatchOperation.Kind, _ path: String, to writer: inout JSONWriter) {
     switch op {
     case .add: writer.raw(#"{"op":"add","path":"#)
     case .remove: writer.raw(#"{"op":"remove","path":"#)
@@ -206,5 +213,31 @@ public struct Patch: Sendable, Equatable, ExpressibleByArrayLiteral {
     case .test: writer.raw(#"{"op":"test","path":"#)
     }
     writer.string(path)
+  }
+}
+
+extension Patch.Piece {
+  /// Writes the piece's operations, with a comma between two.
+  fileprivate static func write(_ pieces: UnsafeBufferPointer<Self>, at index: Int, to writer: inout JSONWriter) {
+    switch pieces[index] {
+    case .operation(let operation):
+      Patch.writeHead(operation.op, operation.path, to: &writer)
+      if let value = operation.value {
+        writer.raw(#","value":"#)
+        writer.value(value)
+      }
+      writer.byte(UInt8(ascii: "}"))
+    case .replace(let path, let value, _):
+      writer.append(path.replaceHead)
+      writer.value(value)
+      writer.byte(UInt8(ascii: "}"))
+    case .appends(let path, let run):
+      run.write(&writer, path.addHead, true)
+    case .list(let path, let run):
+      writer.append(path.replaceHead)
+      writer.byte(UInt8(ascii: "["))
+      run.write(&writer, path.noHead, false)
+      writer.raw("]}")
+    }
   }
 }

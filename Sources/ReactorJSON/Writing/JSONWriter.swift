@@ -48,6 +48,7 @@ public struct JSONWriter: ~Copyable {
   // MARK: Structure
 
   /// Appends JSON text that is already valid, such as `{"id":` or `,`.
+  @inlinable
   public mutating func raw(_ text: StaticString) {
     append(UnsafeRawPointer(text.utf8Start), text.utf8CodeUnitCount)
   }
@@ -156,6 +157,16 @@ public struct JSONWriter: ~Copyable {
   private mutating func writeEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
     let length = utf8.count
     if count + length + 2 > capacity { grow(to: count + length + 2) }
+    if length < 16, let source = utf8.baseAddress, Self.isPlain(source, length) {
+      // A short plain string (a name, a path, a verb): under the sixteen bytes the vector scan
+      // takes at a time, so copied byte by byte between its quotes, with no call.
+      let target = base + written
+      target[0] = UInt8(ascii: "\"")
+      for index in 0..<length { target[index + 1] = source[index] }
+      target[length + 1] = UInt8(ascii: "\"")
+      written += length + 2
+      return
+    }
     byte(UInt8(ascii: "\""))
     let (w0, w1, w3) = (Self.attention0, Self.attention1, Self.attention3)
     var plainStart = 0
@@ -181,6 +192,16 @@ public struct JSONWriter: ~Copyable {
     }
     if length > plainStart { append(UnsafeRawPointer(utf8.baseAddress! + plainStart), length - plainStart) }
     byte(UInt8(ascii: "\""))
+  }
+
+  /// Whether `length` bytes are printable ASCII other than `"` and `\\`: written as they are.
+  @inline(__always)
+  private static func isPlain(_ bytes: UnsafePointer<UInt8>, _ length: Int) -> Bool {
+    for index in 0..<length {
+      let byte = bytes[index]
+      if byte &- 0x20 >= 0x5F || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return false }
+    }
+    return true
   }
 
   /// The scalar whose (valid) UTF-8 encoding starts at `index`, and its length.

@@ -1,5 +1,6 @@
 public import GitHubClient
 public import ReactorCore
+public import ReactorJSON
 
 /// The state of ``FeedbackSearch``: the public ``SearchState``, plus what its feedback loop
 /// needs to know which page to load.
@@ -75,4 +76,9 @@ extension FeedbackSearchState: PatchableState {
     .value("order", \.search.order),
     .value("duplicatesDropped", \.search.duplicatesDropped),
   ]
+
+  /// The public state's own summary: the fields are the same, read through ``search``.
+  public var fingerprint: Fingerprint { search.fingerprint }
+
+  public func changes(since old: Fingerprint) -> Patch { search.changes(since: old) }
 }

@@ -134,8 +134,7 @@ final class FeatureStores: Sendable {
     store.observe { event, state in
       switch event {
       case .transition(let transition):
-        sink.write(
-          render(transition, state, ActionVerbs.verb(for: transition.action)).map { $0.tagged(transition.origin.tag) })
+        sink.write(render(transition, state, ActionVerbs.verb(for: transition.action)).tagged(transition.origin.tag))
         let hits = recorder(transition, state)
         if !hits.isEmpty {
           sink.write(hits.map { text.watch($0.watch, seq: transition.seq, old: $0.old).tagged(transition.origin.tag) })

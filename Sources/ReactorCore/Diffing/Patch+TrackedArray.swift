@@ -1,0 +1,44 @@
+public import ReactorJSON
+
+// MARK: - A field's change, for states that diff themselves
+
+extension Patch {
+  /// Adds the `replace` of the value at `path` when it changed from `old` to `new`: what a
+  /// ``PatchField/value(_:_:)`` field adds, for a state that writes its own
+  /// ``PatchableState/changes(since:)``.
+  ///
+  /// Values equal in Swift are equal in JSON, so only values that differ build their JSON; the
+  /// operation is added when that JSON differs too, as the field list's differ decides.
+  @inlinable
+  public mutating func appendReplace<Value: JSONRepresentable & Equatable>(
+    at path: PatchPath, from old: Value, to new: Value
+  ) {
+    if old == new { return }
+    let newJSON = new.jsonValue
+    let oldJSON = old.jsonValue
+    if newJSON == oldJSON { return }
+    append(replacing: path, with: newJSON, was: oldJSON)
+  }
+
+  /// Adds what a ``PatchField/list(_:_:)`` field adds for `list`, summarised before the change
+  /// by its `identity` and `count`: nothing, the `add`s of an append at `end` (the list's
+  /// `/name/-`), or one `replace` of the list at `path`.
+  @inlinable
+  public mutating func appendChanges<Element: JSONRepresentable & Sendable>(
+    of list: TrackedArray<Element>, at path: PatchPath, end: PatchPath, since identity: UInt64, count: Int
+  ) {
+    if list.identity == identity && list.count == count { return }
+    if list.identity == identity && list.count > count {
+      // The array appended last when it is all that was added (a page, as it came);
+      // otherwise a copy of the new elements: a slice would keep the whole array shared,
+      // and the next append would copy it while the transition is alive.
+      let added = list.count - count
+      let elements = list.lastAppended.count == added ? list.lastAppended : Array(list.elements[count...])
+      append(addsAt: end, elements: elements)
+    } else {
+      // The array itself, shared: kept alive with the patch, it costs the next append one
+      // copy of the list at most, no more than writing this replace.
+      append(replacingListAt: path, with: list.elements)
+    }
+  }
+}
