@@ -299,10 +299,12 @@ public final class Store<R: Reactor>: @unchecked Sendable {
     let failure = reactor.failure(of: mutation)
     if failure != nil { tracker.markFailed() }
     sequencer.commit { seq in
-      let transition = StateTransition<R>(
-        seq: seq, action: action, origin: tracker.origin, mutation: mutation,
-        changes: changes, failure: failure)
-      for observer in observers.values { observer(.transition(transition), state) }
+      // The event is made once, around the transition: wrapping a transition for each
+      // observer copied it, and destroyed both, through the generic type's value witnesses.
+      let event = StoreEvent<R>.transition(
+        StateTransition<R>(
+          seq: seq, action: action, origin: tracker.origin, mutation: mutation, changes: changes, failure: failure))
+      for observer in observers.values { observer(event, state) }
     }
     return reactor.feedback(state: state)
   }
