@@ -56,6 +56,9 @@ struct EffectWalkTests {
       .concatenate(.none, Self.sendLater(1), .none, .send(2)),
       .concatenate(Self.sendLater(1), .concatenate(.send(2), .none)).cancellable(id: "p", cancelInFlight: true),
       .concatenate(Self.sendLater(0), .concatenate(Self.sendLater(1), .send(2))),
+      .concatenate(Self.sendLater(0), Self.sendLater(1), .send(2)),
+      .concatenate(.send(0), .send(1), Self.sendLater(2)),
+      .concatenate(Self.sendLater(1), .send(2), .none),
     ]
     for shape in shapes {
       let before = store.currentState.count
@@ -68,6 +71,9 @@ struct EffectWalkTests {
     #expect(store.runningEffectCount == 0)
     #expect(Effect<Int>.concatenate(.none, .send(1), .none, .send(2)).synchronousOutputs == [1, 2])
     #expect(Effect<Int>.concatenate(.none, .none).isSynchronous)
+    #expect(Effect<Int>.concatenate(.send(1), .none, .send(2)).synchronousOutputs == [1, 2])
+    #expect(Effect<Int>.concatenate(.send(1), .send(2), .send(3)).synchronousOutputs == [1, 2, 3])
+    #expect(!Effect<Int>.concatenate(.send(1), .send(2), Self.sendLater(3)).isSynchronous)
   }
 
   @Test("an effect that fails first in a pair stops it: the second part never runs")

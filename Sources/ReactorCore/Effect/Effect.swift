@@ -65,7 +65,8 @@ extension Effect {
   /// Inlinable, so that the argument list does not outlive the call. The common shapes, `send`
   /// then a request (two effects, or three of which the first or the last is `none`, an
   /// optional notice left out, say), are kept as a pair without an array.
-  @inlinable @inline(__always)
+  /// Disfavoured, so that two or three effects take the overloads below.
+  @inlinable @inline(__always) @_disfavoredOverload
   public static func concatenate(_ effects: Effect...) -> Effect {
     switch effects.count {
     case 2: return pair(effects[0], effects[1])
@@ -75,6 +76,20 @@ extension Effect {
     default: break
     }
     return sequence(copying: effects)
+  }
+
+  /// Runs `first`, then `second` when it has finished: the pair, without the argument list
+  /// the variadic form builds and destroys at each call.
+  @inlinable @inline(__always)
+  public static func concatenate(_ first: Effect, _ second: Effect) -> Effect { pair(first, second) }
+
+  /// Runs three effects one after another, as the variadic form does, without its argument
+  /// list when the first or the last is `none`.
+  @inlinable @inline(__always)
+  public static func concatenate(_ first: Effect, _ second: Effect, _ third: Effect) -> Effect {
+    if case .none = first.operation { return pair(second, third) }
+    if case .none = third.operation { return pair(first, second) }
+    return Effect(operation: .concatenate([first, second, third]))
   }
 
   /// A `concatenate` of a copy of `effects`, so that the argument list passed in never escapes
