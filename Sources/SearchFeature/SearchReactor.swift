@@ -115,9 +115,13 @@ public struct SearchReactor: Reactor {
     let search = RepositorySearch(
       query: query, sort: state.sort, order: state.order, page: nextPage, perPage: perPage)
     return .concatenate(
-      .send(count == 1 ? .setLoadingNextPage(true) : .setLoadingPages(count)),
+      count == 1 ? Self.startLoadingNextPage : .send(.setLoadingPages(count)),
       load(search, pages: count, append: true, cancelInFlight: false))
   }
+
+  /// The first part of every `next`, made once: a copy is a retain, where a new one allocated
+  /// its box.
+  private static let startLoadingNextPage = Effect<Mutation>.send(.setLoadingNextPage(true))
 
   /// Loads `pages` pages from `search.page` on, each as it lands, until the last page.
   private func load(_ search: RepositorySearch, pages: Int, append: Bool, cancelInFlight: Bool) -> Effect<Mutation> {
@@ -125,7 +129,7 @@ public struct SearchReactor: Reactor {
     // it into the effect's context retained every one of its closures.
     let searchRepositories = client.searchRepositories
     let sortedSearch = client.search
-    let effect = Effect<Mutation>.run { send in
+    let work: @Sendable (Send<Mutation>) async throws -> Void = { send in
       var search = search
       for _ in 0..<max(1, pages) {
         do {
@@ -141,7 +145,8 @@ public struct SearchReactor: Reactor {
         }
       }
     }
-    return cancelsStaleSearches ? effect.cancellable(id: Self.searchID, cancelInFlight: cancelInFlight) : effect
+    return cancelsStaleSearches
+      ? .run(cancellableAs: Self.searchID, cancelInFlight: cancelInFlight, work) : .run(work)
   }
 
   // MARK: - reduce
