@@ -412,6 +412,10 @@ public final class Store<R: Reactor>: @unchecked Sendable {
   /// cancelled already.
   /// With `performsWork`, `effect` is a `cancellableRun` whose work the run performs as if it
   /// were a `run`.
+  ///
+  /// Never inlined: making a task needs the resilient `TaskPriority?`'s metadata and stack room
+  /// sized at run time, which inlined into `walk` it looked up at every step of every effect.
+  @inline(never)
   private func spawn(
     _ effect: Effect<R.Mutation>, id: EffectID?, in parent: Run?, action: R.Action, tracker: ActionTracker,
     children: inout [Child]?, performsWork: Bool = false
