@@ -81,8 +81,10 @@ public struct SearchReactor: Reactor {
         return .concatenate(.cancel(id: Self.searchID), .send(.setQuery(nil)))
       }
       let search = RepositorySearch(query: query, sort: state.sort, order: state.order, page: 1, perPage: perPage)
+      // A `sort:` qualifier needs a colon: without one, the query is not split and searched for it.
+      let notice = query.utf8.contains(UInt8(ascii: ":")) ? SearchState.sortQualifierNotice(in: search) : nil
       return .concatenate(
-        SearchState.sortQualifierNotice(in: search).map { .notice($0) } ?? .none, .send(.setQuery(query)),
+        notice.map { .notice($0) } ?? .none, .send(.setQuery(query)),
         load(search, pages: 1, append: false, cancelInFlight: true))
 
     case .loadNextPage:
@@ -113,18 +115,27 @@ public struct SearchReactor: Reactor {
     let search = RepositorySearch(
       query: query, sort: state.sort, order: state.order, page: nextPage, perPage: perPage)
     return .concatenate(
-      .send(count == 1 ? .setLoadingNextPage(true) : .setLoadingPages(count)),
+      count == 1 ? Self.startLoadingNextPage : .send(.setLoadingPages(count)),
       load(search, pages: count, append: true, cancelInFlight: false))
   }
 
+  /// The first part of every `next`, made once: a copy is a retain, where a new one allocated
+  /// its box.
+  private static let startLoadingNextPage = Effect<Mutation>.send(.setLoadingNextPage(true))
+
   /// Loads `pages` pages from `search.page` on, each as it lands, until the last page.
   private func load(_ search: RepositorySearch, pages: Int, append: Bool, cancelInFlight: Bool) -> Effect<Mutation> {
-    let client = client
-    let effect = Effect<Mutation>.run { send in
+    // The two closures `GitHubClient.page(of:)` chooses between, not the whole client: copying
+    // it into the effect's context retained every one of its closures.
+    let searchRepositories = client.searchRepositories
+    let sortedSearch = client.search
+    let work: @Sendable (Send<Mutation>) async throws -> Void = { send in
       var search = search
       for _ in 0..<max(1, pages) {
         do {
-          let result = try await client.page(of: search)
+          let result =
+            search.sort == .best
+            ? try await searchRepositories(search.query, search.page, search.perPage) : try await sortedSearch(search)
           send(append ? .appendRepos(result) : .setRepos(result))
           guard let next = result.nextPage else { return }
           search.page = next
@@ -134,7 +145,8 @@ public struct SearchReactor: Reactor {
         }
       }
     }
-    return cancelsStaleSearches ? effect.cancellable(id: Self.searchID, cancelInFlight: cancelInFlight) : effect
+    return cancelsStaleSearches
+      ? .run(cancellableAs: Self.searchID, cancelInFlight: cancelInFlight, work) : .run(work)
   }
 
   // MARK: - reduce
@@ -166,6 +178,11 @@ extension String {
   /// Without leading and trailing white space (`Character.isWhitespace`). A query without any
   /// comes back as it is, without the two reversals and the new string of a general trim.
   var trimmingWhitespace: String {
+    // The usual query starts and ends with a visible ASCII byte: checked on the bytes, without
+    // the grapheme walk of the general case.
+    if let first = utf8.first, let last = utf8.last, first > 0x20, first < 0x7F, last > 0x20, last < 0x7F {
+      return self
+    }
     guard let start = firstIndex(where: { !$0.isWhitespace }), let last = lastIndex(where: { !$0.isWhitespace }) else {
       return ""
     }

@@ -56,6 +56,9 @@ struct EffectWalkTests {
       .concatenate(.none, Self.sendLater(1), .none, .send(2)),
       .concatenate(Self.sendLater(1), .concatenate(.send(2), .none)).cancellable(id: "p", cancelInFlight: true),
       .concatenate(Self.sendLater(0), .concatenate(Self.sendLater(1), .send(2))),
+      .concatenate(Self.sendLater(0), Self.sendLater(1), .send(2)),
+      .concatenate(.send(0), .send(1), Self.sendLater(2)),
+      .concatenate(Self.sendLater(1), .send(2), .none),
     ]
     for shape in shapes {
       let before = store.currentState.count
@@ -68,6 +71,9 @@ struct EffectWalkTests {
     #expect(store.runningEffectCount == 0)
     #expect(Effect<Int>.concatenate(.none, .send(1), .none, .send(2)).synchronousOutputs == [1, 2])
     #expect(Effect<Int>.concatenate(.none, .none).isSynchronous)
+    #expect(Effect<Int>.concatenate(.send(1), .none, .send(2)).synchronousOutputs == [1, 2])
+    #expect(Effect<Int>.concatenate(.send(1), .send(2), .send(3)).synchronousOutputs == [1, 2, 3])
+    #expect(!Effect<Int>.concatenate(.send(1), .send(2), Self.sendLater(3)).isSynchronous)
   }
 
   @Test("an effect that fails first in a pair stops it: the second part never runs")
@@ -93,6 +99,55 @@ struct EffectWalkTests {
     #expect(store.currentState == [1, 2, 1])
     #expect(top.completion == .error)
     #expect(nested.completion == .error)
+  }
+
+  @Test("a cancellable run made as one value runs as run(...).cancellable(...) does, in every position")
+  func cancellableRunShapes() {
+    let executor = ManualExecutor()
+    let store = Store(reactor: ShapeReactor(), executor: executor)
+    let later = { (value: Int) in Effect<Int>.run(cancellableAs: "c") { send in send(value) } }
+    let shapes: [Effect<Int>] = [
+      .concatenate(.send(1), later(2)),
+      .concatenate(Effect.run(cancellableAs: "c", cancelInFlight: true) { send in send(1) }, .send(2)),
+      .concatenate(Self.sendLater(0), later(1), .send(2)),
+      later(1).cancellable(id: "outer").map { $0 }, .concatenate(later(1).map { $0 + 1 }, .send(2)).map { $0 - 1 },
+    ]
+    for (index, shape) in shapes.enumerated() {
+      let task = store.send(.init(effect: shape))
+      executor.runUntilIdle()
+      #expect(task.completion == .ok, "\(index)")
+    }
+    #expect(store.currentState == [1, 2, 1, 2, 0, 1, 2, 1, 1, 1])
+    #expect(store.runningEffectCount == 0)
+    #expect(!later(1).isSynchronous && later(1).synchronousOutputs.isEmpty)
+  }
+
+  @Test("a cancellable run made as one value is cancelled by its id, by cancelInFlight, and through an outer id")
+  func cancellableRunCancels() async {
+    let store = Store(reactor: ShapeReactor())
+    let gate = AsyncGate()
+    let waiting = { (id: EffectID, cancelInFlight: Bool, value: Int) in
+      Effect<Int>.run(cancellableAs: id, cancelInFlight: cancelInFlight) { send in
+        await gate.wait()
+        send(value)
+      }
+    }
+    let byID = store.send(.init(effect: waiting("a", false, 1)))
+    store.send(.init(effect: .cancel(id: "a")))
+    let stale = store.send(.init(effect: waiting("b", false, 2)))
+    let fresh = store.send(.init(effect: waiting("b", true, 3)))
+    let inner = store.send(.init(effect: waiting("c", false, 4).cancellable(id: "outer")))
+    store.send(.init(effect: .cancel(id: "c")))
+    let outer = store.send(.init(effect: waiting("d", false, 5).cancellable(id: "outer2")))
+    store.send(.init(effect: .cancel(id: "outer2")))
+    gate.open()
+    #expect(await byID.finish() == .cancelled)
+    #expect(await stale.finish() == .cancelled)
+    #expect(await fresh.finish() == .ok)
+    #expect(await inner.finish() == .cancelled)
+    #expect(await outer.finish() == .cancelled)
+    #expect(store.currentState == [3])
+    #expect(store.runningEffectCount == 0)
   }
 
   @Test("cancelling an id stops the task awaiting it and every part it started")

@@ -81,12 +81,30 @@ struct SearchReactorTests {
     arguments: [
       ("swift", "swift"), ("  swift \n", "swift"), ("\tlanguage:swift stars:>10", "language:swift stars:>10"),
       ("\u{3000}swift\u{A0}", "swift"), ("sw ift", "sw ift"), ("e\u{301} ", "e\u{301}"), (" é", "é"), ("x", "x"),
-      ("\u{2028}a\u{85}", "a"),
+      ("\u{2028}a\u{85}", "a"), ("swift\u{3000}", "swift"), ("\u{A0}swift", "swift"), ("~", "~"),
     ])
   func queryTrimming(_ text: String, _ expected: String) {
     let reactor = SearchReactor(client: Self.client([:]))
     #expect(
       reactor.mutate(action: .updateQuery(text), state: SearchState()).synchronousOutputs == [.setQuery(expected)])
+  }
+
+  @Test(
+    "a sort: qualifier in the query text is pointed out, in any case, and nothing else is",
+    arguments: [
+      ("swift sort:stars", true), ("SORT:forks swift", true), ("language:swift", false), ("sort stars", false),
+      ("a:b", false),
+    ])
+  func sortQualifierNotice(_ text: String, _ noticed: Bool) async {
+    let store = Store(reactor: SearchReactor(client: Self.client([1: Self.page(1, next: nil)])))
+    let notices = Locked<[String]>([])
+    store.observe { event, _ in
+      if case .notice(let notice, _, _) = event { notices.withLock { $0.append(notice.message) } }
+    }
+    await store.send(.updateQuery(text)).finish()
+    #expect(notices.withLock { $0.count } == (noticed ? 1 : 0))
+    #expect(notices.withLock { $0.allSatisfy { $0.lowercased().hasPrefix("github's rest api ignores 'sort:") } })
+    #expect(store.currentState.repos.count == 30)
   }
 
   @Test("a query of white space only is no query", arguments: ["", " ", "\t\n", "\u{3000}\u{A0}", "\r\n"])

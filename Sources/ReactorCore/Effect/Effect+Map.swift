@@ -16,6 +16,8 @@ extension Effect {
     case .merge(let effects): return .merge(effects.map { $0.map(transform) })
     case .cancellable(let id, let cancelInFlight, let effect):
       return effect.map(transform).cancellable(id: id, cancelInFlight: cancelInFlight)
+    case .cancellableRun(let id, let cancelInFlight, let work):
+      return Effect(operation: .run(work)).map(transform).cancellable(id: id, cancelInFlight: cancelInFlight)
     case .cancel(let id): return .cancel(id: id)
     }
   }

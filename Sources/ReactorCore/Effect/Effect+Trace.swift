@@ -44,6 +44,10 @@ extension Effect {
     case .cancellable(let inner, let cancelInFlight, let effect):
       if cancelInFlight { tracer.cancelling(inner) }
       return effect.traced(by: tracer, id: inner, tag: tag).cancellable(id: inner, cancelInFlight: cancelInFlight)
+    case .cancellableRun(let inner, let cancelInFlight, let work):
+      if cancelInFlight { tracer.cancelling(inner) }
+      return Effect(operation: .run(work)).traced(by: tracer, id: inner, tag: tag).cancellable(
+        id: inner, cancelInFlight: cancelInFlight)
     }
   }
 }

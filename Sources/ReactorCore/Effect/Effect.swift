@@ -19,6 +19,8 @@ public struct Effect<Output: Sendable>: Sendable {
     case pair(Effect<Output>, Effect<Output>)
     case merge([Effect<Output>])
     case cancellable(id: EffectID, cancelInFlight: Bool, Effect<Output>)
+    /// `run(work).cancellable(id:cancelInFlight:)`, the usual request, in one box rather than two.
+    case cancellableRun(id: EffectID, cancelInFlight: Bool, @Sendable (Send<Output>) async throws -> Void)
     case cancel(id: EffectID)
   }
 
@@ -54,6 +56,16 @@ extension Effect {
     Effect(operation: .run(operation))
   }
 
+  /// `run(operation).cancellable(id: id, cancelInFlight: cancelInFlight)`, made as one value
+  /// (one allocation fewer than the two calls).
+  @inlinable
+  public static func run(
+    cancellableAs id: EffectID, cancelInFlight: Bool = false,
+    _ operation: @escaping @Sendable (Send<Output>) async throws -> Void
+  ) -> Effect {
+    Effect(operation: .cancellableRun(id: id, cancelInFlight: cancelInFlight, operation))
+  }
+
   /// Runs effects one after another; each starts when the previous one has finished.
   @inlinable
   public static func concatenate(_ effects: [Effect]) -> Effect {
@@ -65,7 +77,8 @@ extension Effect {
   /// Inlinable, so that the argument list does not outlive the call. The common shapes, `send`
   /// then a request (two effects, or three of which the first or the last is `none`, an
   /// optional notice left out, say), are kept as a pair without an array.
-  @inlinable @inline(__always)
+  /// Disfavoured, so that two or three effects take the overloads below.
+  @inlinable @inline(__always) @_disfavoredOverload
   public static func concatenate(_ effects: Effect...) -> Effect {
     switch effects.count {
     case 2: return pair(effects[0], effects[1])
@@ -75,6 +88,20 @@ extension Effect {
     default: break
     }
     return sequence(copying: effects)
+  }
+
+  /// Runs `first`, then `second` when it has finished: the pair, without the argument list
+  /// the variadic form builds and destroys at each call.
+  @inlinable @inline(__always)
+  public static func concatenate(_ first: Effect, _ second: Effect) -> Effect { pair(first, second) }
+
+  /// Runs three effects one after another, as the variadic form does, without its argument
+  /// list when the first or the last is `none`.
+  @inlinable @inline(__always)
+  public static func concatenate(_ first: Effect, _ second: Effect, _ third: Effect) -> Effect {
+    if case .none = first.operation { return pair(second, third) }
+    if case .none = third.operation { return pair(first, second) }
+    return Effect(operation: .concatenate([first, second, third]))
   }
 
   /// A `concatenate` of a copy of `effects`, so that the argument list passed in never escapes
@@ -120,7 +147,7 @@ extension Effect {
   public var isSynchronous: Bool {
     switch operation {
     case .none, .send, .notice, .cancel: return true
-    case .run: return false
+    case .run, .cancellableRun: return false
     case .concatenate(let effects), .merge(let effects): return effects.allSatisfy(\.isSynchronous)
     case .pair(let first, let second): return first.isSynchronous && second.isSynchronous
     case .cancellable(_, _, let effect): return effect.isSynchronous
@@ -143,7 +170,7 @@ extension Effect {
     case .concatenate(let effects), .merge(let effects): return effects.flatMap(\.synchronousOutputs)
     case .pair(let first, let second): return first.synchronousOutputs + second.synchronousOutputs
     case .cancellable(_, _, let effect): return effect.synchronousOutputs
-    case .none, .notice, .run, .cancel: return []
+    case .none, .notice, .run, .cancellableRun, .cancel: return []
     }
   }
 }

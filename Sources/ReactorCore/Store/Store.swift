@@ -299,10 +299,12 @@ public final class Store<R: Reactor>: @unchecked Sendable {
     let failure = reactor.failure(of: mutation)
     if failure != nil { tracker.markFailed() }
     sequencer.commit { seq in
-      let transition = StateTransition<R>(
-        seq: seq, action: action, origin: tracker.origin, mutation: mutation,
-        changes: changes, failure: failure)
-      for observer in observers.values { observer(.transition(transition), state) }
+      // The event is made once, around the transition: wrapping a transition for each
+      // observer copied it, and destroyed both, through the generic type's value witnesses.
+      let event = StoreEvent<R>.transition(
+        StateTransition<R>(
+          seq: seq, action: action, origin: tracker.origin, mutation: mutation, changes: changes, failure: failure))
+      for observer in observers.values { observer(event, state) }
     }
     return reactor.feedback(state: state)
   }
@@ -366,6 +368,10 @@ public final class Store<R: Reactor>: @unchecked Sendable {
       } else {
         spawn(inner, id: id, in: run, action: action, tracker: tracker, children: &children)
       }
+    case .cancellableRun(let id, let cancelInFlight, _):
+      if cancelInFlight { cancel(id: id) }
+      // The run performs the work in the effect itself, without a box for a `run` of its own.
+      spawn(effect, id: id, in: run, action: action, tracker: tracker, children: &children, performsWork: true)
     case .pair(let first, let second) where first.isSynchronous:
       // As `concatenate` below: the synchronous first part now, then the second as it would
       // run alone, being the last.
@@ -391,6 +397,10 @@ public final class Store<R: Reactor>: @unchecked Sendable {
           if cancelInFlight { cancel(id: first) }
           id = first
           rest[0] = inner
+        } else if case .cancellableRun(let first, let cancelInFlight, let work) = rest[0].operation {
+          if cancelInFlight { cancel(id: first) }
+          id = first
+          rest[0] = Effect(operation: .run(work))
         }
         spawn(.concatenate(rest), id: id, in: run, action: action, tracker: tracker, children: &children)
       }
@@ -400,11 +410,17 @@ public final class Store<R: Reactor>: @unchecked Sendable {
   /// Registers a run of `effect` under `id` and starts its task; appends it to `children` when
   /// they are collected (inside a run, `parent`). Starts nothing if its action's effects, or its parent, have been
   /// cancelled already.
+  /// With `performsWork`, `effect` is a `cancellableRun` whose work the run performs as if it
+  /// were a `run`.
+  ///
+  /// Never inlined: making a task needs the resilient `TaskPriority?`'s metadata and stack room
+  /// sized at run time, which inlined into `walk` it looked up at every step of every effect.
+  @inline(never)
   private func spawn(
     _ effect: Effect<R.Mutation>, id: EffectID?, in parent: Run?, action: R.Action, tracker: ActionTracker,
-    children: inout [Child]?
+    children: inout [Child]?, performsWork: Bool = false
   ) {
-    let run = Run(store: self, effect: effect, action: action, tracker: tracker, id: id)
+    let run = Run(store: self, effect: effect, action: action, tracker: tracker, id: id, performsWork: performsWork)
     let registered = lock.withLock { () -> Bool in
       guard !tracker.cancelRequested, parent?.cancelled != true else { return false }
       run.slot = running.count
@@ -447,8 +463,14 @@ public final class Store<R: Reactor>: @unchecked Sendable {
     let effect = run.effect
     let action = run.action
     var interrupted = false
+    let work: (@Sendable (Send<R.Mutation>) async throws -> Void)? =
+      switch effect.operation {
+      case .run(let work): work
+      case .cancellableRun(_, _, let work) where run.performsWork: work
+      default: nil
+      }
     do {
-      if case .run(let work) = effect.operation {
+      if let work {
         // The usual effect, awaited here rather than through `step`: each async call and its
         // return is a task switch (a check of the task's executor preference).
         try await work(sender(run))
@@ -630,6 +652,8 @@ final class EffectRun<R: Reactor>: @unchecked Sendable {
   let tracker: ActionTracker
   /// The cancellation id it runs under, if any.
   let id: EffectID?
+  /// Its effect is a `cancellableRun` whose work it performs itself (the id is that effect's).
+  let performsWork: Bool
   // Unchecked for the store's reason: its lock keeps accesses apart.
   /// Its index in the store's `running` list while it runs.
   @exclusivity(unchecked) var slot = 0
@@ -638,11 +662,15 @@ final class EffectRun<R: Reactor>: @unchecked Sendable {
   /// An output of this run was dropped because the run had been cancelled.
   @exclusivity(unchecked) var dropped = false
 
-  init(store: Store<R>, effect: Effect<R.Mutation>, action: R.Action, tracker: ActionTracker, id: EffectID?) {
+  init(
+    store: Store<R>, effect: Effect<R.Mutation>, action: R.Action, tracker: ActionTracker, id: EffectID?,
+    performsWork: Bool
+  ) {
     self.store = store
     self.effect = effect
     self.action = action
     self.tracker = tracker
     self.id = id
+    self.performsWork = performsWork
   }
 }
