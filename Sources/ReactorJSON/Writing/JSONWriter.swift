@@ -131,17 +131,22 @@ public struct JSONWriter: ~Copyable {
       byte(UInt8(ascii: "-"))
       if value == .min { return raw("9223372036854775808") }
     }
+    // Counted first, then written in place from the last digit: no scratch copy and no call.
     var magnitude = UInt(value.magnitude)
-    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
-    var length = 0
-    withUnsafeMutableBytes(of: &digits) { buffer in
-      repeat {
-        buffer[23 - length] = UInt8(ascii: "0") &+ UInt8(magnitude % 10)
-        magnitude /= 10
-        length += 1
-      } while magnitude > 0
-      append(UnsafeRawPointer(buffer.baseAddress! + (24 - length)), length)
+    var length = 1
+    var rest = magnitude / 10
+    while rest > 0 {
+      length += 1
+      rest /= 10
     }
+    if written + length > capacity { grow(to: written + length) }
+    var index = written + length
+    repeat {
+      index -= 1
+      base[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
+      magnitude /= 10
+    } while magnitude > 0
+    written += length
   }
 
   /// Appends any value.
