@@ -74,6 +74,7 @@ struct SearchStatePatchTests {
     state.lastError = GitHubFailure(.notFound("page 2"))
     let held = state.fingerprint
     let heldID = held.summary.map { ObjectIdentifier($0) }
+    var dropped: ObjectIdentifier?
     for query in ["rust", "go", "zig"] {
       let later = state.fingerprint
       let laterID = later.summary.map { ObjectIdentifier($0) }
@@ -81,6 +82,7 @@ struct SearchStatePatchTests {
       state.query = query
       state.lastError = nil
       #expect(state.changes(since: later).count == 2)
+      dropped = laterID
       state.lastError = GitHubFailure(.notFound("page 2"))
     }
     // The held one still describes the state it was taken of: only the query differs.
@@ -89,19 +91,10 @@ struct SearchStatePatchTests {
         PatchOperation(op: .replace, path: "/query", value: .string("zig"), oldValue: .string("swift"))
       ])
     // Once dropped, the last one taken is refilled for the next commit rather than made again.
-    // The spare is shared by every search state, and tests running at the same time may take
-    // it between two fingerprints here, so this is looked for in up to a thousand tries; the
-    // reference is weak, so that a summary freed and another made at its address is no match.
-    var refilled = false
-    var tries = 0
-    while !refilled && tries < 1_000 {
-      tries += 1
-      weak let dropped = state.fingerprint.summary as AnyObject?
-      let next = state.fingerprint
-      refilled = dropped != nil && next.summary === dropped
-      #expect(state.changes(since: next).isEmpty)
-    }
-    #expect(refilled)
+    let next = state.fingerprint
+    let nextID = next.summary.map { ObjectIdentifier($0) }
+    #expect(nextID == dropped)
+    #expect(state.changes(since: next).isEmpty)
   }
 
   @Test("the feedback engine's state gives its search's patches")
