@@ -45,7 +45,6 @@ extension SearchState: PatchableState {
     patch.appendReplace(at: paths.sort, from: before.sort, to: sort)
     patch.appendReplace(at: paths.order, from: before.order, to: order)
     patch.appendReplace(at: paths.duplicatesDropped, from: before.duplicatesDropped, to: duplicatesDropped)
-    PatchSummary.finishedReading()
     return patch
   }
 
@@ -92,12 +91,6 @@ extension SearchState: PatchableState {
     private static let spare = Mutex<PatchSummary?>(nil)
 
     private init() {}
-
-    /// Orders this thread's reads of a summary before any later refill of it (by another
-    /// store, on another thread): the refill takes the same lock, after this thread has let go
-    /// of the summary. The reference count that tells the refill nobody holds it is invisible
-    /// to the thread sanitizer; this lock is not.
-    static func finishedReading() { spare.withLock { _ in } }
 
     /// A summary of `state`: the spare, refilled, when only the spare holds it; a new one
     /// (the new spare) when someone still does (a fingerprint not yet diffed, or kept).
