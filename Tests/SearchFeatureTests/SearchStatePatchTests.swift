@@ -67,36 +67,6 @@ struct SearchStatePatchTests {
       ])
   }
 
-  @Test("a fingerprint still held keeps what it summarised while later ones are taken; one dropped is refilled")
-  func heldFingerprintKeepsItsValues() {
-    var state = SearchState()
-    state.query = "swift"
-    state.lastError = GitHubFailure(.notFound("page 2"))
-    let held = state.fingerprint
-    let heldID = held.summary.map { ObjectIdentifier($0) }
-    var dropped: ObjectIdentifier?
-    for query in ["rust", "go", "zig"] {
-      let later = state.fingerprint
-      let laterID = later.summary.map { ObjectIdentifier($0) }
-      #expect(laterID != nil && laterID != heldID)
-      state.query = query
-      state.lastError = nil
-      #expect(state.changes(since: later).count == 2)
-      dropped = laterID
-      state.lastError = GitHubFailure(.notFound("page 2"))
-    }
-    // The held one still describes the state it was taken of: only the query differs.
-    #expect(
-      state.changes(since: held).operations == [
-        PatchOperation(op: .replace, path: "/query", value: .string("zig"), oldValue: .string("swift"))
-      ])
-    // Once dropped, the last one taken is refilled for the next commit rather than made again.
-    let next = state.fingerprint
-    let nextID = next.summary.map { ObjectIdentifier($0) }
-    #expect(nextID == dropped)
-    #expect(state.changes(since: next).isEmpty)
-  }
-
   @Test("the feedback engine's state gives its search's patches")
   func feedbackState() {
     var state = FeedbackSearchState()
