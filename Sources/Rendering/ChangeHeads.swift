@@ -9,6 +9,7 @@ final class ChangeHeads: Sendable {
     let feature: String
     let action: String
     let mutation: String
+    let mutationLength: Int
     let bytes: [UInt8]
   }
 
@@ -18,11 +19,15 @@ final class ChangeHeads: Sendable {
 
   /// Appends the head of a record for `feature`, `action` and `mutation` to `writer`.
   func write(feature: String, action: String, mutation: String, to writer: inout JSONWriter) {
+    let mutationLength = mutation.utf8.count
     let found = heads.withLock { state -> [UInt8]? in
-      // Compared in place: iterating copied each head (three names and the bytes).
+      // Compared in place: iterating copied each head (three names and the bytes). Lengths
+      // first: they tell most of a feature's mutations apart without comparing their text.
       state.heads.withUnsafeBufferPointer { heads in
         for index in heads.indices
-        where heads[index].mutation == mutation && heads[index].action == action && heads[index].feature == feature {
+        where heads[index].mutationLength == mutationLength && heads[index].mutation == mutation
+          && heads[index].action == action && heads[index].feature == feature
+        {
           return heads[index].bytes
         }
         return nil
@@ -40,7 +45,8 @@ final class ChangeHeads: Sendable {
     let bytes = head.bytes
     writer.append(bytes)
     heads.withLock { state in
-      let entry = Head(feature: feature, action: action, mutation: mutation, bytes: bytes)
+      let entry = Head(
+        feature: feature, action: action, mutation: mutation, mutationLength: mutationLength, bytes: bytes)
       if state.heads.count < Self.capacity {
         state.heads.append(entry)
       } else {

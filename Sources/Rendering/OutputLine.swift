@@ -25,8 +25,10 @@ public struct OutputLine: Sendable, Equatable {
 
   /// The text as a `String`, or as the UTF-8 a ``JSONWriter`` wrote: valid by construction,
   /// so it is not checked again: making a `String` of a change record would validate every
-  /// byte of it, a visible share of a search with NDJSON output.
-  private enum Content: Sendable {
+  /// byte of it, a visible share of a search with NDJSON output. (`WrittenBytes` is a
+  /// `ManagedBuffer`, which cannot be `Sendable`; its bytes and header are never written once
+  /// the line is made.)
+  private enum Content: @unchecked Sendable {
     case text(String)
     case utf8(WrittenBytes)
   }
@@ -74,16 +76,16 @@ public struct OutputLine: Sendable, Equatable {
     record writer: consuming JSONWriter, deferred make: @escaping @Sendable () -> JSONObject, tag: JSONValue? = nil
   ) {
     self.stream = .out
-    self.content = .utf8(WrittenBytes(writer))
+    self.content = .utf8(WrittenBytes.of(writer))
     self.source = .deferred(make)
     self.tag = tag
   }
 
-  /// The line of a change record written by `writer`, which builds its object from `change`
-  /// on demand.
-  init(change writer: consuming JSONWriter, _ change: ChangeRecord) {
+  /// The line of a change record written into `bytes`, which builds its object from their
+  /// ``WrittenBytes/change`` on demand.
+  init(change bytes: WrittenBytes) {
     self.stream = .out
-    self.content = .utf8(WrittenBytes(writer, change: change))
+    self.content = .utf8(bytes)
     self.source = .change
     self.tag = nil
   }

@@ -21,15 +21,18 @@ public struct Records: Sendable {
 
   /// `{"type":"change",...}` for a patch as the differ made it.
   public func change(feature: String, seq: UInt64, action: String, mutation: String, patch: Patch) -> OutputLine {
-    var writer = JSONWriter(
-      capacity: 96 + action.utf8.count + feature.utf8.count + mutation.utf8.count + patch.sizeHint)
-    changeHeads.write(feature: feature, action: action, mutation: mutation, to: &writer)
-    patch.write(to: &writer)
-    writer.raw(#","seq":"#)
-    writer.int(Int(seq))
-    writer.raw(#","type":"change"}"#)
-    return OutputLine(
-      change: writer, ChangeRecord(feature: feature, seq: seq, action: action, mutation: mutation, patch: patch))
+    // Written in place after the line's header: one allocation for the object and its bytes.
+    let bytes = WrittenBytes.writing(
+      capacity: 96 + action.utf8.count + feature.utf8.count + mutation.utf8.count + patch.sizeHint
+    ) { writer in
+      changeHeads.write(feature: feature, action: action, mutation: mutation, to: &writer)
+      patch.write(to: &writer)
+      writer.raw(#","seq":"#)
+      writer.int(Int(seq))
+      writer.raw(#","type":"change"}"#)
+      return ChangeRecord(feature: feature, seq: seq, action: action, mutation: mutation, patch: patch)
+    }
+    return OutputLine(change: bytes)
   }
 
   /// The NDJSON lines of one committed transition: its change record, then the error record

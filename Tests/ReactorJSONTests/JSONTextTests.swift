@@ -37,6 +37,24 @@ private func parse(_ text: String) throws -> Any {
     #expect(!text.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0.value == 0x202E })
   }
 
+  @Test("integers are written as Swift describes them, at every length and at both ends")
+  func integers() {
+    var values: [Int] = [0, 1, 9, 10, 99, 100, .max, .min, .min + 1]
+    var power = 1
+    while power <= Int.max / 10 {
+      power *= 10
+      values += [power - 1, power, power + 1, -power + 1, -power, -power - 1]
+    }
+    for value in values {
+      #expect(JSONValue.int(value).jsonText == String(value))
+      // In a writer whose buffer must grow for the digits.
+      var writer = JSONWriter(capacity: 0)
+      writer.raw("[")
+      for _ in 0..<3 { writer.int(value) }
+      #expect(writer.text == "[" + String(repeating: String(value), count: 3))
+    }
+  }
+
   @Test func scalars() {
     #expect(JSONValue.null.jsonText == "null")
     #expect(JSONValue.bool(true).jsonText == "true")

@@ -38,4 +38,27 @@ private let hostile = Repository.hostileExamples
     let empty = records.change(feature: "feed", seq: 1, action: "refresh", mutation: "setIdle", patch: [])
     #expect(empty.text == JSONValue.object(try #require(empty.record)).jsonText)
   }
+
+  @Test("a record longer than its patch's size hint outgrows the room of its line and is still whole")
+  func recordOutgrowingItsRoom() throws {
+    let records = Records(options: RenderOptions(mode: .json))
+    // A hint counts a short value an operation; this one is thousands of bytes, all escaped.
+    let long = String(repeating: "\"\u{1}é", count: 3_000)
+    let patch: [PatchOperation] = [
+      PatchOperation(op: .replace, path: "/query", value: .string(long), oldValue: .null),
+      PatchOperation(op: .replace, path: "/isLoading", value: .bool(true), oldValue: .bool(false)),
+    ]
+    #expect(Patch(patch).sizeHint < long.utf8.count)
+    for seq in 1...3 {
+      let line = records.change(
+        feature: "search", seq: UInt64(seq), action: "query", mutation: "setQuery", patch: patch)
+      let record = try #require(line.record)
+      #expect(line.text == JSONValue.object(record).jsonText)
+      #expect(line.text.hasSuffix(#","seq":\#(seq),"type":"change"}"#))
+      let short = records.change(feature: "search", seq: UInt64(seq), action: "next", mutation: "setIdle", patch: [])
+      #expect(
+        short.text
+          == #"{"action":"next","feature":"search","mutation":"setIdle","patch":[],"seq":\#(seq),"type":"change"}"#)
+    }
+  }
 }

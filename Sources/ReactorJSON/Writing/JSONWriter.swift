@@ -15,13 +15,24 @@ public struct JSONWriter: ~Copyable {
   /// How many bytes have been written.
   public var count: Int { written }
   @usableFromInline var capacity: Int
+  /// False while the writer writes into a buffer lent to it (``init(lent:capacity:)``), which
+  /// it must not free; growing moves it to one of its own.
+  @usableFromInline var owned = true
 
   public init(capacity: Int = 256) {
     self.capacity = max(capacity, 16)
     base = .allocate(capacity: self.capacity)
   }
 
-  deinit { base.deallocate() }
+  /// A writer into `capacity` bytes at `base` that someone else owns and keeps alive until the
+  /// writer is gone or taken: a line allocated with room for its record is written in place.
+  package init(lent base: UnsafeMutablePointer<UInt8>, capacity: Int) {
+    self.base = base
+    self.capacity = capacity
+    owned = false
+  }
+
+  deinit { if owned { base.deallocate() } }
 
   /// The text written so far.
   public var text: String { String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self) }
@@ -32,9 +43,18 @@ public struct JSONWriter: ~Copyable {
   /// The buffer and how many bytes of it were written, handed over to the caller, who must
   /// deallocate it: a finished line keeps the writer's bytes instead of a copy of them.
   package consuming func take() -> (base: UnsafeMutablePointer<UInt8>, count: Int) {
+    precondition(owned, "a lent buffer is not the writer's to hand over")
     let taken = (base, written)
     discard self
     return taken
+  }
+
+  /// The buffer and how many bytes of it were written, and whether it is the writer's own
+  /// (which the caller must then deallocate) or the one lent to it.
+  package consuming func finish() -> (base: UnsafeMutablePointer<UInt8>, count: Int, owned: Bool) {
+    let finished = (base, written, owned)
+    discard self
+    return finished
   }
 
   /// Calls `body` with the bytes written so far, in place.
@@ -48,7 +68,10 @@ public struct JSONWriter: ~Copyable {
   // MARK: Structure
 
   /// Appends JSON text that is already valid, such as `{"id":` or `,`.
-  @inlinable
+  ///
+  /// Always inlined: with the literal's length known where it is written, the copy is a few
+  /// moves rather than a call.
+  @inlinable @inline(__always)
   public mutating func raw(_ text: StaticString) {
     append(UnsafeRawPointer(text.utf8Start), text.utf8CodeUnitCount)
   }
@@ -111,17 +134,22 @@ public struct JSONWriter: ~Copyable {
       byte(UInt8(ascii: "-"))
       if value == .min { return raw("9223372036854775808") }
     }
+    // Counted first, then written in place from the last digit: no scratch copy and no call.
     var magnitude = UInt(value.magnitude)
-    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
-    var length = 0
-    withUnsafeMutableBytes(of: &digits) { buffer in
-      repeat {
-        buffer[23 - length] = UInt8(ascii: "0") &+ UInt8(magnitude % 10)
-        magnitude /= 10
-        length += 1
-      } while magnitude > 0
-      append(UnsafeRawPointer(buffer.baseAddress! + (24 - length)), length)
+    var length = 1
+    var rest = magnitude / 10
+    while rest > 0 {
+      length += 1
+      rest /= 10
     }
+    if written + length > capacity { grow(to: written + length) }
+    var index = written + length
+    repeat {
+      index -= 1
+      base[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
+      magnitude /= 10
+    } while magnitude > 0
+    written += length
   }
 
   /// Appends any value.
@@ -141,7 +169,8 @@ public struct JSONWriter: ~Copyable {
     let newCapacity = max(needed, capacity * 2)
     let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
     grown.update(from: base, count: count)
-    base.deallocate()
+    if owned { base.deallocate() }
+    owned = true
     base = grown
     capacity = newCapacity
   }
