@@ -85,7 +85,11 @@ enum HTTPBench {
       binary, ["--api-url", "http://127.0.0.1:\(server.port)", "--json"], input: input,
       environment: ["GH_TOKEN": nil, "GITHUB_TOKEN": nil])
     let appended = result.output.split(separator: "\n").filter { $0.contains(#""mutation":"appendRepos""#) }
-    guard result.status == 0, appended.count == 1, appended[0].contains(#""op":"add""#) else {
+    // The server answers every page with the same one, so the second page's repositories are
+    // the first's again: reactor drops them as duplicates and says how many.
+    guard result.status == 0, appended.count == 1,
+      appended[0].contains(#""op":"add""#) || appended[0].contains(#""path":"/duplicatesDropped","value":30"#)
+    else {
       throw BenchError("reactor did not load pages from the loopback server:\n\(result.output.prefix(500))")
     }
   }

@@ -78,9 +78,16 @@ struct Report: Codable {
     let manager = FileManager.default
     try manager.createDirectory(atPath: directory, withIntermediateDirectories: true)
     let latest = directory + "/latest.json"
-    let previous = manager.contents(atPath: latest).flatMap { try? JSONDecoder().decode(Report.self, from: $0) }
+    let decoder = JSONDecoder()
+    decoder.nonConformingFloatDecodingStrategy = .convertFromString(
+      positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+    let previous = manager.contents(atPath: latest).flatMap { try? decoder.decode(Report.self, from: $0) }
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+    // A row whose scenario failed has no figure (NaN): saved as the string "nan", so that the
+    // run's other rows are still kept.
+    encoder.nonConformingFloatEncodingStrategy = .convertToString(
+      positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
     let data = try encoder.encode(self)
     let stamp = date.replacingOccurrences(of: ":", with: "")
     try data.write(to: URL(fileURLWithPath: directory + "/\(stamp).json"))
