@@ -58,7 +58,7 @@ struct EventWire: Decodable {
   var model: Event {
     Event(
       id: id, type: type, actor: actor.login, repository: repo.name,
-      createdAt: ISO8601.parse(createdAt) ?? 0, detail: detail)
+      createdAt: ISO8601UTC.epochSeconds(from: createdAt).map(Double.init) ?? 0, detail: detail)
   }
 
   private var detail: String? {
@@ -83,9 +83,4 @@ struct ErrorWire: Decodable {
   }
   var message: String?
   var errors: [Detail]?
-}
-
-/// Parses GitHub's `2020-04-25T12:07:00Z` timestamps to seconds since 1970.
-enum ISO8601 {
-  static func parse(_ text: String) -> Double? { ISO8601UTC.epochSeconds(from: text).map(Double.init) }
 }

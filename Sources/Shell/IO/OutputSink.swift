@@ -48,18 +48,8 @@ package final class StandardOutputSink: OutputSink {
   }
 
   private static func write(_ bytes: inout [UInt8], to descriptor: Int32) {
-    bytes.withUnsafeBufferPointer { buffer in
-      var offset = 0
-      while offset < buffer.count {
-        let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-        if written < 0 {
-          if errno == EINTR { continue }
-          if errno == EPIPE { exit(0) }
-          return
-        }
-        offset += written
-      }
-    }
+    let failure = bytes.withUnsafeBufferPointer { StandardStream.writeAll($0, to: descriptor) }
+    if failure == EPIPE { exit(0) }
     bytes.removeAll(keepingCapacity: true)
   }
 }

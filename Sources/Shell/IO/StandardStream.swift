@@ -11,19 +11,26 @@ package enum StandardStream {
   package static func output(_ text: String) { write(text, to: 1) }
   package static func error(_ text: String) { write(text, to: 2) }
 
-  /// All of `text`, across short writes and interruptions; a failure (a closed pipe) drops the
-  /// rest, since there is nowhere left to say so.
+  /// All of `text`; a failure (a closed pipe) drops the rest, since there is nowhere left to
+  /// say so.
   private static func write(_ text: String, to descriptor: Int32) {
     var text = text
-    text.withUTF8 { buffer in
-      var offset = 0
-      while offset < buffer.count {
-        let written = systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-        if written < 0 && errno == EINTR { continue }
-        guard written > 0 else { return }
-        offset += written
+    text.withUTF8 { _ = writeAll($0, to: descriptor) }
+  }
+
+  /// Writes all of `bytes` across short writes and interruptions; returns 0, or the `errno`
+  /// of the write that failed.
+  package static func writeAll(_ bytes: UnsafeBufferPointer<UInt8>, to descriptor: Int32) -> Int32 {
+    var offset = 0
+    while offset < bytes.count {
+      let written = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+      if written < 0 {
+        if errno == EINTR { continue }
+        return errno
       }
+      offset += written
     }
+    return 0
   }
 }
 
