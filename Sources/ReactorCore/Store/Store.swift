@@ -319,7 +319,7 @@ public final class Store<R: Reactor>: @unchecked Sendable {
   // MARK: - Running effects
 
   /// A task started for an asynchronous part of an effect, with the run it belongs to.
-  private typealias Child = (run: Run, task: Task<Void, Never>)
+  private typealias Child = (run: Run, task: Task<Void, any Error>)
 
   /// Runs the effect of an action being processed: its synchronous parts now, the rest as tasks.
   private func start(_ effect: Effect<R.Mutation>, action: R.Action, tracker: ActionTracker) {
@@ -441,8 +441,10 @@ public final class Store<R: Reactor>: @unchecked Sendable {
     // The closures are literals at each call, not one closure value passed to both: converting
     // a stored `() async -> Void` to the initializers' `@isolated(any)` operation allocates
     // reabstraction thunks. Each captures the run alone, which then serves as the closure's
-    // context, so that no context is allocated.
-    let task: Task<Void, Never>
+    // context, so that no context is allocated. The tasks are typed as throwing though they
+    // never throw: the task builtin takes a throwing operation, and a non-throwing one was
+    // wrapped in a thunk whose context was allocated at every spawn.
+    let task: Task<Void, any Error>
     if let executor {
       task = Task(executorPreference: executor) { [run] in await run.store.perform(run) }
     } else {
@@ -501,7 +503,7 @@ public final class Store<R: Reactor>: @unchecked Sendable {
     walk(effect, in: run, action: action, tracker: run.tracker, children: &children)
     guard let started = children, !started.isEmpty else { return }
     await withTaskCancellationHandler {
-      for child in started { await child.task.value }
+      for child in started { _ = await child.task.result }
     } onCancel: {
       cancelRuns { run in started.contains { $0.run === run } }
     }
@@ -602,7 +604,7 @@ public final class Store<R: Reactor>: @unchecked Sendable {
       tracker.cancelRequested = true
       found = true
     }
-    let tasks = lock.withLock { () -> [Task<Void, Never>] in
+    let tasks = lock.withLock { () -> [Task<Void, any Error>] in
       if let processing, matches(processing) { mark(processing) }
       queue.visit { item in
         if let tracker = item.tracker, matches(tracker) { mark(tracker) }
@@ -626,8 +628,8 @@ public final class Store<R: Reactor>: @unchecked Sendable {
   /// Marks every running effect that matches (and is not cancelled yet) cancelled, and returns
   /// their tasks. The caller holds the lock, and cancels the tasks after releasing it: a task's
   /// cancellation handlers run inline and may take the lock themselves.
-  private func markCancelled(where matches: (Run) -> Bool) -> [Task<Void, Never>] {
-    var tasks: [Task<Void, Never>] = []
+  private func markCancelled(where matches: (Run) -> Bool) -> [Task<Void, any Error>] {
+    var tasks: [Task<Void, any Error>] = []
     for run in running where !run.cancelled && matches(run) {
       run.cancelled = true
       if let task = run.task { tasks.append(task) }
@@ -657,7 +659,7 @@ final class EffectRun<R: Reactor>: @unchecked Sendable {
   // Unchecked for the store's reason: its lock keeps accesses apart.
   /// Its index in the store's `running` list while it runs.
   @exclusivity(unchecked) var slot = 0
-  @exclusivity(unchecked) var task: Task<Void, Never>?
+  @exclusivity(unchecked) var task: Task<Void, any Error>?
   @exclusivity(unchecked) var cancelled = false
   /// An output of this run was dropped because the run had been cancelled.
   @exclusivity(unchecked) var dropped = false
