@@ -444,16 +444,18 @@ public final class Store<R: Reactor>: @unchecked Sendable {
     // context, so that no context is allocated. The tasks are typed as throwing though they
     // never throw: the task builtin takes a throwing operation, and a non-throwing one was
     // wrapped in a thunk whose context was allocated at every spawn.
+    // The executor is passed as the stored property, not bound by `if let`: the binding copied
+    // it, a retain and a release, besides the copy the task takes.
     let task: Task<Void, any Error>
-    if let executor {
+    if executor != nil {
       task = Task(executorPreference: executor) { [run] in await run.store.perform(run) }
     } else {
       task = Task.immediate { [run] in await run.store.perform(run) }
     }
-    let cancelNow = lock.withLock {
-      run.task = task
-      return run.cancelled
-    }
+    lock.lock()
+    run.task = task
+    let cancelNow = run.cancelled
+    lock.unlock()
     if cancelNow { task.cancel() }
     children?.append((run, task))
   }
