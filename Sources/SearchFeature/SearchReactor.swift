@@ -136,17 +136,31 @@ public struct SearchReactor: Reactor {
           let result =
             search.sort == .best
             ? try await searchRepositories(search.query, search.page, search.perPage) : try await sortedSearch(search)
-          send(append ? .appendRepos(result) : .setRepos(result))
+          Self.deliver(result, append: append, to: send)
           guard let next = result.nextPage else { return }
           search.page = next
         } catch {
-          send(.setError(GitHubError.from(error)))
+          Self.deliver(error, to: send)
           return
         }
       }
     }
     return cancelsStaleSearches
       ? .run(cancellableAs: Self.searchID, cancelInFlight: cancelInFlight, work) : .run(work)
+  }
+
+  /// Sends a page that landed. Synchronous and never inlined, so that the mutation (an enum as
+  /// large as the whole state, for `restore`) is made on the thread's stack, not in the effect's
+  /// async frame, which it grew past the task's first slab.
+  @inline(never)
+  private static func deliver(_ page: Page<Repository>, append: Bool, to send: Send<Mutation>) {
+    send(append ? .appendRepos(page) : .setRepos(page))
+  }
+
+  /// Sends a failed request's error; apart for the reason above.
+  @inline(never)
+  private static func deliver(_ error: any Error, to send: Send<Mutation>) {
+    send(.setError(GitHubError.from(error)))
   }
 
   // MARK: - reduce

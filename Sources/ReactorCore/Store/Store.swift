@@ -464,11 +464,9 @@ public final class Store<R: Reactor>: @unchecked Sendable {
   /// another, or the effect itself), reports a failure, and deregisters the run.
   @inline(__always)
   fileprivate func perform(_ run: Run) async {
-    let effect = run.effect
-    let action = run.action
     var interrupted = false
     let work: (@Sendable (Send<R.Mutation>) async throws -> Void)? =
-      switch effect.operation {
+      switch run.effect.operation {
       case .run(let work): work
       case .cancellableRun(_, _, let work) where run.performsWork: work
       default: nil
@@ -478,13 +476,8 @@ public final class Store<R: Reactor>: @unchecked Sendable {
         // The usual effect, awaited here rather than through `step`: each async call and its
         // return is a task switch (a check of the task's executor preference).
         try await work(sender(run))
-      } else if let effects = effect.sequence {
-        for effect in effects {
-          try checkLive(run)
-          try await step(effect, run: run, action: action)
-        }
       } else {
-        try await step(effect, run: run, action: action)
+        try await performSteps(of: run)
       }
     } catch {
       let cancelled = lock.withLock { run.cancelled }
@@ -492,6 +485,20 @@ public final class Store<R: Reactor>: @unchecked Sendable {
       if !interrupted { enqueue(.failure(error, run), run: run) }
     }
     finish(run, interrupted: interrupted)
+  }
+
+  /// The steps of a run whose effect is not a single body of work. A function of its own, so
+  /// that the usual task's async frame holds neither the effect nor a copy of the action.
+  @inline(never)
+  private func performSteps(of run: Run) async throws {
+    if let effects = run.effect.sequence {
+      for effect in effects {
+        try checkLive(run)
+        try await step(effect, run: run, action: run.action)
+      }
+    } else {
+      try await step(run.effect, run: run, action: run.action)
+    }
   }
 
   /// One step of a run. A `run` effect's body is awaited right here, on the run's own task;
