@@ -48,7 +48,7 @@ package final class StandardOutputSink: OutputSink {
   }
 
   private static func write(_ bytes: inout [UInt8], to descriptor: Int32) {
-    let failure = bytes.withUnsafeBufferPointer { StandardStream.writeAll($0, to: descriptor) }
+    let failure = bytes.withUnsafeBytes { StandardStream.writeAll($0, to: descriptor) }
     if failure == EPIPE { exit(0) }
     bytes.removeAll(keepingCapacity: true)
   }

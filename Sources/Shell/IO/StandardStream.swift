@@ -15,12 +15,12 @@ package enum StandardStream {
   /// say so.
   private static func write(_ text: String, to descriptor: Int32) {
     var text = text
-    text.withUTF8 { _ = writeAll($0, to: descriptor) }
+    text.withUTF8 { _ = writeAll(UnsafeRawBufferPointer($0), to: descriptor) }
   }
 
-  /// Writes all of `bytes` across short writes and interruptions; returns 0, or the `errno`
-  /// of the write that failed.
-  package static func writeAll(_ bytes: UnsafeBufferPointer<UInt8>, to descriptor: Int32) -> Int32 {
+  /// Writes all of `bytes` to `descriptor` (a standard stream or any open file) across short
+  /// writes and interruptions; returns 0, or the `errno` of the write that failed.
+  package static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32 {
     var offset = 0
     while offset < bytes.count {
       let written = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)

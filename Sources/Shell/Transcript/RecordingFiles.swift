@@ -101,20 +101,9 @@ package final class RecordingFiles: Sendable {
     let temporary = (directory.isEmpty ? "" : directory + "/") + ".\(name).\(getpid()).tmp"
     let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     guard descriptor >= 0 else { throw Failure(description: TranscriptFiles.describe(errno)) }
-    var offset = 0
-    let problem: Int32? = data.withUnsafeBytes { bytes in
-      while offset < bytes.count {
-        let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-        if written < 0 {
-          if errno == EINTR { continue }
-          return errno
-        }
-        offset += written
-      }
-      return nil
-    }
+    let problem = data.withUnsafeBytes { StandardStream.writeAll($0, to: descriptor) }
     close(descriptor)
-    if let problem {
+    if problem != 0 {
       unlink(temporary)
       throw Failure(description: TranscriptFiles.describe(problem))
     }
