@@ -129,7 +129,7 @@ public struct SearchReactor: Reactor {
     // it into the effect's context retained every one of its closures.
     let searchRepositories = client.searchRepositories
     let sortedSearch = client.search
-    let work: @Sendable (Send<Mutation>) async throws -> Void = { send in
+    let work: Effect<Mutation>.Work = { send in
       var search = search
       for _ in 0..<max(1, pages) {
         do {

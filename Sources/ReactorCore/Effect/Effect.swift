@@ -7,12 +7,16 @@
 /// task starts at once, on the sending thread, and runs up to its first suspension before
 /// `send` returns; on a store's task executor (a replay's, piped mode's) it waits its turn there.
 public struct Effect<Output: Sendable>: Sendable {
+  /// The body of an asynchronous effect. It runs where the store's effect task runs it, in that
+  /// task's isolation: nonsending, so that entering it is a call, not a switch of executors.
+  public typealias Work = nonisolated(nonsending) @Sendable (Send<Output>) async throws -> Void
+
   @usableFromInline
   indirect enum Operation: Sendable {
     case none
     case send(Output)
     case notice(Notice)
-    case run(@Sendable (Send<Output>) async throws -> Void)
+    case run(Work)
     case concatenate([Effect<Output>])
     /// `concatenate` of two effects, the common shape (`send` then a request), kept without
     /// an array: building and destroying one was a share of every such action's cost.
@@ -20,7 +24,7 @@ public struct Effect<Output: Sendable>: Sendable {
     case merge([Effect<Output>])
     case cancellable(id: EffectID, cancelInFlight: Bool, Effect<Output>)
     /// `run(work).cancellable(id:cancelInFlight:)`, the usual request, in one box rather than two.
-    case cancellableRun(id: EffectID, cancelInFlight: Bool, @Sendable (Send<Output>) async throws -> Void)
+    case cancellableRun(id: EffectID, cancelInFlight: Bool, Work)
     case cancel(id: EffectID)
   }
 
@@ -52,7 +56,7 @@ extension Effect {
   /// than cancellation is reported by the store as a failure of the action; it is never
   /// swallowed. Map expected errors into outputs inside the closure instead.
   @inlinable
-  public static func run(_ operation: @escaping @Sendable (Send<Output>) async throws -> Void) -> Effect {
+  public static func run(_ operation: @escaping Work) -> Effect {
     Effect(operation: .run(operation))
   }
 
@@ -61,7 +65,7 @@ extension Effect {
   @inlinable
   public static func run(
     cancellableAs id: EffectID, cancelInFlight: Bool = false,
-    _ operation: @escaping @Sendable (Send<Output>) async throws -> Void
+    _ operation: @escaping Work
   ) -> Effect {
     Effect(operation: .cancellableRun(id: id, cancelInFlight: cancelInFlight, operation))
   }

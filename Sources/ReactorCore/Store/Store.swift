@@ -465,7 +465,7 @@ public final class Store<R: Reactor>: @unchecked Sendable {
   @inline(__always)
   fileprivate func perform(_ run: Run) async {
     var interrupted = false
-    let work: (@Sendable (Send<R.Mutation>) async throws -> Void)? =
+    let work: Effect<R.Mutation>.Work? =
       switch run.effect.operation {
       case .run(let work): work
       case .cancellableRun(_, _, let work) where run.performsWork: work
