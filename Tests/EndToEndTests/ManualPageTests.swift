@@ -29,11 +29,23 @@ struct ManualPageTests {
     return Array(Set(names)).sorted()
   }
 
+  /// ArgumentParser's built-in options that its help dump leaves out, though users need them:
+  /// `scripts/install` and anyone installing completions by hand call this one.
+  static let hiddenBuiltIns = ["generate-completion-script"]
+
   @Test("reactor.1 documents every long option")
   func options() async throws {
     let text = try Self.page("reactor.1")
-    for option in try await Self.options() {
+    for option in try await Self.options() + Self.hiddenBuiltIns {
       #expect(text.contains("Fl -\(option)"), "man/reactor.1 does not document --\(option)")
+    }
+  }
+
+  @Test("the hidden built-in options it documents exist")
+  func hiddenBuiltInsExist() async throws {
+    for option in Self.hiddenBuiltIns {
+      let result = try await ReactorBinary.run(["--\(option)=bash"])
+      #expect(result.status == 0 && !result.stdout.isEmpty, "reactor --\(option)=bash failed: \(result.stderr)")
     }
   }
 
