@@ -222,10 +222,50 @@ int rle_open(
   return 0;
 }
 
+/// Lines typed ahead and pushed back to the editor that it has not returned yet, and whether
+/// an end of file came after them.
+static int typed_ahead_lines;
+static int typed_ahead_end;
+
+/// Takes what was typed while a command ran, before raw mode: it waits in the terminal's line
+/// discipline, which is still in canonical mode, where Ctrl-D on an empty line is an end of
+/// file. Raw mode would hand that to the editor as a NUL, which it ignores, and the REPL would
+/// wait at a prompt the user meant to leave. Lines typed ahead are pushed back to the editor,
+/// all at once (its pushes are a stack), to be edited or entered as if typed at the prompt.
+/// True when the end of file is next.
+static int take_typed_ahead(void) {
+  if (typed_ahead_lines > 0) return 0;
+  if (typed_ahead_end) return 1;
+  struct termios mode;
+  if (tcgetattr(input_fd, &mode) != 0 || !(mode.c_lflag & ICANON)) return 0;
+  // Each canonical read returns one line (at most the line discipline's buffer) or the end.
+  static char text[65536];
+  size_t count = 0;
+  while (count + 4097 <= sizeof text) {
+    struct pollfd ready = {.fd = input_fd, .events = POLLIN};
+    if (poll(&ready, 1, 0) <= 0 || !(ready.revents & (POLLIN | POLLHUP))) break;
+    ssize_t got = read(input_fd, text + count, 4096);
+    if (got < 0 && errno == EINTR) continue;
+    if (got == 0) typed_ahead_end = 1;
+    if (got <= 0) break;
+    for (ssize_t index = 0; index < got; index++) typed_ahead_lines += text[count + (size_t)index] == '\n';
+    count += (size_t)got;
+  }
+  if (count == 0) return typed_ahead_end;
+  text[count] = '\0';
+  p_el_push(editor, text);
+  return 0;
+}
+
 char *rle_readline(const char *prompt, int *outcome) {
   free(current_prompt);
   current_prompt = strdup(prompt);
   interrupted = 0;
+  if (take_typed_ahead()) {
+    // No prompt was drawn, and the command's output ended its line: nothing to end here.
+    *outcome = RLE_END;
+    return NULL;
+  }
   // Raw mode before the prompt is drawn (el_gets sets it only at its first key): a key typed
   // once the prompt shows must never meet the terminal's own echo and signals.
   p_el_set(editor, EL_PREP_TERM, 1);
@@ -242,6 +282,7 @@ char *rle_readline(const char *prompt, int *outcome) {
     return NULL;
   }
   *outcome = RLE_LINE;
+  if (typed_ahead_lines > 0) typed_ahead_lines -= 1;
   char *copy = strdup(line);
   if (copy) copy[strcspn(copy, "\n")] = '\0';
   return copy;

@@ -41,8 +41,6 @@ struct TerminalMannersTests {
 
   /// Once the `prompts`-th prompt is on the screen, Ctrl-D; the session must end, with status 0
   /// when no command failed (what a failed command makes it is not this suite's to say).
-  /// (A Ctrl-D typed ahead while a command runs is the terminal's end-of-file, which the editor
-  /// never sees: wait for the prompt, as a user does.)
   private static func leave(_ repl: TerminalSession, prompts: Int, anyFailed: Bool = false) async throws {
     try await repl.wait(forScreen: "reactor> ", count: prompts)
     repl.type(ctrlD)
@@ -117,6 +115,29 @@ struct TerminalMannersTests {
         return screen[prompt.upperBound...].contains("\n")
       }
       #expect(try await repl.exitStatus() == 0)
+    }
+  }
+
+  @Test("lines and Ctrl-D typed while a command runs: the lines run in order, then the session ends")
+  func typedAheadEnd() async throws {
+    try await Self.onTerminal { home in
+      let release = Latch()
+      defer { release.set() }
+      let server = try Self.heldServer(release)
+      let repl = try TerminalSession(["--api-url", server.baseURL, "--color", "never"], environment: ["HOME": home])
+      try await repl.wait(forScreen: "reactor> ")
+      repl.type("query swift\r")
+      try await Self.waitForRequests(server)
+      // Typed while the search waits: the terminal, not the editor, holds these keys.
+      repl.type("state signup\rlimits\r" + Self.ctrlD)
+      release.set()
+      try await repl.wait(forScreen: "no rate-limit budget yet")
+      // Ends without a prompt to answer: a lost Ctrl-D left the session waiting at one.
+      #expect(try await repl.exitStatus() == 0, "\(repl.text.suffix(1500))")
+      let screen = repl.text
+      let error = try #require(screen.range(of: "Validation Failed"), "\(screen.suffix(1500))")
+      let state = try #require(screen.range(of: "signup:", range: error.upperBound..<screen.endIndex))
+      #expect(screen[state.upperBound...].contains("no rate-limit budget yet"), "\(screen.suffix(1500))")
     }
   }
 
