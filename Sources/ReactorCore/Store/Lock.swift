@@ -12,7 +12,8 @@
 /// value, which `Mutex` does not express well.
 @usableFromInline
 package final class Lock: @unchecked Sendable {
-  private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+  /// Internal, for a ``Condition`` to wait on.
+  let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
   @usableFromInline
   package init() {

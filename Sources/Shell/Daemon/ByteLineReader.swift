@@ -1,4 +1,5 @@
 import FoundationEssentials
+import ReactorCore
 
 #if canImport(Glibc)
   import Glibc

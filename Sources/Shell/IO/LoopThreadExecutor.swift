@@ -1,4 +1,5 @@
 import FoundationEssentials
+import ReactorCore
 import Synchronization
 
 #if canImport(Glibc)
