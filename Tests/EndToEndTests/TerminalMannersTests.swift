@@ -34,6 +34,24 @@ struct TerminalMannersTests {
     }
   }
 
+  /// Runs `body` with a REPL against a ``heldServer(_:)`` (with a HOME of its own) once
+  /// `command`, a search, has reached the server, so the command is running; the latch releases
+  /// the server's answer.
+  private static func whileSearching(
+    _ command: String, _ body: (TerminalSession, Latch) async throws -> Void
+  ) async throws {
+    try await onTerminal { home in
+      let release = Latch()
+      defer { release.set() }
+      let server = try heldServer(release)
+      let repl = try TerminalSession(["--api-url", server.baseURL, "--color", "never"], environment: ["HOME": home])
+      try await repl.wait(forScreen: "reactor> ")
+      repl.type(command)
+      try await waitForRequests(server)
+      try await body(repl, release)
+    }
+  }
+
   /// Runs `body` with a HOME of its own.
   private static func onTerminal(_ body: (String) async throws -> Void) async throws {
     try await ReactorBinary.withScratchHome { home in try await body(home) }
@@ -79,14 +97,7 @@ struct TerminalMannersTests {
 
   @Test("Ctrl-C while a command runs cancels it, and its message starts a line of its own")
   func ctrlCWhileRunning() async throws {
-    try await Self.onTerminal { home in
-      let release = Latch()
-      defer { release.set() }
-      let server = try Self.heldServer(release)
-      let repl = try TerminalSession(["--api-url", server.baseURL, "--color", "never"], environment: ["HOME": home])
-      try await repl.wait(forScreen: "reactor> ")
-      repl.type("query swift\r")
-      try await Self.waitForRequests(server)
+    try await Self.whileSearching("query swift\r") { repl, release in
       repl.type(Self.ctrlC)
       try await repl.wait(forScreen: "search cancelled")
       try await repl.wait(forScreen: "reactor> ", count: 2)
@@ -120,14 +131,7 @@ struct TerminalMannersTests {
 
   @Test("lines and Ctrl-D typed while a command runs: the lines run in order, then the session ends")
   func typedAheadEnd() async throws {
-    try await Self.onTerminal { home in
-      let release = Latch()
-      defer { release.set() }
-      let server = try Self.heldServer(release)
-      let repl = try TerminalSession(["--api-url", server.baseURL, "--color", "never"], environment: ["HOME": home])
-      try await repl.wait(forScreen: "reactor> ")
-      repl.type("query swift\r")
-      try await Self.waitForRequests(server)
+    try await Self.whileSearching("query swift\r") { repl, release in
       // Typed while the search waits: the terminal, not the editor, holds these keys.
       repl.type("state signup\rlimits\r" + Self.ctrlD)
       release.set()
@@ -162,14 +166,7 @@ struct TerminalMannersTests {
 
   @Test("output that arrives while the user types is printed above the prompt; the typed line stays intact")
   func outputAboveThePrompt() async throws {
-    try await Self.onTerminal { home in
-      let release = Latch()
-      defer { release.set() }
-      let server = try Self.heldServer(release)
-      let repl = try TerminalSession(["--api-url", server.baseURL, "--color", "never"], environment: ["HOME": home])
-      try await repl.wait(forScreen: "reactor> ")
-      repl.type("query swift &\r")
-      try await Self.waitForRequests(server)
+    try await Self.whileSearching("query swift &\r") { repl, release in
       try await repl.wait(forScreen: "reactor> ", count: 2)
       repl.type("username nvi")
       try await repl.wait(forScreen: "username nvi")
