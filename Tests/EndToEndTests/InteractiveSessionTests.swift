@@ -41,6 +41,14 @@ struct InteractiveSessionTests {
     }
   }
 
+  @Test("tab completes a feature's field after why, a JSON Pointer with its slash")
+  func fieldCompletion() async throws {
+    try await onTerminal("query swift\nwhy sea\t/que\t\nquit\n") { result, _ in
+      #expect(result.status == 0)
+      #expect(result.stdout.contains("search /query = \"swift\": set by seq"), "\(result.stdout.suffix(400))")
+    }
+  }
+
   @Test("libedit is loaded here, and only here: not for --version, pipes or the daemon")
   func libeditOnlyOnATerminal() async throws {
     try await ReactorBinary.withScratchHome { home in

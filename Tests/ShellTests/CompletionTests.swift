@@ -1,4 +1,5 @@
 import Shell
+import SignupFeature
 import Testing
 
 // Completion.candidates: verbs first, then each verb's arguments, from CommandTable.
@@ -54,6 +55,23 @@ import Testing
     #expect(Completion.candidates(for: "", before: "next ") == ["all"])
     #expect(Completion.candidates(for: "st", before: "sort ") == ["stars"])
     #expect(Completion.candidates(for: "", before: "order ") == ["asc", "desc"])
+  }
+
+  @Test func whyWatchAndUnwatchCompleteAFeatureThenItsFields() {
+    for verb in ["why", "watch", "unwatch"] {
+      #expect(Completion.candidates(for: "s", before: "\(verb) ") == ["search", "signup"])
+      #expect(Completion.candidates(for: "/q", before: "\(verb) search ") == ["/query"])
+    }
+    #expect(
+      Completion.candidates(for: "/is", before: "why search ") == ["/isLoading", "/isLoadingNextPage"])
+    #expect(
+      Completion.candidates(for: "", before: "watch signup ") == SignupState.patchFields.map { "/" + $0.name }.sorted())
+    #expect(Completion.candidates(for: "/", before: "why feed ").contains("/items"))
+  }
+
+  @Test(arguments: [("", "why bogus "), ("/q", "why search /query "), ("/", "history search "), ("/", "state search ")])
+  func noFieldsWhereNoneIsTaken(_ word: String, _ before: String) {
+    #expect(Completion.candidates(for: word, before: before) == [])
   }
 
   @Test func aliasesCompleteLikeTheirVerb() {

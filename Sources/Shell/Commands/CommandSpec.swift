@@ -22,7 +22,7 @@ public struct CommandSpec: Sendable {
   public let discussion: String
   /// How many words may follow the verb.
   public let arity: ClosedRange<Int>
-  /// What tab completion offers for the first argument.
+  /// What tab completion offers for the arguments (see ``ArgumentCompletion``).
   package let completion: ArgumentCompletion
   /// The arguments from this position on (0 is the first after the verb) are secrets: never
   /// echoed in errors, kept in history or written to transcripts. Every word after it counts,

@@ -1,6 +1,21 @@
+import FeedFeature
+import ReactorCore
+import SearchFeature
+import SignupFeature
+
 // MARK: - The time-travel commands
 
 extension CommandTable {
+  /// The fields of each feature's state as the JSON Pointers `why` and `watch` take, for tab
+  /// completion (deeper pointers, such as `/repos/0/stars`, are typed).
+  package static let fieldPointers: [String: [String]] = [
+    "search": pointers(SearchState.patchFields),
+    "signup": pointers(SignupState.patchFields),
+    "feed": pointers(FeedState.patchFields),
+  ]
+
+  private static func pointers<State>(_ fields: [PatchField<State>]) -> [String] { fields.map { "/" + $0.name } }
+
   /// `history`, `diff`, `goto`, `undo`, `redo`, `why`, `watch` and `unwatch`, in help's order.
   static let timeTravel: [CommandSpec] = [
     CommandSpec(
@@ -58,7 +73,7 @@ extension CommandTable {
     CommandSpec(
       "why", usage: "<feature> <json-pointer>", summary: "which change last set a value, and its value before",
       discussion: "For example: why search /query, why search /repos/0/stars.",
-      arity: 2...2, completion: .words(features)
+      arity: 2...2, completion: .featureField
     ) { arguments throws(CommandError) in
       .why(feature: try feature(arguments, 0), pointer: arguments[1])
     },
@@ -66,13 +81,13 @@ extension CommandTable {
       "watch", usage: "<feature> <json-pointer>", summary: "report every change of a value",
       discussion:
         "Prints the old and new value, with --json a watch record, whenever the value changes. Several at once.",
-      arity: 2...2, completion: .words(features)
+      arity: 2...2, completion: .featureField
     ) { arguments throws(CommandError) in
       .watch(feature: try feature(arguments, 0), pointer: arguments[1])
     },
     CommandSpec(
       "unwatch", usage: "[<feature> [<pointer>]]", summary: "stop watching (all, a feature's, or one)",
-      arity: 0...2, completion: .words(features)
+      arity: 0...2, completion: .featureField
     ) { arguments throws(CommandError) in
       .unwatch(
         feature: arguments.words.isEmpty ? nil : try feature(arguments, 0),

@@ -232,7 +232,8 @@ package enum Completion {
     if previous.isEmpty {
       return CommandTable.verbs.filter { $0.hasPrefix(word) }.sorted()
     }
-    guard previous.count == 1, let spec = CommandTable.spec(for: previous[0]) else { return [] }
-    return spec.completion.options.filter { $0.hasPrefix(word) }.sorted()
+    guard previous.count <= 2, let spec = CommandTable.spec(for: previous[0]) else { return [] }
+    let options = previous.count == 1 ? spec.completion.options : spec.completion.options(after: previous[1])
+    return options.filter { $0.hasPrefix(word) }.sorted()
   }
 }
