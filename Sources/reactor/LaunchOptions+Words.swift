@@ -1,3 +1,5 @@
+import Shell
+
 // MARK: - Command words on the command line
 
 extension LaunchOptions {
@@ -15,6 +17,29 @@ extension LaunchOptions {
   /// the first such word is `replay`, it is ArgumentParser's (the subcommand) and nothing is
   /// split off; `help` is the command language's (`reactor help` lists the commands).
   static func splitWords(_ arguments: [String]) -> (options: [String], words: [String]) {
+    // A completion script asking for the words to offer: ArgumentParser's to answer.
+    if arguments.first == "---completion" { return (arguments, []) }
+    let split = partition(arguments)
+    return split.replay ? (arguments, []) : (split.options, split.words)
+  }
+
+  /// What a shell's Tab offers for a command word: the REPL's candidates for the words before
+  /// it, and `replay` for the first. `arguments` is the command line as the shell split it (the
+  /// program first), `index` the word being completed and `prefix` what of it is typed.
+  /// Nothing after `replay`, whose arguments are files, the shell's to complete.
+  static func completions(_ arguments: [String], _ index: Int, _ prefix: String) -> [String] {
+    guard index >= 1, index <= arguments.count else { return [] }
+    let split = partition(Array(arguments[1..<index]))
+    if split.replay { return [] }
+    let line = split.words.isEmpty ? "" : Tokenizer.line(quoting: split.words) + " "
+    let candidates = Completion.candidates(for: prefix, before: line)
+    guard split.words.isEmpty, "replay".hasPrefix(prefix) else { return candidates }
+    return (candidates + ["replay"]).sorted()
+  }
+
+  /// The options (with their values) and the command words of `arguments`, or that the first
+  /// word is `replay`.
+  private static func partition(_ arguments: [String]) -> (options: [String], words: [String], replay: Bool) {
     var options: [String] = []
     var words: [String] = []
     var rest = arguments[...]
@@ -33,9 +58,9 @@ extension LaunchOptions {
         }
         continue
       }
-      if words.isEmpty && argument == "replay" { return (arguments, []) }
+      if words.isEmpty && argument == "replay" { return (options, [], true) }
       words.append(argument)
     }
-    return (options, words)
+    return (options, words, false)
   }
 }

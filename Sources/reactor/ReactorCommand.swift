@@ -134,6 +134,14 @@ struct ReactorCommand: AsyncParsableCommand {
   @Flag(help: "Stop at the first command that fails, and exit with its status.")
   var bail = LaunchOptions.defaults.bail
 
+  /// The command words, declared for the shells' completion scripts only (which then ask
+  /// ``LaunchOptions/completions(_:_:_:)``): `main` takes the words off before ArgumentParser
+  /// parses (``LaunchOptions/splitWords(_:)``), so this stays empty. Only words after `--` would
+  /// be its, so that `replay` is never taken for a word rather than the subcommand.
+  @Argument(
+    parsing: .postTerminator, help: .private, completion: .custom { LaunchOptions.completions($0, $1, $2) })
+  var words: [String] = []
+
   /// The values parsed, for ``LaunchOptions/run()``; `-f` files before `-c` lines when the
   /// order they were given in is not known (see ``options(arguments:)``).
   var options: LaunchOptions {
@@ -184,8 +192,8 @@ struct ReactorCommand: AsyncParsableCommand {
   func run() async throws { try await options(arguments: Array(CommandLine.arguments.dropFirst())).run() }
 
   /// What `arguments` ask for: the root's options with the command words (which
-  /// ArgumentParser never sees: a positional argument on the root would take `replay` as a
-  /// word), or nil with `subcommand` set when they name `replay`.
+  /// ArgumentParser never sees: its positional argument for them is there for completion
+  /// scripts), or nil with `subcommand` set when they name `replay`.
   static func launchOptions(_ arguments: [String]) throws -> (LaunchOptions?, (any ParsableCommand)?) {
     let (flags, words) = LaunchOptions.splitWords(arguments)
     let command = try parseAsRoot(flags)

@@ -57,6 +57,42 @@ struct OneShotTests {
     }
   }
 
+  @Test("the bash completion script completes command words as Tab does at the prompt, and options as before")
+  func bashCompletesCommandWords() throws {
+    let binary = try #require(ReactorBinary.url)
+    // What bash sets before it calls the completion function, for each line typed so far.
+    let script = #"""
+      source <(reactor --generate-completion-script=bash)
+      complete_line() {
+        COMP_LINE="$1"; COMP_POINT=${#COMP_LINE}; read -ra COMP_WORDS <<< "$COMP_LINE"
+        [[ "$COMP_LINE" == *" " ]] && COMP_WORDS+=("")
+        COMP_CWORD=$(( ${#COMP_WORDS[@]} - 1 )); COMPREPLY=()
+        _reactor reactor "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD-1]}"
+        echo "${COMPREPLY[*]}"
+      }
+      complete_line "reactor --offline qu"
+      complete_line "reactor why search /is"
+      complete_line "reactor query swift "
+      complete_line "reactor --color "
+      complete_line "reactor --of"
+      """#
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/bash")
+    process.arguments = ["-c", script]
+    var environment = ["PATH": binary.deletingLastPathComponent().path + ":/usr/bin:/bin", "LANG": "C.UTF-8"]
+    environment.merge(ReactorBinary.sanitizerEnvironment) { $1 }
+    process.environment = environment
+    let output = Pipe()
+    process.standardOutput = output
+    try process.run()
+    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(
+      text.components(separatedBy: "\n") == [
+        "query quit", "/isLoading /isLoadingNextPage", "", "auto always never", "--offline", "",
+      ], "\(text)")
+  }
+
   @Test("--help shows the command form and does not ask for a subcommand; replay still works")
   func help() async throws {
     let help = try await ReactorBinary.run(["--help"])

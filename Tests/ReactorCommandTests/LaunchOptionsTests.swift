@@ -180,3 +180,35 @@ import Testing
     #expect(LaunchOptions.environment("REACTOR_LAUNCH_TEST") == nil)
   }
 }
+
+/// What a shell's Tab offers for the command words (the completion scripts ask the binary).
+@Suite struct CommandWordCompletionTests {
+  @Test(arguments: [
+    (["reactor", "qu"], 1, "qu", ["query", "quit"]),
+    (["reactor", "--offline", "re"], 2, "re", ["redo", "refresh", "repeat", "replay"]),
+    (["reactor", "--color", "never", "sort", "st"], 4, "st", ["stars"]),
+    (["reactor", "-c", "next", "ne"], 3, "ne", ["next"]),
+    (["reactor", "why", "search", "/q"], 3, "/q", ["/query"]),
+    (["reactor", "--", "he"], 2, "he", ["help"]),
+  ])
+  func theREPLsCandidates(_ line: [String], _ index: Int, _ prefix: String, _ expected: [String]) {
+    #expect(LaunchOptions.completions(line, index, prefix) == expected)
+  }
+
+  @Test(arguments: [
+    (["reactor", "replay", ""], 2, ""),
+    (["reactor", "--offline", "replay", "--up"], 3, "--up"),
+    (["reactor", "query", "swift", ""], 3, ""),
+    (["reactor", "sort", "stars", ""], 3, ""),
+    (["reactor", "re"], 5, "re"),
+    (["reactor"], 0, ""),
+  ])
+  func nothingWhereNoWordIsTaken(_ line: [String], _ index: Int, _ prefix: String) {
+    #expect(LaunchOptions.completions(line, index, prefix) == [])
+  }
+
+  @Test func replayIsOfferedOnlyAsTheFirstWord() {
+    #expect(LaunchOptions.completions(["reactor", ""], 1, "").contains("replay"))
+    #expect(!LaunchOptions.completions(["reactor", "help", ""], 2, "").contains("replay"))
+  }
+}
