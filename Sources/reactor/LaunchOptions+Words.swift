@@ -31,8 +31,7 @@ extension LaunchOptions {
     guard index >= 1, index <= arguments.count else { return [] }
     let split = partition(Array(arguments[1..<index]))
     if split.replay { return [] }
-    let line = split.words.isEmpty ? "" : Tokenizer.line(quoting: split.words) + " "
-    let candidates = Completion.candidates(for: prefix, before: line)
+    let candidates = Completion.candidates(for: prefix, after: split.words)
     guard split.words.isEmpty, "replay".hasPrefix(prefix) else { return candidates }
     return (candidates + ["replay"]).sorted()
   }

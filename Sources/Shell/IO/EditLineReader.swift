@@ -229,6 +229,11 @@ package enum Completion {
   package static func candidates(for word: String, before: String) -> [String] {
     // Inside an open quote there is nothing sensible to offer.
     guard let previous = try? Tokenizer.split(before) else { return [] }
+    return candidates(for: word, after: previous)
+  }
+
+  /// Candidates for `word`, given the words before it (a shell's completion has them split).
+  package static func candidates(for word: String, after previous: [String]) -> [String] {
     if previous.isEmpty {
       return CommandTable.verbs.filter { $0.hasPrefix(word) }.sorted()
     }
