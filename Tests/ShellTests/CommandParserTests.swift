@@ -176,6 +176,15 @@ private func parseError(_ line: String) -> CommandError? {
     #expect(error?.message == "unknown command 'zzz'; type 'help' for the list")
   }
 
+  @Test("an unknown command names only its first word, cut short: a quoted line may hold a password")
+  func unknownCommandNamesItsFirstWordOnly() {
+    #expect(parseError("'signup bob hunter22 hunter22'") == .unknownCommand("signup…", suggestion: "signup"))
+    #expect(parseError("\"password hunter22\"")?.message == "unknown command 'password…'; did you mean 'password'?")
+    let long = String(repeating: "x", count: 40)
+    #expect(parseError(long) == .unknownCommand(String(repeating: "x", count: 24) + "…", suggestion: nil))
+    #expect(parseError("help 'password hunter22'") == .unknownCommand("password…", suggestion: "password"))
+  }
+
   @Test func unknownHelpTopic() {
     #expect(parseError("help serch") == .unknownCommand("serch", suggestion: "search"))
     #expect(parseError("help zzz")?.message == "unknown command 'zzz'; type 'help' for the list")

@@ -19,6 +19,14 @@ struct RedactionTests {
       ("username octocat", "username octocat"),
       ("signup octocat hunter22 hunter22 &", "signup octocat <redacted> <redacted> &"),
       (#"password a\ & &"#, "password <redacted> &"),
+      // A quoted command is one word that names no verb; what it holds is still a password.
+      ("'signup bob hunter22 hunter22'", "'signup bob <redacted> <redacted>'"),
+      ("\"password hunter22\"", "'password <redacted>'"),
+      ("'signup bob' hunter22 hunter22", "'signup bob' <redacted> <redacted>"),
+      ("'passwrd  hunter22' x", "'passwrd <redacted>' <redacted>"),
+      ("' password'", "' password'"),
+      ("'signup bob hunter22", "signup <redacted>"),
+      ("'query swift'", "'query swift'"),
     ])
   func history(_ line: String, _ expected: String) {
     #expect(Redaction.forHistory(line) == expected)
@@ -46,6 +54,12 @@ struct RedactionTests {
     #expect(Redaction.forTranscript("repeat abcd", placeholders: &placeholders) == "repeat ++++")
     #expect(Redaction.forTranscript("password hunter22", placeholders: &placeholders) == "password ********")
     #expect(!placeholders.values.contains { $0.contains("hunter") })
+    // A quoted command keeps its verb and replays the same error, with no password.
+    #expect(
+      Redaction.forTranscript("'signup bob hunter22 hunter22'", placeholders: &placeholders)
+        == "'signup bob ******** ********'")
+    #expect(Redaction.forTranscript("\"password 12345\"", placeholders: &placeholders) == "'password ====='")
+    #expect(Redaction.forTranscript("'password hunter22", placeholders: &placeholders) == "password '")
   }
 
   @Test("the shell loop hands only redacted lines to history")

@@ -21,7 +21,7 @@ public enum CommandParser {
     guard let verb = words.first else { return nil }
     let arguments = Array(words.dropFirst())
     guard let spec = CommandTable.spec(for: verb) else {
-      throw .unknownCommand(verb, suggestion: Suggestions.closest(to: verb, in: CommandTable.verbs))
+      throw .unknown(verb, among: CommandTable.verbs)
     }
     if arguments.count < spec.arity.lowerBound {
       throw .missingArgument(command: spec.name, expected: spec.usage)

@@ -140,7 +140,7 @@ public enum CommandTable {
       arity: 0...1, completion: .commands
     ) { arguments throws(CommandError) in
       if let topic = arguments.first, spec(for: topic) == nil {
-        throw .unknownCommand(topic, suggestion: Suggestions.closest(to: topic, in: verbs))
+        throw .unknown(topic, among: verbs)
       }
       return .help(arguments.first)
     },

@@ -59,21 +59,35 @@ public enum Redaction {
     _ body: String, unparseable: (String, Tokenizer.Failure?) -> String, replacement: (String) -> String
   ) -> String {
     let parsed = Result { () throws(Tokenizer.Failure) -> [String] in try Tokenizer.split(body) }
-    guard let words = try? parsed.get(), let verb = words.first, let positions = secretPositions(verb, words.count - 1)
-    else {
-      // Unparseable: if it starts with a secret verb, keep only the verb (and the failure).
-      let first = Tokenizer.leadingRawWord(body)
-      if secretPositions(first, 1) != nil {
-        if case .failure(let failure) = parsed { return unparseable(first, failure) }
-        return unparseable(first, nil)
-      }
+    guard let words = try? parsed.get(), let verbWord = words.first else {
+      // Unparseable: if it starts with a secret verb, quoted or not, keep only the verb (and
+      // the failure).
+      let first = CommandParser.syntaxErrorVerb(body)
+      guard secretPositions(first, 1) != nil else { return body }
+      if case .failure(let failure) = parsed { return unparseable(first, failure) }
+      return unparseable(first, nil)
+    }
+    // A quoted verb (`'signup bob hunter22 hunter22'`) names no command, but the words inside
+    // it are read as if unquoted: a secret verb there makes the words after it secrets too.
+    let inner = verbWord.unicodeScalars.split(whereSeparator: Tokenizer.isSeparator).map {
+      String(String.UnicodeScalarView($0))
+    }
+    guard let verb = inner.first, let positions = secretPositions(verb, inner.count + words.count - 2) else {
       return body
     }
-    var out = [quote(verb)]
-    for (index, word) in words.dropFirst().enumerated() {
-      out.append(positions.contains(index) ? replacement(word) : quote(word))
+    var verbParts = [verb]
+    var out: [String] = []
+    for (index, word) in (inner.dropFirst() + words.dropFirst()).enumerated() {
+      let kept = positions.contains(index) ? replacement(word) : word
+      // The verb's own parts stay one word, as they were typed.
+      if index < inner.count - 1 {
+        verbParts.append(kept)
+      } else {
+        out.append(positions.contains(index) ? kept : quote(kept))
+      }
     }
-    return out.joined(separator: " ")
+    let head = verbParts.count > 1 ? verbParts.joined(separator: " ") : verbWord
+    return ([quote(head)] + out).joined(separator: " ")
   }
 
   /// Which arguments of `verb` are secret: the table's positions, or every argument of a

@@ -22,11 +22,13 @@ package enum SecretPrompt {
       cc[Int(VMIN)] = 1
       cc[Int(VTIME)] = 0
     }
+    // Echo goes off before the prompt shows: keys typed as soon as it does are neither echoed
+    // nor flushed away.
+    guard tcsetattr(descriptor, TCSADRAIN, &silent) == 0 else { return nil }
     _ = prompt.withCString { write(descriptor, $0, strlen($0)) }
-    guard tcsetattr(descriptor, TCSAFLUSH, &silent) == 0 else { return nil }
     defer {
       var restore = original
-      tcsetattr(descriptor, TCSAFLUSH, &restore)
+      tcsetattr(descriptor, TCSADRAIN, &restore)
       _ = write(descriptor, "\n", 1)
     }
     var bytes: [UInt8] = []

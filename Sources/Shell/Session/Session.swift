@@ -71,6 +71,9 @@ public final class Session: Sendable {
     // Only a command that carries a secret needs the line tokenized again to redact it.
     let named: String
     switch command {
+    // A password asked for at a prompt is named as if typed on the line, as its recording
+    // replays it (`TranscriptRecorder.noteSecret`).
+    case .password(nil), .repeatPassword(nil): named = Redaction.forHistory(line + " " + Redaction.placeholder)
     case .password, .repeatPassword, .signup: named = Redaction.forHistory(line)
     default: named = line
     }
