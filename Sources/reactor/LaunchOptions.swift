@@ -69,7 +69,9 @@ struct LaunchOptions: Equatable, Sendable {
       throw ValidationError("--drain-timeout must be from 0 to 3600 seconds, got \(Self.shown(drainTimeout))")
     }
     if force && record == nil { throw ValidationError("--force only applies to --record") }
-    guard historyLimit >= 0 else { throw ValidationError("--history-limit must be 0 (off) or more") }
+    guard historyLimit >= 0 else {
+      throw ValidationError("--history-limit must be 0 (off) or more, got \(historyLimit)")
+    }
     if let wait = waitOnRateLimit, !(0...3600).contains(wait) {
       throw ValidationError("--wait-on-rate-limit must be between 0 and 3600 seconds")
     }
@@ -282,7 +284,7 @@ extension LaunchOptions {
           scanner: SecretScanner(environment: environment),
           cassette: { (recording.exchangeCount, { try recording.cassette.encoded() }) })
       } catch {
-        StandardStream.error("reactor: \(error)\n")
+        StandardStream.error("error: \(error)\n")
         throw ExitCode(2)
       }
       made = TranscriptRecorder(
@@ -363,7 +365,9 @@ extension LaunchOptions {
     for script in scripts {
       switch script {
       case .command(let line): sources.append((ScriptedLineReader([line]), .arguments))
-      case .file(let path): sources.append((PipeLineReader(descriptor: nextFile.next()!), .file(path)))
+      case .file(let path):
+        // Errors of `-f -` say `<stdin>:N:`, as psql's do.
+        sources.append((PipeLineReader(descriptor: nextFile.next()!), .file(path == "-" ? "<stdin>" : path)))
       }
     }
     let reader: any LineReader
@@ -423,14 +427,23 @@ extension LaunchOptions {
     if status != 0 { throw ExitCode(status) }
   }
 
-  /// The `-f` files, open for reading, in order; a file that cannot be read is a usage error,
-  /// found before any command runs.
+  /// The `-f` files, open for reading, in order (`-` is standard input, as in psql); a file
+  /// that cannot be read, or a directory, is a usage error, found before any command runs.
   func openFiles() throws -> [Int32] {
     var descriptors: [Int32] = []
     for case .file(let path) in scripts {
+      if path == "-" {
+        descriptors.append(0)
+        continue
+      }
       let descriptor = open(path, O_RDONLY)
-      guard descriptor >= 0 else {
+      var status = stat()
+      guard descriptor >= 0, fstat(descriptor, &status) == 0 else {
         throw ValidationError("-f \(path): \(String(cString: strerror(errno)))")
+      }
+      guard status.st_mode & S_IFMT != S_IFDIR else {
+        close(descriptor)
+        throw ValidationError("-f \(path): \(String(cString: strerror(EISDIR)))")
       }
       descriptors.append(descriptor)
     }

@@ -83,7 +83,10 @@ struct ReactorCommand: AsyncParsableCommand {
   @Flag(help: "With --record: overwrite an existing transcript and cassette.")
   var force = LaunchOptions.defaults.force
 
-  @Option(help: ArgumentHelp("Seed for everything random in the session (default: from the time).", valueName: "n"))
+  // Unconditional: `--seed -1` is a wrong value to name, not a missing one.
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp("Seed for everything random in the session (default: from the time).", valueName: "n"))
   var seed: UInt64?
 
   @Option(
@@ -98,7 +101,7 @@ struct ReactorCommand: AsyncParsableCommand {
   var signupLatency = Seconds(LaunchOptions.defaults.signupLatency)
 
   @Option(
-    name: .customLong("history-limit"),
+    name: .customLong("history-limit"), parsing: .unconditional,
     help: ArgumentHelp(
       "The most changes history keeps for history, diff, goto, undo and why (0: off).", valueName: "n"))
   var historyLimit = LaunchOptions.defaults.historyLimit
@@ -434,12 +437,18 @@ enum Main {
     } catch {
       let code = ReactorCommand.exitCode(for: error)
       if code == .success || error is ExitCode {
-        if !(error is ExitCode) { print(ReactorCommand.fullMessage(for: error)) }
+        if !(error is ExitCode) { print(helpMessage(for: error)) }
         exit(code.rawValue)
       }
       StandardStream.error(usageMessage(for: error) + "\n")
       exit(ExitStatus.usage.rawValue)
     }
+  }
+
+  /// ArgumentParser's help, with the option whose value is optional spelled so
+  /// (`--wait-on-rate-limit[=<max>]`): ArgumentParser shows every value as required.
+  static func helpMessage(for error: any Error) -> String {
+    ReactorCommand.fullMessage(for: error).replacing("--wait-on-rate-limit <max>", with: "--wait-on-rate-limit[=<max>]")
   }
 
   /// ArgumentParser's message, with the one error prefix every other message uses (`error:`,

@@ -21,7 +21,7 @@ struct Rerecorder {
   let engine: SearchEngineKind?
 
   private func fail(_ message: String, status: Int32 = 1) -> Int32 {
-    StandardStream.error("reactor: \(message)\n")
+    StandardStream.error("error: \(message)\n")
     return status
   }
 

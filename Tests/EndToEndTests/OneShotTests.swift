@@ -31,6 +31,19 @@ struct OneShotTests {
     let missing = try await ReactorBinary.run(["--offline", "-f", file + ".missing"])
     #expect(missing.status == 2)
     #expect(missing.stderr.hasPrefix("error: -f \(file).missing: No such file or directory"))
+    let directory = try await ReactorBinary.run(["--offline", "-f", NSTemporaryDirectory()])
+    #expect(directory.status == 2, "a directory runs nothing: a usage error")
+    #expect(directory.stderr.hasPrefix("error: -f \(NSTemporaryDirectory()): Is a directory"))
+  }
+
+  @Test("-f - reads the commands from standard input, as psql -f - does, in order with -c")
+  func fileFromStandardInput() async throws {
+    let result = try await ReactorBinary.run(
+      ["--offline", "-c", "query rust", "-f", "-", "-c", "open 1"], input: "query swift\nopne 2\n")
+    #expect(result.stderr == "<stdin>:2: error: unknown command 'opne'; did you mean 'open'?\n")
+    #expect(result.lines.contains(#"query: "rust" -> "swift""#))
+    #expect(result.lines.last == "https://github.com/apple/swift")
+    #expect(result.status == 1)
   }
 
   @Test("--bail stops at the first failure with its status; without it the last failure decides")
@@ -128,6 +141,20 @@ struct OneShotTests {
     #expect(zero.stderr.hasPrefix("error: --timeout must be more than 0 and at most 600 seconds, got 0"))
     let slow = try await ReactorBinary.run(["--signup-latency", "2m", "--offline"])
     #expect(slow.stderr.hasPrefix("error: --signup-latency must be from 0 to 60 seconds, got 120"))
+    // A negative number is a wrong value, not a missing one.
+    let seed = try await ReactorBinary.run(["--seed", "-1", "--offline"])
+    #expect(seed.status == 2)
+    #expect(seed.stderr.hasPrefix("error: The value '-1' is invalid for '--seed <n>'"), "\(seed.stderr)")
+    let limit = try await ReactorBinary.run(["--history-limit", "-3", "--offline"])
+    #expect(limit.status == 2)
+    #expect(limit.stderr.hasPrefix("error: --history-limit must be 0 (off) or more, got -3"), "\(limit.stderr)")
+  }
+
+  @Test("--help spells the value of --wait-on-rate-limit as optional")
+  func optionalValueInHelp() async throws {
+    let help = try await ReactorBinary.run(["--help"])
+    #expect(help.stdout.contains("--wait-on-rate-limit[=<max>]"))
+    #expect(!help.stdout.contains("--wait-on-rate-limit <max>"))
   }
 
   @Test("durations take units in every flag; a bare number is seconds")

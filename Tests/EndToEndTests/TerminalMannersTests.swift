@@ -129,6 +129,33 @@ struct TerminalMannersTests {
     }
   }
 
+  @Test("the banner goes to standard error, so `reactor | tee log` keeps only output")
+  func bannerOnStandardError() async throws {
+    try await Self.onTerminal { home in
+      let repl = try TerminalSession(Self.offline, environment: ["HOME": home], outputToPipe: true)
+      try await repl.wait(forScreen: "type 'help' for commands")
+      repl.type("query swift\r")
+      try await repl.wait(for: "the search's output in the pipe") { _, pipe in pipe.contains(#"query: "swift""#) }
+      repl.type(Self.ctrlD)
+      #expect(try await repl.exitStatus() == 0)
+      #expect(!repl.pipedText.contains("type 'help'"), "\(repl.pipedText)")
+    }
+  }
+
+  @Test("leaving with a command still running in the background says what it waits for; Ctrl-C ends it")
+  func leavingSaysWhatItWaitsFor() async throws {
+    try await Self.onTerminal { home in
+      let repl = try TerminalSession(Self.offline, environment: ["HOME": home])
+      try await repl.wait(forScreen: "reactor> ")
+      repl.type("sleep 1h &\r")
+      try await repl.wait(forScreen: "reactor> ", count: 2)
+      repl.type("quit\r")
+      try await repl.wait(forScreen: "waiting for 1 command started with &; Ctrl-C cancels it")
+      repl.type(Self.ctrlC)
+      #expect(try await repl.exitStatus() == 0)
+    }
+  }
+
   @Test("lines and Ctrl-D typed while a command runs: the lines run in order, then the session ends")
   func typedAheadEnd() async throws {
     try await Self.whileSearching("query swift\r") { repl, release in

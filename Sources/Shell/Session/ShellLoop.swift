@@ -76,7 +76,8 @@ package struct ShellLoop: Sendable {
     let session = session
     let interrupt = interactive ? SignalWatcher.shared.watch(SIGINT) { session.cancelAll() } : nil
     defer { interrupt.map(SignalWatcher.shared.stop) }
-    if interactive, let banner { session.configuration.sink.write([.init(.out, banner)]) }
+    // On standard error, as psql's and sqlite3's: a `| tee` log or a redirection keeps output only.
+    if interactive, let banner { session.configuration.sink.write([.init(.err, banner)]) }
     var background: [(Execution, JSONValue?)] = []
     var number = 0
     while let input = await reader.readInput(prompt: interactive ? "reactor> " : "") {
@@ -122,7 +123,14 @@ package struct ShellLoop: Sendable {
         }
       }
     }
-    // Waits for commands started with `&`, and folds their outcomes into the status.
+    // Waits for commands started with `&`, and folds their outcomes into the status. A person
+    // who leaves is told why the session does not end yet. Not through the sink: a transcript
+    // replays commands, not the leaving.
+    let waiting = background.count { !$0.0.isFinished }
+    if interactive, waiting > 0 {
+      let them = waiting == 1 ? "1 command" : "\(waiting) commands"
+      StandardStream.error("waiting for \(them) started with &; Ctrl-C cancels \(waiting == 1 ? "it" : "them")\n")
+    }
     for (execution, tag) in background {
       let completion = await execution.finish()
       onOutcome?(completion)

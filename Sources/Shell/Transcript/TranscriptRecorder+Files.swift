@@ -13,7 +13,7 @@ extension TranscriptRecorder {
   package func save() {
     guard let files else { return }
     if let problem = files.save(text: finishedText, passwords: passwords) {
-      StandardStream.error("reactor: \(problem)\n")
+      StandardStream.error("error: \(problem)\n")
     }
   }
 
