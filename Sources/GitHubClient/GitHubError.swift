@@ -11,8 +11,9 @@ public enum GitHubError: Error, Sendable, Equatable, Hashable {
   case timeout(seconds: Int?)
   /// The request was cancelled (for example by a newer query).
   case cancelled
-  /// 401: the token is wrong or expired.
-  case unauthorized(String)
+  /// 401: the token is wrong or expired, or (`authenticated` false) the request had none and
+  /// needs one.
+  case unauthorized(String, authenticated: Bool = true)
   /// 403/429 with `x-ratelimit-remaining: 0`: the primary rate limit, with the budget GitHub
   /// sent.
   case rateLimited(resetsIn: Int?, authenticated: Bool, budget: RateLimit? = nil)
@@ -66,7 +67,10 @@ public enum GitHubError: Error, Sendable, Equatable, Hashable {
       let limit = seconds.map { "within \($0) s" } ?? "in time"
       return "GitHub did not answer \(limit); try again, or allow longer with --timeout."
     case .cancelled: return "The request was cancelled."
-    case .unauthorized(let detail):
+    case .unauthorized(let detail, let authenticated):
+      guard authenticated else {
+        return "GitHub requires a token for this (\(clause(detail))). Set GH_TOKEN or GITHUB_TOKEN."
+      }
       return "GitHub rejected the token (\(clause(detail))). Check GH_TOKEN or GITHUB_TOKEN."
     case .rateLimited(let resetsIn, let authenticated, _):
       let wait = resetsIn.map { "resets in \($0) s" } ?? "try again in a minute"

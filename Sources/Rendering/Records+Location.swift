@@ -7,7 +7,15 @@ extension Records {
   /// command: `"line"` (and `"file"`) in its record; `error: line 3: ...` in text, or
   /// `FILE:3: error: ...` for a file, the form editors and compilers use. Any other line, or
   /// no line number, is returned as it is.
-  public func locate(_ line: OutputLine, line number: Int?, file: String?) -> OutputLine {
+  /// An error of the `command`-th `-c` command names it by `"command"` in its record; its
+  /// text names the command already.
+  public func locate(_ line: OutputLine, line number: Int?, file: String?, command: Int? = nil) -> OutputLine {
+    if let command, number == nil, options.mode == .json, var object = line.keptRecord,
+      object["type"] == .string("error")
+    {
+      object["command"] = .int(command)
+      return record(object).tagged(line.tag)
+    }
     guard let number, var object = line.keptRecord, object["type"] == .string("error") else { return line }
     object["line"] = .int(number)
     if let file { object["file"] = .string(file) }

@@ -86,10 +86,19 @@ public struct SearchText: Sendable {
       header += Self.dropped(dropped)
       return [OutputLine(.out, header)] + list(state, from: start, count: added)
     case .setSort(let sort, let order):
-      let old = patch.operations.first { $0.path == "/sort" }?.oldValue?.resolved
-      let oldText = if case .string(let text)? = old { text } else { sort.rawValue }
-      let direction = sort == .best ? "" : " (\(order == .desc ? "descending" : "ascending"))"
-      return [OutputLine(.out, "sort: \(oldText) -> \(sort.rawValue)\(direction)")]
+      let words = { (order: SearchOrder) in order == .desc ? "descending" : "ascending" }
+      let old = { (path: String) -> String? in
+        guard case .string(let text)? = patch.operations.first(where: { $0.path == path })?.oldValue?.resolved
+        else { return nil }
+        return text
+      }
+      // Only the direction changed (`order asc`): say that, not a sort that stayed.
+      if old("/sort") == nil, let oldOrder = old("/order").flatMap(SearchOrder.init(rawValue:)) {
+        let sorted = sort == .best ? "" : " (sort: \(sort.rawValue))"
+        return [OutputLine(.out, "order: \(words(oldOrder)) -> \(words(order))\(sorted)")]
+      }
+      let direction = sort == .best ? "" : " (\(words(order)))"
+      return [OutputLine(.out, "sort: \(old("/sort") ?? sort.rawValue) -> \(sort.rawValue)\(direction)")]
     case .setError:
       return state.lastError.map {
         [records.error(code: $0.code, message: $0.message, feature: "search", details: $0.details)]

@@ -360,11 +360,13 @@ extension LaunchOptions {
       Glibc.exit(status)
     }
     var sources: [(any LineReader, ShellLoop.Source)] = []
-    if !words.isEmpty { sources = [(ScriptedLineReader([Tokenizer.line(quoting: words)]), .arguments)] }
+    if !words.isEmpty { sources = [(ScriptedLineReader([Tokenizer.line(quoting: words)]), .argument(1))] }
     var nextFile = files.makeIterator()
     for script in scripts {
       switch script {
-      case .command(let line): sources.append((ScriptedLineReader([line]), .arguments))
+      case .command(let line):
+        let index = sources.count { if case .argument = $0.1 { true } else { false } } + 1
+        sources.append((ScriptedLineReader([line]), .argument(index)))
       case .file(let path):
         // Errors of `-f -` say `<stdin>:N:`, as psql's do.
         sources.append((PipeLineReader(descriptor: nextFile.next()!), .file(path == "-" ? "<stdin>" : path)))

@@ -201,7 +201,8 @@ extension FaultRow {
       start: { try .serving { _ in LoopbackResponse(status: 304, headers: [("ETag", #"W/"v1""#)]) } }),
     FaultRow(
       "401", #"401 {"message":"Bad credentials"}"#,
-      message: "GitHub rejected the token (Bad credentials). Check GH_TOKEN or GITHUB_TOKEN.", code: "unauthorized",
+      message: "GitHub requires a token for this (Bad credentials). Set GH_TOKEN or GITHUB_TOKEN.",
+      code: "unauthorized",
       start: {
         try .serving { _ in
           .json(401, #"{"message":"Bad credentials","documentation_url":"https://docs.github.com/rest"}"#)

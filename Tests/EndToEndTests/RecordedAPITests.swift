@@ -117,7 +117,10 @@ struct RecordedAPITests {
         "Exceptions.testJSONParseError.txt", "GitHub sent a response that is not the expected JSON", "invalid-response",
         3
       ),
-      ("Exceptions.testBadAuthentication.txt", "GitHub rejected the token (Bad credentials).", "unauthorized", 4),
+      (
+        "Exceptions.testBadAuthentication.txt", "GitHub requires a token for this (Bad credentials).", "unauthorized",
+        4
+      ),
     ] as [(String, String, String, Int32)])
   func failures(file: String, message: String, code: String, status: Int32) async throws {
     guard let server = try Self.server(file) else { return }

@@ -28,6 +28,16 @@ struct ReplayHandoverTests {
     #expect(result.lines.contains("+ 3 repos (1-3) of 3"))
   }
 
+  @Test("a Control-C line is not a command: --until counts what was typed, as the recorder does")
+  func interruptIsNoCommand() async throws {
+    let result = try await ReactorBinary.run(
+      ["--offline", "replay", "--until", "1", Self.path("interrupt.t")], input: "state signup\n")
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stderr.contains("replay: 1 of 5 commands"), "\(result.stderr)")
+    // The Control-C after the first command ran with it: the submission was cancelled.
+    #expect(result.stdout.contains(#""message": "Signup failed: cancelled""#), "\(result.stdout)")
+  }
+
   @Test("a replay whose output differs says so, still hands over, and exits 1")
   func mismatch() async throws {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("handover-\(UUID().uuidString)")
@@ -51,7 +61,7 @@ struct ReplayHandoverTests {
   @Test(
     "bad uses are refused",
     arguments: [
-      (["replay", "--until", "99", "time-travel-goto.t"], Int32(1), "has 9 commands"),
+      (["replay", "--until", "99", "time-travel-goto.t"], Int32(1), "has 11 commands"),
       (["replay", "--until=-1", "time-travel-goto.t"], 2, "--until must be 0 or more"),
       (["replay", "--until", "1", "time-travel-goto.t", "time-travel-why.t"], 2, "replay one file"),
       (["replay", "--update", "--until", "1", "time-travel-goto.t"], 2, "cannot be combined"),
@@ -73,7 +83,7 @@ struct ReplayHandoverTests {
     #expect(result.status == 0, "\(result.stdout)")
     #expect(result.stdout.contains("> query swift  [Enter: run; c: run the rest; Ctrl-C: stop here]"))
     #expect(result.stdout.contains("> next  [Enter: run; c: run the rest; Ctrl-C: stop here]"))
-    #expect(result.stdout.contains("replay: 1 of 9 commands"))
+    #expect(result.stdout.contains("replay: 1 of 11 commands"))
     #expect(result.stdout.contains("  2  search   query swift  setRepos"))
     #expect(!result.stdout.contains("+ 30 repos (31-60)"))
   }

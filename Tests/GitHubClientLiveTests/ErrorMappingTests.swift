@@ -56,7 +56,7 @@ private let statusCases: [StatusCase] = [
   StatusCase("500", 500, body: #"{"message":"Server Error"}"#, expect: .server(status: 500, message: "Server Error")),
   StatusCase("502 HTML", 502, body: "<html>Bad Gateway</html>", expect: .server(status: 502, message: nil)),
   StatusCase("503 empty", 503, expect: .server(status: 503, message: nil)),
-  StatusCase("401 empty", 401, expect: .unauthorized("HTTP 401")),
+  StatusCase("401 empty, no token sent", 401, expect: .unauthorized("HTTP 401", authenticated: false)),
   StatusCase("418", 418, body: #"{"message":"I'm a teapot"}"#, expect: .http(status: 418, message: "I'm a teapot")),
   StatusCase("301 is not followed here", 301, expect: .http(status: 301, message: nil)),
 ]

@@ -122,10 +122,14 @@ import Testing
   @Test func badAuthenticationIsUnauthorized() throws {
     guard fixturesPresent() else { return }
     let exchanges = try RecordedFixtures.load("Exceptions.testBadAuthentication.txt")
-    let expected = GitHubError.unauthorized("Bad credentials")
+    // Sent without a token, the 401 asks for one; with one, it blames it.
+    let expected = GitHubError.unauthorized("Bad credentials", authenticated: false)
     #expect(throws: expected) { try makeAPI().userExists(httpResponse(exchanges[0])) }
     #expect(throws: expected) { try makeAPI().searchPage(httpResponse(exchanges[0]), page: 1, perPage: 30) }
-    #expect(expected.message == "GitHub rejected the token (Bad credentials). Check GH_TOKEN or GITHUB_TOKEN.")
+    #expect(expected.message == "GitHub requires a token for this (Bad credentials). Set GH_TOKEN or GITHUB_TOKEN.")
+    #expect(
+      GitHubError.unauthorized("Bad credentials").message
+        == "GitHub rejected the token (Bad credentials). Check GH_TOKEN or GITHUB_TOKEN.")
   }
 
   @Test func truncatedJSONIsAnInvalidResponse() async throws {

@@ -185,6 +185,19 @@ private func parseError(_ line: String) -> CommandError? {
     #expect(parseError("help 'password hunter22'") == .unknownCommand("password…", suggestion: "password"))
   }
 
+  @Test("a word of a fixed set suggests the closest; a word two edits from a short verb suggests none")
+  func suggestionsForEveryChoice() {
+    #expect(
+      parseError("why serch /query")?.message
+        == "why: expected one of search, signup, feed, got 'serch'; did you mean 'search'?")
+    #expect(
+      parseError("sort stras")?.message
+        == "sort: expected one of best, stars, forks, updated, help-wanted-issues, got 'stras'; did you mean 'stars'?")
+    #expect(parseError("order ascc")?.message == "order: expected asc or desc, got 'ascc'; did you mean 'asc'?")
+    #expect(parseError("trace of")?.message == "trace: expected on or off, got 'of'; did you mean 'off'?")
+    #expect(parseError("help nope") == .unknownCommand("nope", suggestion: nil))
+  }
+
   @Test func unknownHelpTopic() {
     #expect(parseError("help serch") == .unknownCommand("serch", suggestion: "search"))
     #expect(parseError("help zzz")?.message == "unknown command 'zzz'; type 'help' for the list")
@@ -248,7 +261,8 @@ private func parseError(_ line: String) -> CommandError? {
     #expect(try CommandParser.parse("sort help-wanted-issues") == .sort(.helpWantedIssues))
     #expect(try CommandParser.parse("order asc") == .order(.asc))
     #expect(
-      parseError("sort name")?.message == "sort: expected best, stars, forks, updated, help-wanted-issues, got 'name'")
+      parseError("sort name")?.message
+        == "sort: expected one of best, stars, forks, updated, help-wanted-issues, got 'name'")
     #expect(parseError("order up")?.message == "order: expected asc or desc, got 'up'")
   }
 

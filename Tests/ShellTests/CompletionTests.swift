@@ -18,7 +18,9 @@ import Testing
     ("ne", ["next"]),
     ("help", ["help"]),
     ("z", []),
-    ("Q", []),
+    ("Q", ["query", "quit"]),
+    ("QU", ["query", "quit"]),
+    ("Ne", ["next"]),
   ])
   func verbsByPrefix(_ word: String, _ expected: [String]) {
     #expect(Completion.candidates(for: word, before: "") == expected)

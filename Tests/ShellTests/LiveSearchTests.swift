@@ -289,7 +289,7 @@ private func session(
       ])
     let lines = sink.drain().map(\.text)
     #expect(lines.contains("sort: best -> stars (descending)"))
-    #expect(lines.contains("sort: stars -> stars (ascending)"))
+    #expect(lines.contains("order: descending -> ascending (sort: stars)"))
     #expect(lines.last == "sort: stars, asc")
     #expect(session.stateJSON("search")["sort"] == .string("stars"))
     #expect(session.stateJSON("search")["order"] == .string("asc"))

@@ -73,8 +73,17 @@ private struct Harness {
 
   @Test func commandsGivenAsArgumentsNameThemselves() async {
     let harness = Harness()
-    _ = await harness.run(["opne 2"], source: .arguments)
+    _ = await harness.run(["opne 2"], source: .argument(1))
     #expect(harness.errors == ["error: unknown command 'opne'; did you mean 'open'?"])
+  }
+
+  @Test("the NDJSON error of a -c command says which -c it was")
+  func commandsGivenAsArgumentsAreNumberedInNDJSON() async throws {
+    let harness = Harness(.json)
+    _ = await harness.run(["opne 2"], source: .argument(3))
+    let errors = harness.memory.lines.compactMap(\.record).filter { $0["type"] == .string("error") }
+    #expect(errors.map { $0["command"] } == [.int(3)])
+    #expect(errors.allSatisfy { $0["line"] == nil })
   }
 
   @Test func everyNDJSONErrorHasItsLine() async throws {

@@ -200,8 +200,17 @@ private func records(_ lines: [OutputLine], type: String) -> [JSONObject] {
     #expect(why["value"] == .string("rust"))
     #expect(why["command"] == .string("query rust"))
 
-    #expect(await session.execute("why search /nope/x") == .ok)
+    // A value below a field that exists may not yet: its last change is none since the start.
+    #expect(await session.execute("why search /repos/99/stars") == .ok)
     #expect(records(sink.drain(), type: "why").first?["since"] == .int(0))
+    // A pointer that names no field of the state is refused, with the fields it has.
+    #expect(await session.execute("why search /nope/x") == .error)
+    let refused = try #require(records(sink.drain(), type: "error").first)
+    #expect(refused["code"] == .string("invalid-argument"))
+    guard case .string(let message)? = refused["message"] else { throw TimeTravelFailure("no message") }
+    #expect(message.hasPrefix("why: search has no field '/nope/x'; its fields are /query,"), "\(message)")
+    #expect(await session.execute("watch signup /nope") == .error)
+    #expect(records(sink.drain(), type: "error").first?["code"] == .string("invalid-argument"))
     #expect(await session.execute("why search query") == .error)
     #expect(records(sink.drain(), type: "error").first?["code"] == .string("invalid-argument"))
   }
@@ -381,4 +390,9 @@ private func records(_ lines: [OutputLine], type: String) -> [JSONObject] {
     #expect(text.contains("password <redacted>"))
     #expect(text.contains("undo: repeat <redacted>"))
   }
+}
+
+struct TimeTravelFailure: Error, CustomStringConvertible {
+  let description: String
+  init(_ description: String) { self.description = description }
 }

@@ -35,7 +35,8 @@ commands:
   unwatch [<feature> [<pointer>]]    stop watching (all, a feature's, or one)
   trace on|off                       report effects as they start and end
   quit                               leave (Ctrl-D does the same)
-Words split like a shell's: quote text with spaces; # starts a comment.
+Words split like a shell's: quote text with spaces; # starts a comment. A line ending in & runs in
+the background: the next line is read at once (Ctrl-C or 'cancel' stops it).
 data: built-in offline sample (a snapshot written for demos; not live GitHub data)
 > help query
 usage: query [<text>...]

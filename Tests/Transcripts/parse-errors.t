@@ -18,7 +18,7 @@
 > state nope
 ! error: state: expected one of search, signup, feed, rateLimit, got 'nope'
 > help nope
-! error: unknown command 'nope'; did you mean 'open'?
+! error: unknown command 'nope'; type 'help' for the list
 > query "unterminated
 ! error: query: unterminated double quote
 > sleep forever

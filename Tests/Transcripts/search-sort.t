@@ -16,7 +16,7 @@ query: "vapor stars:>1000"
    1. vapor/vapor                    ★ 24.8k  Swift       A server-side Swift HTTP web framework.
    2. vapor/fluent                   ★ 1.3k   Swift       Vapor ORM (queries, models, and relations…
 > order asc
-sort: forks -> forks (ascending)
+order: descending -> ascending (sort: forks)
 + 2 repos (1-2) of 2
    1. vapor/fluent                   ★ 1.3k   Swift       Vapor ORM (queries, models, and relations…
    2. vapor/vapor                    ★ 24.8k  Swift       A server-side Swift HTTP web framework.
@@ -46,7 +46,7 @@ sort: forks -> best
    5. vapor/postgres-nio             ★ 350    Swift       Non-blocking, event-driven Swift client f…
    6. vapor/fluent-postgres-driver   ★ 150    Swift       Fluent PostgreSQL driver for Vapor
 > sort name
-! error: sort: expected best, stars, forks, updated, help-wanted-issues, got 'name'
+! error: sort: expected one of best, stars, forks, updated, help-wanted-issues, got 'name'
 > next 0
 ! error: next: expected a number of pages from 1 to 100, or 'all', got '0'
 %status 1

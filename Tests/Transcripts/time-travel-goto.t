@@ -152,6 +152,8 @@ restored: query "zig", 3 repos
    1. oven-sh/bun                    ★ 74k    Zig         Incredibly fast JavaScript runtime, bundl…
    2. ziglang/zig                    ★ 35k    Zig         General-purpose programming language and …
    3. ghostty-org/ghostty            ★ 24k    Zig         Ghostty is a fast, feature-rich, and cros…
+> goto 6
+goto: search is already as after seq 6
 > history 3
 seq  feature  command  * changed (glob)
   8  search   next     * /isLoadingNextPage (glob)
@@ -161,4 +163,6 @@ seq  feature  command  * changed (glob)
 ! error: goto: no change 99 (history holds 1-10; see 'history')
 > goto
 ! error: goto: expected <seq>
+> limits
+no rate limit: the offline sample answers without GitHub
 %status 1

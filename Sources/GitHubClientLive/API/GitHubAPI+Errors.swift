@@ -13,7 +13,7 @@ extension GitHubAPI {
     if (200..<300).contains(status) { return }
     let message = Self.message(in: response.body)
     switch status {
-    case 401: throw .unauthorized(message ?? "HTTP 401")
+    case 401: throw .unauthorized(message ?? "HTTP 401", authenticated: configuration.token != nil)
     case 403, 429:
       let budget = Self.rateLimit(in: response, path: path)
       if response.header("x-ratelimit-remaining") == "0" {

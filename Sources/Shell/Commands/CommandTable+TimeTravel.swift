@@ -102,7 +102,7 @@ extension CommandTable {
         """,
       arity: 1...1, completion: .words(["on", "off"])
     ) { arguments throws(CommandError) in
-      guard ["on", "off"].contains(arguments[0]) else { throw arguments.invalid(0, expected: "on or off") }
+      guard ["on", "off"].contains(arguments[0]) else { throw arguments.invalid(0, among: ["on", "off"]) }
       return .trace(arguments[0] == "on")
     },
   ]
@@ -117,9 +117,7 @@ extension CommandTable {
 
   /// Argument `index` as a feature's name.
   private static func feature(_ arguments: CommandArguments, _ index: Int) throws(CommandError) -> String {
-    guard features.contains(arguments[index]) else {
-      throw arguments.invalid(index, expected: "one of \(features.joined(separator: ", "))")
-    }
+    guard features.contains(arguments[index]) else { throw arguments.invalid(index, among: features) }
     return arguments[index]
   }
 }

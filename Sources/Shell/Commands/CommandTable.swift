@@ -48,7 +48,7 @@ public enum CommandTable {
     ) { arguments throws(CommandError) in
       guard let word = arguments.first else { return .sort(nil) }
       guard let sort = SearchSort(rawValue: word.lowercased()) else {
-        throw arguments.invalid(0, expected: SearchSort.allCases.map(\.rawValue).joined(separator: ", "))
+        throw arguments.invalid(0, among: SearchSort.allCases.map(\.rawValue))
       }
       return .sort(sort)
     },
@@ -59,7 +59,7 @@ public enum CommandTable {
     ) { arguments throws(CommandError) in
       guard let word = arguments.first else { return .order(nil) }
       guard let order = SearchOrder(rawValue: word.lowercased()) else {
-        throw arguments.invalid(0, expected: "asc or desc")
+        throw arguments.invalid(0, among: ["asc", "desc"])
       }
       return .order(order)
     },
@@ -121,10 +121,7 @@ public enum CommandTable {
         """,
       arity: 0...1, completion: .words(stateNames)
     ) { arguments throws(CommandError) in
-      if let feature = arguments.first, !stateNames.contains(feature) {
-        let suggestion = Suggestions.closest(to: feature, in: stateNames).map { "; did you mean '\($0)'?" } ?? ""
-        throw arguments.invalid(0, expected: "one of \(stateNames.joined(separator: ", "))", hint: suggestion)
-      }
+      if let feature = arguments.first, !stateNames.contains(feature) { throw arguments.invalid(0, among: stateNames) }
       return .state(arguments.first)
     },
     CommandSpec(

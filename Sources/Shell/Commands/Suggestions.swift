@@ -5,13 +5,16 @@ package enum Suggestions {
   /// every short typo would be one edit from them.
   package static func closest(to word: String, in candidates: [String]) -> String? {
     let lowered = word.lowercased()
-    let limit = max(1, min(3, lowered.count / 2))
-    var best: (String, Int)?
+    // A third of the word: 'nope' is two edits from 'open', which is no typo of it.
+    let limit = max(1, min(3, lowered.count / 3))
+    // Ranked by distance, then, on a tie, a candidate the word begins ('of': 'off' before 'on').
+    var best: (candidate: String, rank: (Int, Int))?
     for candidate in candidates where candidate.count > 1 {
       let distance = editDistance(lowered, candidate)
-      if distance <= limit, distance < (best?.1 ?? .max) { best = (candidate, distance) }
+      let rank = (distance, candidate.hasPrefix(lowered) ? 0 : 1)
+      if distance <= limit, best.map({ rank < $0.rank }) ?? true { best = (candidate, rank) }
     }
-    if let best { return best.0 }
+    if let best { return best.candidate }
     if lowered.count >= 2 { return candidates.first { $0.hasPrefix(lowered) } }
     return nil
   }

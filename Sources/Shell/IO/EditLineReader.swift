@@ -235,7 +235,9 @@ package enum Completion {
   /// Candidates for `word`, given the words before it (a shell's completion has them split).
   package static func candidates(for word: String, after previous: [String]) -> [String] {
     if previous.isEmpty {
-      return CommandTable.verbs.filter { $0.hasPrefix(word) }.sorted()
+      // Verbs are case-insensitive, so their completion is too (`QU` offers `query`).
+      let lowered = word.lowercased()
+      return CommandTable.verbs.filter { $0.hasPrefix(lowered) }.sorted()
     }
     guard previous.count <= 2, let spec = CommandTable.spec(for: previous[0]) else { return [] }
     let options = previous.count == 1 ? spec.completion.options : spec.completion.options(after: previous[1])

@@ -37,7 +37,7 @@ package final class LocatingSink: OutputSink {
         }
         guard locates else { return line }
         let location = InputLocation(tag: tag)
-        return records.locate(line, line: location.line, file: location.file)
+        return records.locate(line, line: location.line, file: location.file, command: location.command)
       })
   }
 

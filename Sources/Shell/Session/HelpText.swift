@@ -43,7 +43,9 @@ enum HelpText {
         lines += TerminalText.wrap(spec.summary, width: width, first: "    ", indent: "    ")
       }
     }
-    lines += TerminalText.wrap("Words split like a shell's: quote text with spaces; # starts a comment.", width: width)
+    lines += TerminalText.wrap(
+      "Words split like a shell's: quote text with spaces; # starts a comment. A line ending in & runs in the "
+        + "background: the next line is read at once (Ctrl-C or 'cancel' stops it).", width: width)
     if let dataNote { lines += TerminalText.wrap(dataNote, width: width, first: "data: ", indent: "  ") }
     return lines.map { OutputLine(.out, $0) }
   }

@@ -29,7 +29,13 @@ extension Session {
     var lines: [String] = []
     if let credentials = configuration.credentials { lines.append(credentials) }
     let budgets = configuration.client.rateLimits()
-    if budgets.isEmpty { lines.append("no rate-limit budget yet: GitHub states it with every response") }
+    if budgets.isEmpty {
+      // The sample never answers with a budget: "yet" would promise one.
+      lines.append(
+        configuration.dataNote == nil
+          ? "no rate-limit budget yet: GitHub states it with every response"
+          : "no rate limit: the offline sample answers without GitHub")
+    }
     let now = configuration.time.now()
     for budget in budgets {
       lines.append(

@@ -19,8 +19,9 @@ package struct ShellLoop: Sendable {
     case standardInput
     /// A file of commands (`-f`): errors say `FILE:N:`.
     case file(String)
-    /// Commands given as arguments (`-c`, or words): each names itself in its errors.
-    case arguments
+    /// The `n`-th command given as arguments (`-c`, or words), from 1: it names itself in its
+    /// errors, and its NDJSON errors say `"command": n`.
+    case argument(Int)
   }
 
   /// How a loop ended: the status of its last failed command, and whether the session should
@@ -149,7 +150,7 @@ package struct ShellLoop: Sendable {
     case nil: nil
     case .standardInput: InputLocation.tag(line: number, file: nil)
     case .file(let path): InputLocation.tag(line: number, file: path)
-    case .arguments: InputLocation.tag(command: number)
+    case .argument(let index): InputLocation.tag(command: index)
     }
   }
 

@@ -50,7 +50,7 @@ package struct ReplayHandover: Sendable {
       report("replay: \(path) is a %daemon transcript; --until and --step hand over REPL sessions only\n")
       return 1
     }
-    let total = transcript.commands.count
+    let total = transcript.typedCount()
     if let until {
       guard until <= total else {
         report("replay: --until \(until): \(path) has \(total) command\(total == 1 ? "" : "s")\n")
@@ -97,7 +97,7 @@ package struct ReplayHandover: Sendable {
     }
     let matched = check(outputs, against: commands, log: log, path: path)
     guard let (session, executor, clock) = held.withLock({ $0 }) else { return 1 }
-    let ran = min(outputs.count, commands.count)
+    let ran = transcript.typedCount(of: outputs.count)
     report(
       "replay: \(ran) of \(total) command\(total == 1 ? "" : "s") of \(path) replayed\(matched ? ", output as recorded" : "")"
         + "; the session is yours (recorded HTTP still answers; other requests go to \(destination))\n")
@@ -148,16 +148,23 @@ package struct ReplayHandover: Sendable {
 
 extension Transcript {
   /// The same transcript with only its first `count` commands (and what comes before the next).
+  /// The first `count` typed commands, with the Control-C lines that follow them: a `^C` line
+  /// is not a command, as the recorder counts (`recorded N commands`).
   func prefix(commands count: Int) -> Transcript {
     var seen = 0
     var kept: [Item] = []
     for item in items {
-      if case .command = item {
+      if case .command(let command) = item, command.input != SessionStatus.interrupt {
         if seen == count { break }
         seen += 1
       }
       kept.append(item)
     }
     return Transcript(settings: settings, items: kept)
+  }
+
+  /// How many of the first `count` commands were typed, not Control-C.
+  func typedCount(of count: Int? = nil) -> Int {
+    commands.prefix(count ?? commands.count).count { $0.input != SessionStatus.interrupt }
   }
 }

@@ -50,6 +50,11 @@ extension Session {
     guard let entry = kept(seq, verb: "goto", sink: sink), let handle = history.handle(entry.feature) else {
       return .error
     }
+    // Already there: no restore change, so no step for undo to take back.
+    if let then = handle.stateJSON(seq), then == handle.stateJSON(nil) {
+      sink.write([records.info("goto: \(entry.feature) is already as after seq \(seq)")])
+      return .ok
+    }
     sink.write([records.info("goto: \(entry.feature) as after seq \(seq) (\(TimeTravelText.command(entry.line)))")])
     trace.noteCancel(feature: entry.feature, by: "goto \(seq)")
     return handle.restore(seq, tag) ? .ok : dropped(seq, verb: "goto", sink: sink)
@@ -100,7 +105,9 @@ extension Session {
   /// `why`: which kept change last set the value at `pointer`, and what it was before.
   func why(feature: String, pointer: String, sink: TaggingSink) -> StoreTask.Completion {
     guard history.isOn else { return historyOff("why", sink: sink) }
-    guard let tokens = pointerTokens(pointer, verb: "why", sink: sink), let handle = history.handle(feature) else {
+    guard let tokens = pointerTokens(pointer, feature: feature, verb: "why", sink: sink),
+      let handle = history.handle(feature)
+    else {
       return .error
     }
     let now = handle.stateJSON(nil)?.value(at: tokens[...])
@@ -136,7 +143,7 @@ extension Session {
 
   /// `watch`: reports every change of the value at `pointer`.
   func watch(feature: String, pointer: String, sink: TaggingSink) -> StoreTask.Completion {
-    guard let tokens = pointerTokens(pointer, verb: "watch", sink: sink) else { return .error }
+    guard let tokens = pointerTokens(pointer, feature: feature, verb: "watch", sink: sink) else { return .error }
     let now = stateJSON(feature).value(at: tokens[...])
     guard history.addWatch(Watch(feature: feature, pointer: pointer, tokens: tokens, last: now)) else {
       sink.write([records.info("watch: already watching \(feature) \(pointer)")])
@@ -195,13 +202,28 @@ extension Session {
   }
 
   /// A JSON Pointer's tokens, or an error.
-  private func pointerTokens(_ pointer: String, verb: String, sink: TaggingSink) -> [String]? {
-    if let tokens = try? JSONPatch.parsePointer(pointer) { return tokens }
+  /// A pointer must start at one of the feature's fields: one that names none (`/nope`) can
+  /// never have a value. Deeper than the field it may not exist yet (`/repos/40/stars`).
+  private func pointerTokens(_ pointer: String, feature: String, verb: String, sink: TaggingSink) -> [String]? {
     let shown = TerminalText.sanitize(pointer, keepTab: false)
-    sink.write([
-      records.error(
-        code: "invalid-argument", message: "\(verb): expected a JSON Pointer such as /query, got '\(shown)'")
-    ])
-    return nil
+    guard let tokens = try? JSONPatch.parsePointer(pointer) else {
+      sink.write([
+        records.error(
+          code: "invalid-argument", message: "\(verb): expected a JSON Pointer such as /query, got '\(shown)'")
+      ])
+      return nil
+    }
+    let fields = CommandTable.fieldPointers[feature] ?? []
+    if let field = tokens.first, !fields.isEmpty, !fields.contains("/" + field) {
+      let hint = Suggestions.closest(to: "/" + field, in: fields).map { "; did you mean '\($0)'?" } ?? ""
+      sink.write([
+        records.error(
+          code: "invalid-argument",
+          message:
+            "\(verb): \(feature) has no field '\(shown)'; its fields are \(fields.joined(separator: ", "))\(hint)")
+      ])
+      return nil
+    }
+    return tokens
   }
 }
