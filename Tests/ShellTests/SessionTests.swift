@@ -186,6 +186,30 @@ private func parse(_ line: OutputLine) throws -> [String: Any] {
     #expect(sink.drain().map(\.text) == ["engine: reactor -> feedback (search state reset)"])
   }
 
+  @Test("an engine switch takes a seq in text mode too: both modes number changes alike")
+  func anEngineSwitchTakesASeqInEveryMode() async {
+    var numbering: [String] = []
+    for mode in [RenderOptions.Mode.text, .json] {
+      let (session, sink) = makeSession(mode)
+      for line in ["query swift", "engine feedback", "query rust", "history"] { _ = await session.execute(line) }
+      _ = sink.drain()
+      #expect(await session.execute("goto 4") == .ok, "\(mode)")
+      // The goto names the change by its seq: the same query in both modes.
+      let said = sink.drain().map(\.text).joined(separator: "\n")
+      numbering.append(said.contains("query rust") ? "query rust" : said)
+      #expect(await session.execute("goto 3") == .error)
+      #expect(
+        sink.drain().map(\.text).joined().contains(
+          "goto: change 3 is the switch to the feedback engine, which started search's history anew"), "\(mode)")
+      #expect(await session.execute("goto 1") == .error)
+      #expect(
+        sink.drain().map(\.text).joined().contains(
+          "goto: change 1 was before the switch to the feedback engine (seq 3), which started search's history anew"),
+        "\(mode)")
+    }
+    #expect(numbering == ["query rust", "query rust"])
+  }
+
   @Test func helpListsEveryCommand() async {
     let (session, sink) = makeSession()
     #expect(await session.execute("help") == .ok)

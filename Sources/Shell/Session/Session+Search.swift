@@ -51,14 +51,20 @@ extension Session {
     }
     search.cancelAll()
     let fresh = stores.replaceSearch(with: kind)
+    // The reset is a change in every mode, so that text and NDJSON number changes alike. In
+    // NDJSON it replaces every field, so that a consumer applying the patches in order still
+    // holds exactly what `state search` prints (the NDJSON invariant).
+    var patch: [PatchOperation]?
     if configuration.options.mode == .json, case .object(let state) = fresh.state.jsonValue.resolved {
-      // A `change` record that replaces every field, so that a consumer applying the patches
-      // in order still holds exactly what `state search` prints (the NDJSON invariant).
-      let patch = state.members.map { member in
+      patch = state.members.map { member in
         PatchOperation(op: .replace, path: "/" + PatchOperation.escapeToken(member.key), value: member.value)
       }
-      let records = records
-      sequencer.commit { seq in
+    }
+    let records = records
+    let history = history
+    sequencer.commit { seq in
+      history.noteReset("search", seq: seq, cause: "the switch to the \(kind.rawValue) engine")
+      if let patch {
         sink.write([records.change(feature: "search", seq: seq, action: "engine", mutation: "reset", patch: patch)])
       }
     }

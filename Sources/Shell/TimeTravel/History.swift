@@ -33,6 +33,16 @@ final class History: Sendable {
     /// The line whose changes ended what `redo` could have put back, until the next `undo`.
     var redoEndedBy: HistoryLine?
     var watches: [Watch] = []
+    /// Changes that started a feature's past anew (an engine switch), newest last.
+    var resets: [Reset] = []
+  }
+
+  /// A change after which a feature's earlier changes can no longer be rebuilt.
+  struct Reset: Sendable {
+    let feature: String
+    let seq: UInt64
+    /// What it was, as a message names it: `the switch to the feedback engine`.
+    let cause: String
   }
 
   init(limit: Int) {
@@ -164,6 +174,15 @@ final class History: Sendable {
   }
 
   func handle(_ feature: String) -> FeatureHandle? { state.withLock { $0.features[feature] } }
+
+  /// Notes that change `seq` started `feature`'s past anew (see ``register(_:handle:)``).
+  func noteReset(_ feature: String, seq: UInt64, cause: String) {
+    state.withLock { $0.resets.append(Reset(feature: feature, seq: seq, cause: cause)) }
+  }
+
+  /// The first reset at or after `seq`: a change not kept from before it may have been lost
+  /// to it, not to the limit.
+  func reset(after seq: UInt64) -> Reset? { state.withLock { $0.resets.first { $0.seq >= seq } } }
 
   // MARK: - Undo and redo
 

@@ -181,9 +181,16 @@ extension Session {
   /// The kept entry with this seq, or an error saying why there is none.
   private func kept(_ seq: UInt64, verb: String, sink: TaggingSink) -> HistoryEntry? {
     if let entry = history.entry(seq) { return entry }
-    let (kept, _) = history.entries
+    let (kept, dropped) = history.entries
     let message: String
-    if let first = kept.first, seq < first.seq {
+    if let first = kept.first, seq < first.seq, dropped > 0 {
+      message = "\(verb): change \(seq) was dropped (history keeps \(first.seq)-\(kept.last!.seq); --history-limit)"
+    } else if let reset = history.reset(after: seq) {
+      message =
+        reset.seq == seq
+        ? "\(verb): change \(seq) is \(reset.cause), which started \(reset.feature)'s history anew"
+        : "\(verb): change \(seq) was before \(reset.cause) (seq \(reset.seq)), which started \(reset.feature)'s history anew"
+    } else if let first = kept.first, seq < first.seq {
       message = "\(verb): change \(seq) was dropped (history keeps \(first.seq)-\(kept.last!.seq); --history-limit)"
     } else if let last = kept.last {
       message = "\(verb): no change \(seq) (history holds \(kept.first!.seq)-\(last.seq); see 'history')"
@@ -201,8 +208,7 @@ extension Session {
     return .error
   }
 
-  /// A JSON Pointer's tokens, or an error.
-  /// A pointer must start at one of the feature's fields: one that names none (`/nope`) can
+  /// A JSON Pointer's tokens, or an error. A pointer must start at one of the feature's fields: one that names none (`/nope`) can
   /// never have a value. Deeper than the field it may not exist yet (`/repos/40/stars`).
   private func pointerTokens(_ pointer: String, feature: String, verb: String, sink: TaggingSink) -> [String]? {
     let shown = TerminalText.sanitize(pointer, keepTab: false)
