@@ -173,10 +173,10 @@ public struct Patch: Sendable, Equatable, ExpressibleByArrayLiteral {
     var total = 0
     for piece in pieces {
       switch piece {
-      case .operation(let operation): if operation.path == path { total += 1 }
-      case .replace(let valuePath, _, _): if valuePath.pointer == path { total += 1 }
-      case .appends(let runPath, let run): if runPath.pointer == path { total += run.count }
-      case .list(let listPath, _): if listPath.pointer == path { total += 1 }
+      case .operation(let operation): if operation.path.hasSameScalars(as: path) { total += 1 }
+      case .replace(let valuePath, _, _): if valuePath.pointer.hasSameScalars(as: path) { total += 1 }
+      case .appends(let runPath, let run): if runPath.pointer.hasSameScalars(as: path) { total += run.count }
+      case .list(let listPath, _): if listPath.pointer.hasSameScalars(as: path) { total += 1 }
       }
     }
     return total

@@ -20,6 +20,13 @@ public struct PatchOperation: Sendable, Equatable {
     self.oldValue = oldValue
   }
 
+  /// Equal when the kinds, paths and values are: the paths compared by their scalars, as JSON
+  /// compares strings, so that two pointers that differ only in normalization stay apart.
+  public static func == (lhs: PatchOperation, rhs: PatchOperation) -> Bool {
+    lhs.op == rhs.op && lhs.path.hasSameScalars(as: rhs.path) && lhs.value == rhs.value
+      && lhs.oldValue == rhs.oldValue
+  }
+
   /// The RFC 6902 form of this operation.
   public var jsonValue: JSONValue {
     var members: [(key: String, value: JSONValue)] = [("op", .string(op.rawValue)), ("path", .string(path))]

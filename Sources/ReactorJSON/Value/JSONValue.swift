@@ -25,13 +25,15 @@ public enum JSONValue: Sendable, Equatable {
     return self
   }
 
+  /// Equal as JSON: strings by their Unicode scalars (NFC and NFD `é` differ, though Swift's
+  /// `String ==` calls them equal), objects member by member.
   public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
     switch (lhs, rhs) {
     case (.null, .null): true
     case (.bool(let a), .bool(let b)): a == b
     case (.int(let a), .int(let b)): a == b
     case (.double(let a), .double(let b)): a == b
-    case (.string(let a), .string(let b)): a == b
+    case (.string(let a), .string(let b)): a.hasSameScalars(as: b)
     case (.array(let a), .array(let b)): a == b
     case (.object(let a), .object(let b)): a == b
     case (.encoded(let a), .encoded(let b)): a === b || a.hasSameJSON(as: b)
