@@ -80,6 +80,31 @@ struct JSONPatchTests {
     #expect(throws: JSONPatch.Failure.self) { try JSONPatch.apply([operation], to: TinyJSON.parse(#"{"a":[1]}"#)) }
   }
 
+  @Test("a ~ not followed by 0 or 1 is not a JSON Pointer", arguments: ["/~2", "/~", "/a~", "/~a", "/a/~~0", "/~/b"])
+  func refusesBadEscapes(_ pointer: String) {
+    #expect(throws: JSONPatch.Failure.self) { try JSONPatch.parsePointer(pointer) }
+    let document = TinyJSON.parse(#"{"~2":1,"~":2,"a~":3,"~a":4}"#)
+    #expect(throws: JSONPatch.Failure.self) {
+      try JSONPatch.apply([PatchOperation(op: .remove, path: pointer)], to: document)
+    }
+  }
+
+  @Test(
+    "parsePointer splits on scalars: a token that starts with a combining mark is a token (fuzz-jsonpatch skipped it)")
+  func combiningMarkAfterSlash() throws {
+    // Each ~ escape is read once, left to right: ~01 is ~1, not /.
+    #expect(try JSONPatch.parsePointer("/~01/~10/~0~1") == ["~1", "/0", "~/"])
+    // "/" and U+0301 make one Character, so a split on Characters saw no "/" there.
+    #expect(try JSONPatch.parsePointer("/\u{301}") == ["\u{301}"])
+    #expect(try JSONPatch.parsePointer("/a/\u{301}b/\u{301}") == ["a", "\u{301}b", "\u{301}"])
+    #expect(try JSONPatch.parsePointer("/~1\u{301}/~0\u{301}") == ["/\u{301}", "~\u{301}"])
+    // U+0600, a prepended concatenation mark, makes one Character with the "/" after it.
+    #expect(try JSONPatch.parsePointer("/\u{600}/x").map { Array($0.unicodeScalars) } == [["\u{600}"], ["x"]])
+    let document = JSONValue.object(["\u{301}": .object(["x": .int(1)])])
+    let patched = try JSONPatch.apply([PatchOperation(op: .replace, path: "/\u{301}/x", value: .int(2))], to: document)
+    #expect(patched == .object(["\u{301}": .object(["x": .int(2)])]))
+  }
+
   @Test("JSON text: sorted keys, escapes that keep a terminal inert")
   func encoding() {
     let object: JSONValue = .object([

@@ -37,13 +37,31 @@ public enum JSONPatch {
     }
   }
 
-  /// Splits a JSON Pointer into unescaped reference tokens.
+  /// Splits a JSON Pointer into unescaped reference tokens, reading its Unicode scalars (a
+  /// `/` before a combining mark is a Character of its own only as a scalar). A pointer is
+  /// empty or starts with `/`; `~` is only `~0` (`~`) or `~1` (`/`).
   public static func parsePointer(_ pointer: String) throws -> [String] {
-    if pointer.isEmpty { return [] }
-    guard pointer.first == "/" else { throw Failure(description: "bad pointer \(pointer)") }
-    return pointer.dropFirst().split(separator: "/", omittingEmptySubsequences: false).map {
-      String($0).replacing("~1", with: "/").replacing("~0", with: "~")
+    var scalars = pointer.unicodeScalars.makeIterator()
+    guard let first = scalars.next() else { return [] }
+    guard first == "/" else { throw Failure(description: "bad pointer \(pointer): not empty, nor starting with /") }
+    var tokens: [String] = []
+    var token = String.UnicodeScalarView()
+    while let scalar = scalars.next() {
+      switch scalar {
+      case "/":
+        tokens.append(String(token))
+        token = String.UnicodeScalarView()
+      case "~":
+        switch scalars.next() {
+        case "0": token.append("~")
+        case "1": token.append("/")
+        default: throw Failure(description: "bad pointer \(pointer): ~ is only ~0 or ~1")
+        }
+      default: token.append(scalar)
+      }
     }
+    tokens.append(String(token))
+    return tokens
   }
 
   private static func value(at tokens: [String], in document: JSONValue) throws -> JSONValue {
