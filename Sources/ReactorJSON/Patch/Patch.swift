@@ -204,13 +204,23 @@ public struct Patch: Sendable, Equatable, ExpressibleByArrayLiteral {
     writer.byte(UInt8(ascii: "]"))
   }
 
-  /// `{"op":"add","path":"/repos/-"`: an operation up to its value.
-  static func writeHead(_ op: PatchOperation.Kind, _ path: String, to writer: inout JSONWriter) {
+  /// `{"op":"add","path":"/repos/-"`: an operation up to its value; a `move` or `copy` starts
+  /// with its `from`, as the members of ``PatchOperation/jsonValue`` are sorted.
+  static func writeHead(_ op: PatchOperation.Kind, _ path: String, from: String? = nil, to writer: inout JSONWriter) {
+    if let from {
+      writer.raw(#"{"from":"#)
+      writer.string(from)
+      writer.byte(UInt8(ascii: ","))
+    } else {
+      writer.byte(UInt8(ascii: "{"))
+    }
     switch op {
-    case .add: writer.raw(#"{"op":"add","path":"#)
-    case .remove: writer.raw(#"{"op":"remove","path":"#)
-    case .replace: writer.raw(#"{"op":"replace","path":"#)
-    case .test: writer.raw(#"{"op":"test","path":"#)
+    case .add: writer.raw(#""op":"add","path":"#)
+    case .remove: writer.raw(#""op":"remove","path":"#)
+    case .replace: writer.raw(#""op":"replace","path":"#)
+    case .move: writer.raw(#""op":"move","path":"#)
+    case .copy: writer.raw(#""op":"copy","path":"#)
+    case .test: writer.raw(#""op":"test","path":"#)
     }
     writer.string(path)
   }
@@ -221,7 +231,7 @@ extension Patch.Piece {
   fileprivate static func write(_ pieces: UnsafeBufferPointer<Self>, at index: Int, to writer: inout JSONWriter) {
     switch pieces[index] {
     case .operation(let operation):
-      Patch.writeHead(operation.op, operation.path, to: &writer)
+      Patch.writeHead(operation.op, operation.path, from: operation.from, to: &writer)
       if let value = operation.value {
         writer.raw(#","value":"#)
         writer.value(value)

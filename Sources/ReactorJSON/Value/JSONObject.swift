@@ -47,7 +47,13 @@ public struct JSONObject: Sendable, Equatable, ExpressibleByDictionaryLiteral {
     }
   }
 
-  private func index(of key: String) -> Int? { members.firstIndex { $0.key.hasSameScalars(as: key) } }
+  /// The position of the member `key` in ``members``.
+  func index(of key: String) -> Int? { members.firstIndex { $0.key.hasSameScalars(as: key) } }
+
+  /// Calls `body` with the value of the member at `index`, in place.
+  mutating func withValue<Result>(at index: Int, _ body: (inout JSONValue) throws -> Result) rethrows -> Result {
+    try body(&members[index].value)
+  }
 
   public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
     lhs.members.count == rhs.members.count
