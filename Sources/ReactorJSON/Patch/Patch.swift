@@ -15,7 +15,9 @@ public struct Patch: Sendable, Equatable, ExpressibleByArrayLiteral {
   /// path by its elements.
   @usableFromInline
   enum Piece: Sendable {
-    case operation(PatchOperation)
+    // Boxed, so that every piece is the size of a run rather than of an operation (whose
+    // `from` made it the largest): the differ's pieces are replaces and runs.
+    indirect case operation(PatchOperation)
     case replace(PatchPath, value: JSONValue, oldValue: JSONValue)
     case appends(PatchPath, ElementRun)
     case list(PatchPath, ElementRun)
