@@ -148,3 +148,34 @@ struct DiffingTests {
     #expect(async.map(String.init).synchronousOutputs == ["1"])
   }
 }
+
+@Suite("Diffing strings as scalars")
+struct DiffingScalarTests {
+  /// `é` as one scalar and as `e` and a combining accent: equal Swift Strings, different JSON.
+  static let composed = "\u{E9}"
+  static let decomposed = "e\u{301}"
+
+  @Test("a string that changes only its normalization is a replace, which applied rebuilds the state")
+  func fieldList() throws {
+    var state = ProbeReactor.State()
+    state.loaded = Self.composed
+    let document = state.jsonValue
+    let before = state.fingerprint
+    state.loaded = Self.decomposed
+    let patch = state.patch(since: before)
+    #expect(patch.map(\.path) == ["/loaded"])
+    #expect(try JSONPatch.apply(patch, to: document) == state.jsonValue)
+  }
+
+  @Test("appendReplace, for states that diff themselves, says the same of a String and of a String?")
+  func appendReplace() {
+    var patch = Patch()
+    let path = PatchPath("/q")
+    patch.appendReplace(at: path, from: Self.composed, to: Self.decomposed)
+    patch.appendReplace(at: path, from: Optional(Self.composed), to: Optional(Self.decomposed))
+    patch.appendReplace(at: path, from: Self.composed, to: "\u{E9}")
+    patch.appendReplace(at: path, from: 3, to: 3)
+    #expect(patch.count == 2)
+    #expect(patch.operations.map(\.value) == [.string(Self.decomposed), .string(Self.decomposed)])
+  }
+}

@@ -74,10 +74,125 @@ struct JSONPatchTests {
       PatchOperation(op: .replace, path: "/a/5", value: .int(1)),
       PatchOperation(op: .add, path: "no-slash", value: .int(1)),
       PatchOperation(op: .test, path: "/a", value: .int(7)),
-      PatchOperation(op: .add, path: "", value: .int(1)),
+      PatchOperation(op: .remove, path: ""),
     ])
   func applyErrors(_ operation: PatchOperation) throws {
     #expect(throws: JSONPatch.Failure.self) { try JSONPatch.apply([operation], to: TinyJSON.parse(#"{"a":[1]}"#)) }
+  }
+
+  @Test(
+    "an array index is 0 or digits without a leading zero: /00, /01, /+1, /-0, /1e0, / 1 are refused",
+    arguments: ["00", "01", "+1", "-0", "1e0", " 1", "1 ", "0x1", "１"])
+  func refusesIndexesThatAreNotDecimal(_ token: String) throws {
+    let document = TinyJSON.parse(#"{"a":["x","y"]}"#)
+    for operation in [
+      PatchOperation(op: .test, path: "/a/\(token)", value: .string("y")),
+      PatchOperation(op: .remove, path: "/a/\(token)"),
+      PatchOperation(op: .replace, path: "/a/\(token)", value: .int(1)),
+      PatchOperation(op: .add, path: "/a/\(token)", value: .int(1)),
+      PatchOperation(op: .add, path: "/a/\(token)/b", value: .int(1)),
+    ] {
+      #expect(throws: JSONPatch.Failure.self, "\(operation)") { try JSONPatch.apply([operation], to: document) }
+    }
+    #expect(
+      try JSONPatch.apply([PatchOperation(op: .test, path: "/a/1", value: .string("y"))], to: document) == document)
+  }
+
+  @Test("a ~ not followed by 0 or 1 is not a JSON Pointer", arguments: ["/~2", "/~", "/a~", "/~a", "/a/~~0", "/~/b"])
+  func refusesBadEscapes(_ pointer: String) {
+    #expect(throws: JSONPatch.Failure.self) { try JSONPatch.parsePointer(pointer) }
+    let document = TinyJSON.parse(#"{"~2":1,"~":2,"a~":3,"~a":4}"#)
+    #expect(throws: JSONPatch.Failure.self) {
+      try JSONPatch.apply([PatchOperation(op: .remove, path: pointer)], to: document)
+    }
+  }
+
+  @Test(
+    "parsePointer splits on scalars: a token that starts with a combining mark is a token (fuzz-jsonpatch skipped it)")
+  func combiningMarkAfterSlash() throws {
+    // Each ~ escape is read once, left to right: ~01 is ~1, not /.
+    #expect(try JSONPatch.parsePointer("/~01/~10/~0~1") == ["~1", "/0", "~/"])
+    // "/" and U+0301 make one Character, so a split on Characters saw no "/" there.
+    #expect(try JSONPatch.parsePointer("/\u{301}") == ["\u{301}"])
+    #expect(try JSONPatch.parsePointer("/a/\u{301}b/\u{301}") == ["a", "\u{301}b", "\u{301}"])
+    #expect(try JSONPatch.parsePointer("/~1\u{301}/~0\u{301}") == ["/\u{301}", "~\u{301}"])
+    // U+0600, a prepended concatenation mark, makes one Character with the "/" after it.
+    #expect(try JSONPatch.parsePointer("/\u{600}/x").map { Array($0.unicodeScalars) } == [["\u{600}"], ["x"]])
+    let document = JSONValue.object(["\u{301}": .object(["x": .int(1)])])
+    let patched = try JSONPatch.apply([PatchOperation(op: .replace, path: "/\u{301}/x", value: .int(2))], to: document)
+    #expect(patched == .object(["\u{301}": .object(["x": .int(2)])]))
+  }
+
+  @Test("the whole document: replace and add put a new one, test compares it, remove is refused")
+  func root() throws {
+    let document = TinyJSON.parse(#"{"a":[1]}"#)
+    let object = TinyJSON.parse(#"{"b":{"c":"d"}}"#)
+    #expect(try JSONPatch.apply([PatchOperation(op: .replace, path: "", value: object)], to: document) == object)
+    #expect(try JSONPatch.apply([PatchOperation(op: .add, path: "", value: .array([]))], to: document) == .array([]))
+    #expect(try JSONPatch.apply([PatchOperation(op: .replace, path: "", value: .int(3))], to: .string("x")) == .int(3))
+    #expect(try JSONPatch.apply([PatchOperation(op: .test, path: "", value: document)], to: document) == document)
+    #expect(throws: JSONPatch.Failure.self) {
+      try JSONPatch.apply([PatchOperation(op: .test, path: "", value: object)], to: document)
+    }
+  }
+
+  @Test(
+    "add, replace and test need a value: a missing one is an error, not null",
+    arguments: [PatchOperation.Kind.add, .replace, .test])
+  func missingValue(_ kind: PatchOperation.Kind) {
+    let document = TinyJSON.parse(#"{"a":null,"b":[null]}"#)
+    for path in ["/a", "/b/0", "/c", ""] where !(kind != .add && path == "/c") {
+      #expect(throws: JSONPatch.Failure.self, "\(kind) \(path)") {
+        try JSONPatch.apply([PatchOperation(op: kind, path: path)], to: document)
+      }
+    }
+  }
+
+  @Test("move and copy: the value leaves or stays at from; a move into itself or to nowhere changes nothing")
+  func moveAndCopy() throws {
+    let document = TinyJSON.parse(#"{"a":{"b":[1,2]},"c":[]}"#)
+    func apply(_ op: PatchOperation.Kind, _ from: String, _ path: String) throws -> String {
+      try JSONPatch.apply([PatchOperation(op: op, path: path, from: from)], to: document).jsonText
+    }
+    #expect(try apply(.move, "/a/b/0", "/c/-") == #"{"a":{"b":[2]},"c":[1]}"#)
+    #expect(try apply(.move, "/a/b", "/b") == #"{"a":{},"b":[1,2],"c":[]}"#)
+    #expect(try apply(.move, "/a", "") == #"{"b":[1,2]}"#)
+    #expect(try apply(.copy, "/a/b", "/c/0") == #"{"a":{"b":[1,2]},"c":[[1,2]]}"#)
+    #expect(try apply(.copy, "", "/c/0") == #"{"a":{"b":[1,2]},"c":[{"a":{"b":[1,2]},"c":[]}]}"#)
+    for (op, from, path) in [
+      (PatchOperation.Kind.move, "/a", "/a/b"), (.move, "/a/b/0", "/x/y"), (.move, "/a/b/0", "/c/1"),
+      (.move, "/a/zz", "/b"), (.move, "", "/c/-"), (.copy, "/a/zz", "/b"), (.copy, "/a/b/01", "/b"),
+      (.move, "/a", "/a/b/-"),
+    ] {
+      var moved = document
+      #expect(throws: JSONPatch.Failure.self, "\(op) \(from) \(path)") {
+        try JSONPatch.apply(PatchOperation(op: op, path: path, from: from), to: &moved)
+      }
+      #expect(moved == document, "a failed \(op) from \(from) to \(path) left \(moved.jsonText)")
+    }
+    #expect(throws: JSONPatch.Failure.self) {
+      try JSONPatch.apply([PatchOperation(op: .move, path: "/b")], to: document)
+    }
+  }
+
+  @Test("operations read from JSON and written back: from first, as the members sort; Patch writes the same")
+  func operationsAsJSON() throws {
+    let text =
+      #"[{"from":"/a","op":"move","path":"/b"},{"from":"/b","op":"copy","path":"/c"},"#
+      + #"{"op":"add","path":"/d","value":null},{"op":"remove","path":"/d"},"#
+      + #"{"op":"replace","path":"","value":{}},{"op":"test","path":"","value":{}}]"#
+    let operations = try JSONPatch.operations(of: JSONValue(parsing: text.utf8))
+    #expect(operations.map(\.op) == [.move, .copy, .add, .remove, .replace, .test])
+    #expect(JSONValue.array(operations.map(\.jsonValue)).jsonText == text)
+    #expect(Self.text(Patch(operations)) == text)
+    #expect(try JSONPatch.apply(operations, to: TinyJSON.parse(#"{"a":1}"#)) == .object([:]))
+    for bad in [
+      #"{"op":"add","path":"/a"}"#, #"{"op":"move","path":"/a"}"#, #"{"op":"copy","path":"/a","from":1}"#,
+      #"{"op":"spam","path":"/a"}"#, #"{"path":"/a"}"#, #"{"op":"remove","path":null}"#, #"{"op":"remove"}"#, "[]",
+    ] {
+      #expect(throws: JSONPatch.Failure.self, "\(bad)") { try PatchOperation(jsonValue: JSONValue(parsing: bad.utf8)) }
+    }
+    #expect(throws: JSONPatch.Failure.self) { try JSONPatch.operations(of: .object([:])) }
   }
 
   @Test("JSON text: sorted keys, escapes that keep a terminal inert")

@@ -39,4 +39,51 @@ import Testing
     #expect((try? JSONValue(parsing: deep.utf8)) == nil, "hostile nesting is refused, not a stack overflow")
     #expect(JSONScanner.isDocument("[[1]]".utf8))
   }
+
+  @Test("a number equals a number of the same value, whichever kind holds it, as RFC 6902's test compares them")
+  func numbersCompareByValue() {
+    #expect(JSONValue.int(1) == .double(1))
+    #expect(JSONValue.double(100) == .int(100))
+    #expect(JSONValue.double(-0.0) == .int(0))
+    #expect(JSONValue.array([.int(1)]) == .array([.double(1)]))
+    #expect(JSONValue.int(1) != .double(1.5))
+    #expect(JSONValue.int(1) != .string("1"))
+    // 2^63 as a Double is not Int.max, nor Int.min's magnitude.
+    #expect(JSONValue.int(.max) != .double(9_223_372_036_854_775_808))
+    #expect(JSONValue.int(.min) == .double(-9_223_372_036_854_775_808))
+    #expect(JSONValue.int(9_007_199_254_740_993) != .double(9_007_199_254_740_992))
+    #expect(JSONValue.double(.nan) != .double(.nan), "NaN equals nothing, itself included")
+  }
+
+  @Test("parse, write, parse gives an equal value: [1e+2] reads back as [100]")
+  func numbersRoundTrip() throws {
+    for text in ["[1e+2]", "[1.0]", "[-0.0]", "[1E2,2.50,-3e-2]", "[1e15,123456789012345678901234567890]", "[0.1]"] {
+      let value = try JSONValue(parsing: text.utf8)
+      let again = try JSONValue(parsing: value.jsonText.utf8)
+      #expect(again == value, "\(text) -> \(value.jsonText)")
+      #expect(again.jsonText == value.jsonText, "\(text)")
+    }
+    var generator = SystemRandomNumberGenerator()
+    for _ in 0..<2_000 {
+      let number: JSONValue =
+        Bool.random(using: &generator)
+        ? .int(Int.random(in: -1_000_000...1_000_000, using: &generator) * (Bool.random() ? 1 : 1_000_000_000))
+        : .double(
+          Double(sign: .plus, exponent: Int.random(in: -60...60), significand: Double.random(in: 1..<2))
+            * (Bool.random() ? 1 : -1))
+      let again = try JSONValue(parsing: number.jsonText.utf8)
+      #expect(again == number, "\(number) -> \(number.jsonText)")
+    }
+  }
+
+  @Test(
+    "a number beyond a double's range is refused with an error that names it, not read as infinity",
+    arguments: ["1e999", "-1e999", "[1,1e400]", #"{"a":123456789e400}"#])
+  func refusesOverflowingNumbers(_ text: String) {
+    #expect {
+      try JSONValue(parsing: text.utf8)
+    } throws: { error in
+      String(describing: error).contains("out of range")
+    }
+  }
 }

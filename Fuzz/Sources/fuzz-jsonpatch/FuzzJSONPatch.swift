@@ -1,11 +1,12 @@
 import FuzzSupport
 import ReactorJSON
 
-// JSONPatch.apply with operations generated from the input on a small generated document:
-// it throws for a bad path or index, never traps. Properties: after a successful `add` or
-// `replace`, a `test` of the same path and value succeeds; a successful `remove` or `test`
-// leaves an encodable document; escapeToken/parsePointer round-trip a token; and a `Patch`
-// holding the same operations, some as runs of adds, writes the text of its operations.
+// JSONPatch.apply with operations of all six kinds generated from the input on a small
+// generated document: it throws for a bad path or index, never traps. Properties: after a
+// successful `add` or `replace`, a `test` of the same path and value succeeds; a failed
+// operation leaves the document as it was; every document stays encodable;
+// escapeToken/parsePointer round-trip a token; and a `Patch` holding the same operations, some
+// as runs of adds, writes the text of its operations.
 
 private let tokens = [
   "a", "b", "", "0", "1", "2", "01", "-1", "-", "~", "/", "~0", "~1", "a/b", "é", "e\u{301}", "10",
@@ -20,26 +21,26 @@ public func fuzzJSONPatch(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   var patch = Patch()
   var written: [PatchOperation] = []
   for _ in 0..<count {
-    let kind = input.pick([PatchOperation.Kind.add, .remove, .replace, .test])
+    let kind = input.pick([PatchOperation.Kind.add, .remove, .replace, .move, .copy, .test])
     var path = ""
     var last: String?
+    // A move or copy takes its value from a second generated pointer.
+    let from: String? = kind == .move || kind == .copy ? pointer(&input) : nil
     for _ in 0..<input.below(4) {
       let token = input.bool() ? input.pick(tokens) : input.string(limit: 6)
       let escaped = input.bool() ? PatchOperation.escapeToken(token) : token
-      // A token that starts with a combining mark (or any grapheme extender) merges with the
-      // "/" before it into one Character, and parsePointer splits on Characters: known, see
-      // Fuzz/README.md. Round-trip only the tokens whose "/" stays a Character of its own.
-      if escaped == PatchOperation.escapeToken(token), ("/" + escaped).count == 1 + escaped.count {
+      if escaped == PatchOperation.escapeToken(token) {
         let parsed = try? JSONPatch.parsePointer("/" + escaped)
+        // Compared as scalars: Swift's == would take NFD for NFC.
         require(
-          parsed == [token],
+          parsed.map { $0.map { Array($0.unicodeScalars) } } == [Array(token.unicodeScalars)],
           "parsePointer(\"/\(escaped)\") = \(String(describing: parsed)), not [\(token.debugDescription)]")
       }
       path += "/" + escaped
       last = token
     }
     let operand: JSONValue? = input.below(4) == 0 ? nil : value(&input, depth: 1)
-    let operation = PatchOperation(op: kind, path: path, value: operand)
+    let operation = PatchOperation(op: kind, path: path, value: operand, from: from)
     if kind == .add, input.bool() {
       // The same path as a run of adds, of this value and up to two more.
       let values = [operand ?? .null] + (0..<input.below(3)).map { _ in value(&input, depth: 1) }
@@ -49,10 +50,13 @@ public func fuzzJSONPatch(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
       patch.append(operation)
       written.append(operation)
     }
+    let before = document
     do {
       try JSONPatch.apply(operation, to: &document)
     } catch {
       _ = String(describing: error)
+      // Compared as text: a NaN is not equal to itself.
+      require(document.jsonText == before.jsonText, "a failed \(kind) at \(path.debugDescription) changed the document")
       continue
     }
     if kind == .add || kind == .replace, last != "-", !containsNaN(operand ?? .null) {
@@ -76,6 +80,16 @@ public func fuzzJSONPatch(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   let text = writer.text
   require(text == expected, "Patch.write gives \(text.debugDescription), its operations \(expected.debugDescription)")
   return 0
+}
+
+/// A pointer of up to three tokens, each escaped or not.
+private func pointer(_ input: inout ByteReader) -> String {
+  var path = ""
+  for _ in 0..<input.below(4) {
+    let token = input.bool() ? input.pick(tokens) : input.string(limit: 6)
+    path += "/" + (input.bool() ? PatchOperation.escapeToken(token) : token)
+  }
+  return path
 }
 
 private func value(_ input: inout ByteReader, depth: Int) -> JSONValue {

@@ -2,10 +2,18 @@
 /// it, and Foundation's `ISO8601DateFormatter` links ICU and its calendars into every binary,
 /// which each start of `reactor` pays for.
 package enum ISO8601UTC {
-  /// `1970-01-01T00:00:00Z` style; proleptic Gregorian calendar, whole seconds.
+  /// The years written with four digits, and the only ones ``epochSeconds(from:)`` reads: those
+  /// of RFC 3339, whose internet date-time has exactly four.
+  package static let years = 0...9999
+
+  /// `1970-01-01T00:00:00Z` style; proleptic Gregorian calendar, whole seconds. A year outside
+  /// ``years`` is written in ISO 8601's expanded form, a sign and at least four digits
+  /// (`-0001-12-31T00:00:00Z`, `+10000-01-01T00:00:00Z`), which says what it is though
+  /// ``epochSeconds(from:)`` does not read it.
   package static func string(fromEpochSeconds seconds: Int) -> String {
-    let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
-    let secondOfDay = seconds - days * 86_400
+    // Floor division, written so that no step overflows at the ends of `Int`.
+    let secondOfDay = (seconds % 86_400 + 86_400) % 86_400
+    let days = seconds >= 0 ? seconds / 86_400 : -(-(seconds + 1) / 86_400) - 1
     // Howard Hinnant's days-to-civil algorithm.
     let z = days + 719_468
     let era = (z >= 0 ? z : z - 146_096) / 146_097
@@ -17,15 +25,17 @@ package enum ISO8601UTC {
     let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
     let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
     func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-    let yearText =
-      year >= 0 && year < 1000 ? String(repeating: "0", count: 4 - String(year).count) + "\(year)" : "\(year)"
+    let digits = String(year.magnitude)
+    let padded = String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    let yearText = years.contains(year) ? padded : (year < 0 ? "-" : "+") + padded
     return "\(yearText)-\(two(month))-\(two(day))T\(two(secondOfDay / 3600)):\(two(secondOfDay / 60 % 60)):"
       + "\(two(secondOfDay % 60))Z"
   }
 
   /// Seconds since 1970 of `2020-04-25T12:07:00Z` or `2020-04-25T14:07:00+02:00` (also
   /// `+0200`): the internet date-time form `ISO8601DateFormatter` reads by default, whole
-  /// seconds. Nil for anything else, including an impossible date such as February 30.
+  /// seconds, years 0000 to 9999 (``years``). Nil for anything else, including an impossible
+  /// date such as February 30.
   package static func epochSeconds(from text: some StringProtocol) -> Int? {
     let bytes = Array(text.utf8)
     guard bytes.count >= 20 else { return nil }
@@ -59,7 +69,8 @@ package enum ISO8601UTC {
     else { return nil }
     // Howard Hinnant's days-from-civil algorithm, the inverse of the one above.
     let shiftedYear = month <= 2 ? year - 1 : year
-    let era = shiftedYear / 400
+    // Floor division: a March-based year before 0000-03-01 is -1, in the era before year 0.
+    let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
     let yearOfEra = shiftedYear - era * 400
     let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
     let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear

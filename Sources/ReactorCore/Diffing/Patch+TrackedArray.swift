@@ -7,13 +7,15 @@ extension Patch {
   /// ``PatchField/value(_:_:)`` field adds, for a state that writes its own
   /// ``PatchableState/changes(since:)``.
   ///
-  /// Values equal in Swift are equal in JSON, so only values that differ build their JSON; the
-  /// operation is added when that JSON differs too, as the field list's differ decides.
+  /// The operation is added when the values' JSON differs, as the field list's differ decides.
+  /// Swift's equality spares building that JSON only for a trivial type (a number, a flag, an
+  /// enum without payloads): a type that holds a `String` may be equal in Swift, whose `==` is
+  /// canonical equivalence, and differ in JSON, whose strings are scalars (NFC and NFD `é`).
   @inlinable
   public mutating func appendReplace<Value: JSONRepresentable & Equatable>(
     at path: PatchPath, from old: Value, to new: Value
   ) {
-    if old == new { return }
+    if _isPOD(Value.self), old == new { return }
     let newJSON = new.jsonValue
     let oldJSON = old.jsonValue
     if newJSON == oldJSON { return }

@@ -15,7 +15,9 @@ public struct Patch: Sendable, Equatable, ExpressibleByArrayLiteral {
   /// path by its elements.
   @usableFromInline
   enum Piece: Sendable {
-    case operation(PatchOperation)
+    // Boxed, so that every piece is the size of a run rather than of an operation (whose
+    // `from` made it the largest): the differ's pieces are replaces and runs.
+    indirect case operation(PatchOperation)
     case replace(PatchPath, value: JSONValue, oldValue: JSONValue)
     case appends(PatchPath, ElementRun)
     case list(PatchPath, ElementRun)
@@ -173,10 +175,10 @@ public struct Patch: Sendable, Equatable, ExpressibleByArrayLiteral {
     var total = 0
     for piece in pieces {
       switch piece {
-      case .operation(let operation): if operation.path == path { total += 1 }
-      case .replace(let valuePath, _, _): if valuePath.pointer == path { total += 1 }
-      case .appends(let runPath, let run): if runPath.pointer == path { total += run.count }
-      case .list(let listPath, _): if listPath.pointer == path { total += 1 }
+      case .operation(let operation): if operation.path.hasSameScalars(as: path) { total += 1 }
+      case .replace(let valuePath, _, _): if valuePath.pointer.hasSameScalars(as: path) { total += 1 }
+      case .appends(let runPath, let run): if runPath.pointer.hasSameScalars(as: path) { total += run.count }
+      case .list(let listPath, _): if listPath.pointer.hasSameScalars(as: path) { total += 1 }
       }
     }
     return total
@@ -204,13 +206,23 @@ public struct Patch: Sendable, Equatable, ExpressibleByArrayLiteral {
     writer.byte(UInt8(ascii: "]"))
   }
 
-  /// `{"op":"add","path":"/repos/-"`: an operation up to its value.
-  static func writeHead(_ op: PatchOperation.Kind, _ path: String, to writer: inout JSONWriter) {
+  /// `{"op":"add","path":"/repos/-"`: an operation up to its value; a `move` or `copy` starts
+  /// with its `from`, as the members of ``PatchOperation/jsonValue`` are sorted.
+  static func writeHead(_ op: PatchOperation.Kind, _ path: String, from: String? = nil, to writer: inout JSONWriter) {
+    if let from {
+      writer.raw(#"{"from":"#)
+      writer.string(from)
+      writer.byte(UInt8(ascii: ","))
+    } else {
+      writer.byte(UInt8(ascii: "{"))
+    }
     switch op {
-    case .add: writer.raw(#"{"op":"add","path":"#)
-    case .remove: writer.raw(#"{"op":"remove","path":"#)
-    case .replace: writer.raw(#"{"op":"replace","path":"#)
-    case .test: writer.raw(#"{"op":"test","path":"#)
+    case .add: writer.raw(#""op":"add","path":"#)
+    case .remove: writer.raw(#""op":"remove","path":"#)
+    case .replace: writer.raw(#""op":"replace","path":"#)
+    case .move: writer.raw(#""op":"move","path":"#)
+    case .copy: writer.raw(#""op":"copy","path":"#)
+    case .test: writer.raw(#""op":"test","path":"#)
     }
     writer.string(path)
   }
@@ -221,7 +233,7 @@ extension Patch.Piece {
   fileprivate static func write(_ pieces: UnsafeBufferPointer<Self>, at index: Int, to writer: inout JSONWriter) {
     switch pieces[index] {
     case .operation(let operation):
-      Patch.writeHead(operation.op, operation.path, to: &writer)
+      Patch.writeHead(operation.op, operation.path, from: operation.from, to: &writer)
       if let value = operation.value {
         writer.raw(#","value":"#)
         writer.value(value)

@@ -1,9 +1,10 @@
 extension JSONValue {
   /// The value of JSON text (any value at the top, as `JSONSerialization` reads with
   /// `.fragmentsAllowed`), read with the strict ``JSONScanner``; an integer that fits in `Int`
-  /// is ``int(_:)``, any other number ``double(_:)``. For the few places that need a whole
-  /// document as a value (a daemon request, a transcript's JSON lines, the built-in sample),
-  /// so that reactor needs no Foundation `JSONSerialization`.
+  /// is ``int(_:)``, any other number ``double(_:)``; a number beyond a double's range (`1e999`)
+  /// throws ``NumberOutOfRange``, as JSON has no text for the infinity it would read as. For the
+  /// few places that need a whole document as a value (a daemon request, a transcript's JSON
+  /// lines, the built-in sample), so that reactor needs no Foundation `JSONSerialization`.
   package init(parsing text: some Collection<UInt8>) throws {
     let bytes = Array(text)
     self = try bytes.withUnsafeBufferPointer { buffer in
@@ -47,9 +48,20 @@ extension JSONValue {
       try scanner.skipNumber()
       let text = UnsafeBufferPointer(rebasing: scanner.bytes[start..<scanner.index])
       if let integer = JSONScanner.integer(text) { return .int(integer) }
-      guard let double = Double(String(decoding: text, as: UTF8.self)) else { throw JSONScanner.SyntaxError() }
+      let number = String(decoding: text, as: UTF8.self)
+      guard let double = Double(number) else { throw JSONScanner.SyntaxError() }
+      guard double.isFinite else { throw NumberOutOfRange(text: number) }
       return .double(double)
     }
+  }
+
+  /// A number too large for a double: read, it would be an infinity, which JSON text cannot
+  /// hold (the writer would turn it into `null`).
+  package struct NumberOutOfRange: Error, CustomStringConvertible {
+    /// The number as written, cut to a length a message can hold.
+    package let text: String
+    init(text: String) { self.text = text.count > 40 ? text.prefix(37) + "..." : text }
+    package var description: String { "the number \(text) is out of range (beyond a 64-bit double)" }
   }
 }
 

@@ -25,16 +25,24 @@ public enum JSONValue: Sendable, Equatable {
     return self
   }
 
+  /// Equal as JSON: strings by their Unicode scalars (NFC and NFD `é` differ, though Swift's
+  /// `String ==` calls them equal), numbers by their values whichever case holds them (`1` and
+  /// `1.0`, as RFC 6902's `test` compares them, and as an integral double written as `100`
+  /// reads back as ``int(_:)``), objects member by member whatever the order they were given in.
   public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
     switch (lhs, rhs) {
     case (.null, .null): true
     case (.bool(let a), .bool(let b)): a == b
     case (.int(let a), .int(let b)): a == b
     case (.double(let a), .double(let b)): a == b
-    case (.string(let a), .string(let b)): a == b
+    // Exactly: nil for a fraction, NaN, or a double beyond `Int`, none of which is an integer.
+    case (.int(let a), .double(let b)), (.double(let b), .int(let a)): Int(exactly: b) == a
+    case (.string(let a), .string(let b)): a.hasSameScalars(as: b)
     case (.array(let a), .array(let b)): a == b
     case (.object(let a), .object(let b)): a == b
-    case (.encoded(let a), .encoded(let b)): a === b || a.hasSameJSON(as: b)
+    // Different texts can still be equal values: an integer and an integral double of 1e15 or
+    // more are written apart (`1000000000000000`, `1e+15`).
+    case (.encoded(let a), .encoded(let b)): a === b || a.hasSameJSON(as: b) || a.jsonTree == b.jsonTree
     case (.encoded(let a), _): a.jsonTree == rhs
     case (_, .encoded(let b)): lhs == b.jsonTree
     default: false

@@ -9,10 +9,11 @@ struct Touch: Sendable, Equatable {
   enum Kind: String, Sendable {
     case add, remove, replace
 
-    /// An operation's kind (a `test`, which changes nothing, reads as a replace).
+    /// An operation's kind (a `test`, which changes nothing, reads as a replace; a `move` or
+    /// `copy`, which the differ never makes, as the add at its path).
     init(_ op: PatchOperation.Kind) {
       switch op {
-      case .add: self = .add
+      case .add, .move, .copy: self = .add
       case .remove: self = .remove
       case .replace, .test: self = .replace
       }
