@@ -100,6 +100,25 @@ struct FuzzRegressionTests {
       "recorded as \(recorded)")
   }
 
+  /// `s'ignup bob hunter22'` is one word, so the unknown command "signup bob hunter22", and its
+  /// error shows the whole line. Redaction sees a secret verb in the raw first word `s'ignup`
+  /// and records only that word, quoted: the replay fails as the unknown command "s'ignup",
+  /// another message. Open (found when fuzz-command stopped skipping verbs with quotes): the
+  /// transcript cannot replay the message without the password the message holds, so the fix
+  /// goes with what an unknown command's message may show (issue 31, item 1). Until then the
+  /// target skips lines whose verb holds whitespace.
+  @Test("a transcript keeps a mistyped secret verb whose quote closes after a space failing the same way")
+  func quotedVerbClosedAfterASpace() {
+    let line = "s'ignup bob hunter22'"
+    var placeholders: [String: String] = [:]
+    let recorded = Redaction.forTranscript(line, placeholders: &placeholders)
+    #expect(errorMessage(line) != nil)
+    #expect(!recorded.contains("hunter22"), "recorded as \(recorded)")
+    withKnownIssue("recorded as the raw first word: the replay names another command") {
+      #expect(errorMessage(recorded) == errorMessage(line), "recorded as \(recorded)")
+    }
+  }
+
   /// The kinds of input fuzz-command skipped while the four bugs above were open, each in a few
   /// spellings beyond the one that was reported: a quote or backslash in a mistyped secret
   /// verb, a combining mark after a space, an escaped space before `&`, and a quote, backslash,
