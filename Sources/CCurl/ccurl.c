@@ -17,6 +17,7 @@ static CURLcode (*p_easy_getinfo)(CURL *, CURLINFO, ...);
 static struct curl_slist *(*p_slist_append)(struct curl_slist *, const char *);
 static void (*p_slist_free_all)(struct curl_slist *);
 static CURLcode (*p_global_init)(long);
+static curl_version_info_data *(*p_version_info)(CURLversion);
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 static int loaded = -1;
@@ -43,6 +44,7 @@ static void load(void) {
   LOAD(p_slist_append, "curl_slist_append")
   LOAD(p_slist_free_all, "curl_slist_free_all")
   LOAD(p_global_init, "curl_global_init")
+  LOAD(p_version_info, "curl_version_info")
 #undef LOAD
   if (p_global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK) {
     snprintf(load_error, sizeof load_error, "curl_global_init failed");
@@ -57,6 +59,12 @@ int rc_load(void) {
 }
 
 const char *rc_load_error(void) { return load_error; }
+
+int rc_decodes_gzip(void) {
+  if (rc_load() != 0) return 0;
+  const curl_version_info_data *info = p_version_info(CURLVERSION_NOW);
+  return info && (info->features & CURL_VERSION_LIBZ) ? 1 : 0;
+}
 
 void *rc_handle_new(void) { return rc_load() == 0 ? p_easy_init() : NULL; }
 

@@ -242,25 +242,37 @@ struct DaemonSecretTests {
     let token = "ghp_daemonSecretToken987654321"
     let passwords = ["Daemon5ecretPw", "tiny"]
     let seen = Headers()
+    // The search succeeds with an ETag, so the session writes a cache entry that could hold them.
     let server = try LoopbackServer { request in
       seen.add(request.headers)
       if request.pathAndQuery.hasPrefix("/users/") { return .json(404, #"{"message":"Not Found"}"#) }
+      if request.pathAndQuery.hasPrefix("/search/") {
+        return .json(200, #"{"total_count":0,"incomplete_results":false,"items":[]}"#, headers: [("ETag", "\"e1\"")])
+      }
       return .json(401, #"{"message":"Bad credentials"}"#)
     }
     defer { server.stop() }
-    let daemon = try DaemonProcess(
-      ["--api-url", server.baseURL, "--signup-latency", "0", "--seed", "1"], environment: ["GH_TOKEN": token])
-    daemon.send(#"{"id":"s","command":"signup fresh9 \#(passwords[0]) \#(passwords[0])"}"#)
-    daemon.send("password \(passwords[1]) extra")
-    daemon.send("passwrd \(passwords[0])")
-    daemon.send("query swift")
-    daemon.send("state")
-    daemon.closeInput()
-    let (status, _, raw) = await daemon.finish()
-    #expect(status == 0)
-    let output = raw.joined(separator: "\n")
-    #expect(!output.contains(token))
-    for password in passwords { #expect(!output.contains(password), "a password was written") }
-    #expect(seen.first?["authorization"] == "Bearer \(token)", "the token is sent to the configured host")
+    try await ReactorBinary.withScratchHome { home in
+      // The cache folder inside HOME: searching HOME searches both.
+      let cache = home + "/cache"
+      let daemon = try DaemonProcess(
+        ["--api-url", server.baseURL, "--signup-latency", "0", "--seed", "1"],
+        environment: ["GH_TOKEN": token, "HOME": home, "XDG_CACHE_HOME": cache])
+      daemon.send(#"{"id":"s","command":"signup fresh9 \#(passwords[0]) \#(passwords[0])"}"#)
+      daemon.send("password \(passwords[1]) extra")
+      daemon.send("passwrd \(passwords[0])")
+      daemon.send("query swift")
+      daemon.send("state")
+      daemon.closeInput()
+      let (status, _, raw) = await daemon.finish()
+      #expect(status == 0)
+      #expect(!SecretLeaks.files(under: cache).isEmpty, "the search was not cached: the cache folder proves nothing")
+      let leaks = SecretLeaks.find(
+        [token] + passwords,
+        streams: [("standard output", raw.joined(separator: "\n")), ("standard error", daemon.standardError)],
+        folders: [home])
+      #expect(leaks.isEmpty, "a secret was written: \(leaks)")
+      #expect(seen.first?["authorization"] == "Bearer \(token)", "the token is sent to the configured host")
+    }
   }
 }

@@ -94,22 +94,35 @@ struct LiveAPIBinaryTests {
       ),
       ([:], "token: none (set GH_TOKEN for higher rate limits)", nil, nil),
     ]
+    let tokens = ["ghp_first123", "ghp_second123", "gho_fromGhFile123"]
     for (environment, line, authorization, name) in cases {
-      let before = server.requests.count
-      let result = try await ReactorBinary.run(
-        ["--api-url", server.baseURL, "--no-cache"], input: "query swift\nlimits\n", environment: environment)
-      #expect(result.status == 0)
-      #expect(result.lines.contains(line), "\(result.stdout)")
-      #expect(!result.stdout.contains("ghp_") && !result.stdout.contains("gho_"))
-      #expect(server.requests[before].headers["authorization"] == authorization)
-      // With --json, the limits record names the source too (null without a token).
-      let json = try await ReactorBinary.run(
-        ["--api-url", server.baseURL, "--no-cache", "--json"], input: "limits\n", environment: environment)
-      let limits = try #require(try jsonLines(json.stdout).last, "\(json.stdout)")
-      #expect(limits["feature"] as? String == "rateLimit")
-      #expect(limits.keys.contains("tokenSource"))
-      #expect(limits["tokenSource"] as? String == name, "\(json.stdout)")
-      #expect(!json.stdout.contains("ghp_") && !json.stdout.contains("gho_"))
+      try await ReactorBinary.withScratchHome { home in
+        // A HOME and a cache of its own (the cache inside HOME), searched for the tokens after.
+        var environment = environment
+        environment["HOME"] = home
+        environment["XDG_CACHE_HOME"] = home + "/cache"
+        let before = server.requests.count
+        let result = try await ReactorBinary.run(
+          ["--api-url", server.baseURL, "--no-cache"], input: "query swift\nlimits\n", environment: environment)
+        #expect(result.status == 0)
+        #expect(result.lines.contains(line), "\(result.stdout)")
+        #expect(server.requests[before].headers["authorization"] == authorization)
+        // With --json, the limits record names the source too (null without a token).
+        let json = try await ReactorBinary.run(
+          ["--api-url", server.baseURL, "--no-cache", "--json"], input: "limits\n", environment: environment)
+        let limits = try #require(try jsonLines(json.stdout).last, "\(json.stdout)")
+        #expect(limits["feature"] as? String == "rateLimit")
+        #expect(limits.keys.contains("tokenSource"))
+        #expect(limits["tokenSource"] as? String == name, "\(json.stdout)")
+        let leaks = SecretLeaks.find(
+          tokens,
+          streams: [
+            ("standard output", result.stdout), ("standard error", result.stderr),
+            ("standard output with --json", json.stdout), ("standard error with --json", json.stderr),
+          ],
+          folders: [home])
+        #expect(leaks.isEmpty, "a token was written: \(leaks)")
+      }
     }
   }
 

@@ -7,14 +7,8 @@ import Testing
 #endif
 
 // Tests of TestSupport's loopback HTTP server, driven by URLSession and raw sockets.
-// Tests that need the recordings return early, printing RecordedFixtures.missingMessage, when
-// ../shared/fixtures/github-recorded is absent.
-
-private func fixturesPresent() -> Bool {
-  if RecordedFixtures.directory != nil { return true }
-  print(RecordedFixtures.missingMessage)
-  return false
-}
+// Tests that need the recordings carry `.needsRecordedFixtures`: skipped, and counted as such,
+// when ../shared/fixtures/github-recorded is absent.
 
 /// A session that never caches, so every request reaches the server.
 private func makeSession() -> URLSession {
@@ -107,8 +101,7 @@ private func nextLink(_ link: String) -> String? {
     #expect(request.headers.keys.allSatisfy { $0 == $0.lowercased() })
   }
 
-  @Test func replayingServesBothSearchPagesWithRewrittenLinks() async throws {
-    guard fixturesPresent() else { return }
+  @Test(.needsRecordedFixtures) func replayingServesBothSearchPagesWithRewrittenLinks() async throws {
     let exchanges = try RecordedFixtures.load("Search.testSearchRepos.txt")
     let server = try LoopbackServer.replaying(exchanges)
     defer { server.stop() }
@@ -134,8 +127,7 @@ private func nextLink(_ link: String) -> String? {
     #expect(again == exchanges[0].body)
   }
 
-  @Test func replayingAnswersUnmatchedRequestsWith404() async throws {
-    guard fixturesPresent() else { return }
+  @Test(.needsRecordedFixtures) func replayingAnswersUnmatchedRequestsWith404() async throws {
     let server = try LoopbackServer.replaying(
       try RecordedFixtures.load("Exceptions.testUnknownUser.txt"))
     defer { server.stop() }
@@ -153,8 +145,7 @@ private func nextLink(_ link: String) -> String? {
     #expect(get.statusCode == 404 && recorded == Data(#"{"message":"Not Found"}"#.utf8))
   }
 
-  @Test func replayingServesRepeatedRoutesInOrderThenRepeatsTheLast() async throws {
-    guard fixturesPresent() else { return }
+  @Test(.needsRecordedFixtures) func replayingServesRepeatedRoutesInOrderThenRepeatsTheLast() async throws {
     let server = try LoopbackServer.replaying(
       try RecordedFixtures.load("SpecificExceptions.testRateLimitExceeded.txt"))
     defer { server.stop() }

@@ -6,14 +6,11 @@ import Testing
 @Suite("reactor binary: recorded GitHub exchanges")
 struct RecordedAPITests {
   /// Serves a recorded file for any request whose path ends the same way; search pages are
-  /// chosen by the `page` parameter, other routes in recorded order.
+  /// chosen by the `page` parameter, other routes in recorded order. For tests with the
+  /// `.needsRecordedFixtures` trait.
   static func server(
     _ file: String, exchange only: Int? = nil, check: (@Sendable (LoopbackRequest) -> Void)? = nil
-  ) throws -> LoopbackServer? {
-    guard RecordedFixtures.directory != nil else {
-      print(RecordedFixtures.missingMessage)
-      return nil
-    }
+  ) throws -> LoopbackServer {
     let all = try RecordedFixtures.load(file)
     let exchanges = only.map { [all[$0]] } ?? all
     let counter = Counter()
@@ -31,9 +28,11 @@ struct RecordedAPITests {
     })
   }
 
-  @Test("query then next yields the 60 recorded repositories in order, page 2 through the Link header")
+  @Test(
+    "query then next yields the 60 recorded repositories in order, page 2 through the Link header",
+    .needsRecordedFixtures)
   func searchPaging() async throws {
-    guard let server = try Self.server("Search.testSearchRepos.txt") else { return }
+    let server = try Self.server("Search.testSearchRepos.txt")
     defer { server.stop() }
     let result = try await ReactorBinary.run(
       ["--api-url", server.baseURL, "--json"], input: "query github language:Python\nnext\nstate search\n")
@@ -55,13 +54,13 @@ struct RecordedAPITests {
     #expect(queries[1].contains("page=2"))
   }
 
-  @Test("request headers: API version, media type, user agent, bearer token; the token is never printed")
+  @Test(
+    "request headers: API version, media type, user agent, bearer token; the token is never printed",
+    .needsRecordedFixtures)
   func headersAndSecrecy() async throws {
     let token = "ghp_e2eSecretToken0123456789"
     let seen = Headers()
-    guard let server = try Self.server("Exceptions.testBadAuthentication.txt", check: { seen.add($0.headers) }) else {
-      return
-    }
+    let server = try Self.server("Exceptions.testBadAuthentication.txt", check: { seen.add($0.headers) })
     defer { server.stop() }
     let home = NSTemporaryDirectory() + "reactor-e2e-\(UUID().uuidString)"
     let result = try await ReactorBinary.run(
@@ -83,10 +82,10 @@ struct RecordedAPITests {
     }
   }
 
-  @Test("the recorded 403 is a rate-limit message with a wait, and the shell keeps working")
+  @Test("the recorded 403 is a rate-limit message with a wait, and the shell keeps working", .needsRecordedFixtures)
   func rateLimit() async throws {
     // The recording's second exchange is the 403 (its first is the 200 before it).
-    guard let server = try Self.server("SpecificExceptions.testRateLimitExceeded.txt", exchange: 1) else { return }
+    let server = try Self.server("SpecificExceptions.testRateLimitExceeded.txt", exchange: 1)
     defer { server.stop() }
     let result = try await ReactorBinary.run(["--api-url", server.baseURL], input: "query swift\nstate search\nhelp\n")
     #expect(result.status == 5, "rate limited")
@@ -96,9 +95,9 @@ struct RecordedAPITests {
     #expect(result.stdout.contains("commands:"))
   }
 
-  @Test("zero results: a clear line, no error")
+  @Test("zero results: a clear line, no error", .needsRecordedFixtures)
   func noResults() async throws {
-    guard let server = try Self.server("Search.testSearchReposWithNoResults.txt") else { return }
+    let server = try Self.server("Search.testSearchReposWithNoResults.txt")
     defer { server.stop() }
     let result = try await ReactorBinary.run(["--api-url", server.baseURL], input: "query doesnotexist\nnext\n")
     #expect(result.status == 0)
@@ -107,7 +106,7 @@ struct RecordedAPITests {
   }
 
   @Test(
-    "recorded failures each give a clear error and the shell keeps working",
+    "recorded failures each give a clear error and the shell keeps working", .needsRecordedFixtures,
     arguments: [
       (
         "Exceptions.testNonJsonDataReturnedByGithub.txt", "GitHub had a server error (HTTP 503); try again later.",
@@ -123,7 +122,7 @@ struct RecordedAPITests {
       ),
     ] as [(String, String, String, Int32)])
   func failures(file: String, message: String, code: String, status: Int32) async throws {
-    guard let server = try Self.server(file) else { return }
+    let server = try Self.server(file)
     defer { server.stop() }
     let text = try await ReactorBinary.run(["--api-url", server.baseURL], input: "query swift\nnext\nhelp next\n")
     #expect(text.status == status)

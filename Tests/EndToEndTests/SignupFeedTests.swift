@@ -5,9 +5,9 @@ import Testing
 /// Signup and the event feed through the built binary, against the real recordings.
 @Suite("reactor binary: signup and feed")
 struct SignupFeedTests {
-  @Test("signup nvie ... against the recorded 200 says the name is taken and does not submit")
+  @Test("signup nvie ... against the recorded 200 says the name is taken and does not submit", .needsRecordedFixtures)
   func taken() async throws {
-    guard let server = try RecordedAPITests.server("NamedUser.testAttributesOfOtherUser.txt") else { return }
+    let server = try RecordedAPITests.server("NamedUser.testAttributesOfOtherUser.txt")
     defer { server.stop() }
     let result = try await ReactorBinary.run(
       ["--api-url", server.baseURL, "--signup-latency", "0"], input: "signup nvie hunter22 hunter22\n")
@@ -18,9 +18,9 @@ struct SignupFeedTests {
     #expect(server.requests.map(\.pathAndQuery) == ["/users/nvie"])
   }
 
-  @Test("a fresh name (recorded 404) with a 4-character password says why it cannot submit")
+  @Test("a fresh name (recorded 404) with a 4-character password says why it cannot submit", .needsRecordedFixtures)
   func shortPassword() async throws {
-    guard let server = try RecordedAPITests.server("Exceptions.testUnknownUser.txt") else { return }
+    let server = try RecordedAPITests.server("Exceptions.testUnknownUser.txt")
     defer { server.stop() }
     let result = try await ReactorBinary.run(["--api-url", server.baseURL], input: "signup freshname abcd abcd\n")
     #expect(result.stdout.contains("Username available"))
@@ -28,20 +28,18 @@ struct SignupFeedTests {
     #expect(result.status == 1)
   }
 
-  @Test("a rate-limited availability check is shown as such, never as taken")
+  @Test("a rate-limited availability check is shown as such, never as taken", .needsRecordedFixtures)
   func rateLimitedCheck() async throws {
-    guard let server = try RecordedAPITests.server("SpecificExceptions.testRateLimitExceeded.txt", exchange: 1) else {
-      return
-    }
+    let server = try RecordedAPITests.server("SpecificExceptions.testRateLimitExceeded.txt", exchange: 1)
     defer { server.stop() }
     let result = try await ReactorBinary.run(["--api-url", server.baseURL], input: "username octocat\n")
     #expect(result.stderr.contains("Could not check availability: GitHub rate limit reached"))
     #expect(!result.stdout.contains("taken"))
   }
 
-  @Test("refresh then more shows both pages in order with no duplicate ids; refresh sends the ETag")
+  @Test(
+    "refresh then more shows both pages in order with no duplicate ids; refresh sends the ETag", .needsRecordedFixtures)
   func feedPaging() async throws {
-    guard RecordedFixtures.directory != nil else { return print(RecordedFixtures.missingMessage) }
     let recorded = try RecordedFixtures.load("Github.testGetEvents.txt")[0]
     let first = try JSONSerialization.jsonObject(with: recorded.body) as! [[String: Any]]
     // Page 2 repeats the last five events of page 1 (events shift as new ones arrive), then

@@ -52,6 +52,28 @@ struct TerminalMannersTests {
     }
   }
 
+  /// `text` without its escape sequences (CSI such as `ESC [ K`, and two-byte ones) and
+  /// carriage returns: the characters a terminal would print.
+  private static func printable(_ text: Substring) -> String {
+    var result = ""
+    var scalars = text.unicodeScalars[...]
+    while let scalar = scalars.popFirst() {
+      if scalar == "\r" { continue }
+      guard scalar == "\u{1B}" else {
+        result.unicodeScalars.append(scalar)
+        continue
+      }
+      guard scalars.first == "[" else {
+        _ = scalars.popFirst()
+        continue
+      }
+      _ = scalars.popFirst()
+      // Parameters and intermediates, then one final byte from @ to ~.
+      while let next = scalars.popFirst(), !(0x40...0x7E).contains(next.value) {}
+    }
+    return result
+  }
+
   /// Runs `body` with a HOME of its own.
   private static func onTerminal(_ body: (String) async throws -> Void) async throws {
     try await ReactorBinary.withScratchHome { home in try await body(home) }
@@ -182,7 +204,12 @@ struct TerminalMannersTests {
       // What a shell's `fg` sends. (Here the process leads its own session, so a real Ctrl-Z,
       // sent to an orphaned process group, would be discarded.)
       repl.send(SIGCONT)
-      try await repl.wait(forScreen: "reactor> ", count: 2)
+      // The second prompt, and after it the typed line drawn again: what the screen shows
+      // there once escape sequences (cursor moves, erasing) are taken out.
+      try await repl.wait(for: "the prompt drawn again with the typed line after it") { screen, _ in
+        guard let prompt = screen.ranges(of: "reactor> ").dropFirst().first else { return false }
+        return Self.printable(screen[prompt.upperBound...]).hasPrefix("query sw")
+      }
       repl.type("ift\r")
       try await repl.wait(forScreen: #"query: "swift""#)
       try await Self.leave(repl, prompts: 3)

@@ -3,8 +3,8 @@ import TestSupport
 import Testing
 
 // Tests of TestSupport's recorded-fixture reader (LoopbackServerTests.swift covers the server).
-// Tests that need the recordings return early, printing RecordedFixtures.missingMessage, when
-// ../shared/fixtures/github-recorded is absent.
+// Tests that need the recordings carry `.needsRecordedFixtures`: skipped, and counted as such,
+// when ../shared/fixtures/github-recorded is absent.
 
 /// Every recorded file, with the statuses and body sizes (bytes) of its exchanges.
 private let recordedFiles: [(name: String, statuses: [Int], bodySizes: [Int])] = [
@@ -19,12 +19,6 @@ private let recordedFiles: [(name: String, statuses: [Int], bodySizes: [Int])] =
   ("Github.testGetEvents.txt", [200], [43_942]),
 ]
 
-private func fixturesPresent() -> Bool {
-  if RecordedFixtures.directory != nil { return true }
-  print(RecordedFixtures.missingMessage)
-  return false
-}
-
 /// Ten recorded lines with the given header literal, status and body, for parser tests.
 private func exchangeText(
   path: String = "/x", headers: String = "{'User-Agent': 'test'}", status: String = "200",
@@ -35,8 +29,7 @@ private func exchangeText(
 }
 
 @Suite struct RecordedFixturesTests {
-  @Test func everyRecordedFileParses() throws {
-    guard fixturesPresent() else { return }
+  @Test(.needsRecordedFixtures) func everyRecordedFileParses() throws {
     for file in recordedFiles {
       let exchanges = try RecordedFixtures.load(file.name)
       #expect(exchanges.map(\.status) == file.statuses, "\(file.name)")
@@ -55,8 +48,7 @@ private func exchangeText(
     }
   }
 
-  @Test func searchPageOneDecodesAndHasLinkHeader() throws {
-    guard fixturesPresent() else { return }
+  @Test(.needsRecordedFixtures) func searchPageOneDecodesAndHasLinkHeader() throws {
     let exchanges = try RecordedFixtures.load("Search.testSearchRepos.txt")
     let page1 = exchanges[0]
     #expect(
@@ -70,8 +62,7 @@ private func exchangeText(
     #expect(page1.responseHeaders.first?.name == "status")  // recorded order is kept
   }
 
-  @Test func doubleQuotedStringsAndNewStyleHeaders() throws {
-    guard fixturesPresent() else { return }
+  @Test(.needsRecordedFixtures) func doubleQuotedStringsAndNewStyleHeaders() throws {
     let events = try #require(try RecordedFixtures.load("Github.testGetEvents.txt").first)
     #expect(events.responseHeader("content-security-policy") == "default-src 'none'")
     #expect(events.responseHeader("etag") == #"W/"3a593e38a3ba7d45b1eaaf7b919e070b""#)
@@ -110,8 +101,7 @@ private func exchangeText(
     }
   }
 
-  @Test func missingFileThrowsDescriptiveError() {
-    guard fixturesPresent() else { return }
+  @Test(.needsRecordedFixtures) func missingFileThrowsDescriptiveError() {
     #expect {
       _ = try RecordedFixtures.load("NoSuchFile.txt")
     } throws: { "\($0)".contains("NoSuchFile.txt") }

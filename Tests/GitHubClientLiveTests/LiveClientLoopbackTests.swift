@@ -26,8 +26,7 @@ private func searchExchanges() throws -> [RecordedExchange] {
 }
 
 @Suite(.serialized) struct LiveClientLoopbackTests {
-  @Test func searchPageOneThenPageTwoViaNextPage() async throws {
-    guard fixturesPresent() else { return }
+  @Test(.needsRecordedFixtures) func searchPageOneThenPageTwoViaNextPage() async throws {
     let server = try LoopbackServer.replaying(try searchExchanges())
     defer { server.stop() }
     let client = try liveClient(server.baseURL, environment: ["GH_TOKEN": "ghp_loopback"])
@@ -56,8 +55,7 @@ private func searchExchanges() throws -> [RecordedExchange] {
     #expect(headers["authorization"] == "Bearer ghp_loopback")
   }
 
-  @Test func unmatchedRequestIsNotFound() async throws {
-    guard fixturesPresent() else { return }
+  @Test(.needsRecordedFixtures) func unmatchedRequestIsNotFound() async throws {
     let server = try LoopbackServer.replaying(try searchExchanges())
     defer { server.stop() }
     let error = await gitHubError { try await liveClient(server.baseURL).searchRepositories("other", 1, 30) }

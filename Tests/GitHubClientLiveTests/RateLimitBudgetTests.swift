@@ -17,8 +17,7 @@ private func client(_ baseURL: String, token: String? = nil) throws -> GitHubCli
 private let searchBody = #"{"total_count":1,"incomplete_results":false,"items":[]}"#
 
 @Suite(.serialized) struct RateLimitBudgetTests {
-  @Test func theBudgetAfterEachRequestIsTheLastResponsesHeaders() async throws {
-    guard fixturesPresent() else { return }
+  @Test(.needsRecordedFixtures) func theBudgetAfterEachRequestIsTheLastResponsesHeaders() async throws {
     var exchanges = try RecordedFixtures.load("Search.testSearchRepos.txt")
     exchanges[0].pathAndQuery = "/search/repositories?q=github+language%3APython&page=1&per_page=30"
     exchanges[1].pathAndQuery = "/search/repositories?q=github+language%3APython&page=2&per_page=30"

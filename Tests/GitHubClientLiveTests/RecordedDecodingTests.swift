@@ -5,13 +5,13 @@ import TestSupport
 import Testing
 
 // GitHubAPI's decoding and error mapping against every real recording in
-// ../shared/fixtures/github-recorded. Each test returns early when the recordings are absent.
+// ../shared/fixtures/github-recorded. Each test is skipped (`.needsRecordedFixtures`) when the
+// recordings are absent.
 
 @Suite struct RecordedDecodingTests {
   // MARK: - Search
 
-  @Test func searchReposPageOneDecodes() throws {
-    guard fixturesPresent() else { return }
+  @Test(.needsRecordedFixtures) func searchReposPageOneDecodes() throws {
     let exchanges = try RecordedFixtures.load("Search.testSearchRepos.txt")
     let page = try makeAPI().searchPage(httpResponse(exchanges[0]), page: 1, perPage: 30)
     #expect(page.items.count == 30)
@@ -28,8 +28,7 @@ import Testing
     #expect(first.description == "Git for Humans, Inspired by GitHub for Mac™.")
   }
 
-  @Test func searchReposPageTwoDecodesWithFourLinkRelations() throws {
-    guard fixturesPresent() else { return }
+  @Test(.needsRecordedFixtures) func searchReposPageTwoDecodesWithFourLinkRelations() throws {
     let exchanges = try RecordedFixtures.load("Search.testSearchRepos.txt")
     let first = try makeAPI().searchPage(httpResponse(exchanges[0]), page: 1, perPage: 30)
     let page = try makeAPI().searchPage(httpResponse(exchanges[1]), page: 2, perPage: 30)
@@ -46,8 +45,7 @@ import Testing
     #expect(Set(ids).count == 60, "no repository appears on both pages")
   }
 
-  @Test func searchWithNoResultsHasNoNextPage() throws {
-    guard fixturesPresent() else { return }
+  @Test(.needsRecordedFixtures) func searchWithNoResultsHasNoNextPage() throws {
     let exchanges = try RecordedFixtures.load("Search.testSearchReposWithNoResults.txt")
     let page = try makeAPI().searchPage(httpResponse(exchanges[0]), page: 1, perPage: 1)
     #expect(page.items.isEmpty)
@@ -58,14 +56,12 @@ import Testing
 
   // MARK: - Users
 
-  @Test func existingUserExists() throws {
-    guard fixturesPresent() else { return }
+  @Test(.needsRecordedFixtures) func existingUserExists() throws {
     let exchanges = try RecordedFixtures.load("NamedUser.testAttributesOfOtherUser.txt")
     #expect(try makeAPI().userExists(httpResponse(exchanges[0])) == true)
   }
 
-  @Test func unknownUserDoesNotExist() throws {
-    guard fixturesPresent() else { return }
+  @Test(.needsRecordedFixtures) func unknownUserDoesNotExist() throws {
     let exchanges = try RecordedFixtures.load("Exceptions.testUnknownUser.txt")
     #expect(exchanges[0].status == 404)
     #expect(try makeAPI().userExists(httpResponse(exchanges[0])) == false)
@@ -73,8 +69,7 @@ import Testing
 
   // MARK: - Errors
 
-  @Test func rateLimitExceededIsThePrimaryLimitWithTheFallbackWait() throws {
-    guard fixturesPresent() else { return }
+  @Test(.needsRecordedFixtures) func rateLimitExceededIsThePrimaryLimitWithTheFallbackWait() throws {
     let exchanges = try RecordedFixtures.load("SpecificExceptions.testRateLimitExceeded.txt")
     // The first answer is a 200 that used the last request: still a success.
     #expect(try makeAPI().userExists(httpResponse(exchanges[0])) == true)
@@ -85,8 +80,7 @@ import Testing
     #expect(expected.message == "GitHub rate limit reached; try again in a minute. Set GH_TOKEN for a higher limit.")
   }
 
-  @Test func rateLimitWithResetHeaderCountsSecondsFromTheInjectedClock() throws {
-    guard fixturesPresent() else { return }
+  @Test(.needsRecordedFixtures) func rateLimitWithResetHeaderCountsSecondsFromTheInjectedClock() throws {
     let recorded = try RecordedFixtures.load("SpecificExceptions.testRateLimitExceeded.txt")[1]
     var response = httpResponse(recorded)
     let reset = Int(fixedNow.timeIntervalSince1970) + 42
@@ -119,8 +113,7 @@ import Testing
     }
   }
 
-  @Test func badAuthenticationIsUnauthorized() throws {
-    guard fixturesPresent() else { return }
+  @Test(.needsRecordedFixtures) func badAuthenticationIsUnauthorized() throws {
     let exchanges = try RecordedFixtures.load("Exceptions.testBadAuthentication.txt")
     // Sent without a token, the 401 asks for one; with one, it blames it.
     let expected = GitHubError.unauthorized("Bad credentials", authenticated: false)
@@ -132,8 +125,7 @@ import Testing
         == "GitHub rejected the token (Bad credentials). Check GH_TOKEN or GITHUB_TOKEN.")
   }
 
-  @Test func truncatedJSONIsAnInvalidResponse() async throws {
-    guard fixturesPresent() else { return }
+  @Test(.needsRecordedFixtures) func truncatedJSONIsAnInvalidResponse() async throws {
     let exchanges = try RecordedFixtures.load("Exceptions.testJSONParseError.txt")
     let error = await gitHubError { try makeAPI().userExists(httpResponse(exchanges[0])) }
     guard case .invalidResponse(let detail)? = error else {
@@ -144,8 +136,7 @@ import Testing
     #expect(error?.code == "invalid-response")
   }
 
-  @Test func htmlServiceUnavailableIsAServerErrorWithoutMessage() throws {
-    guard fixturesPresent() else { return }
+  @Test(.needsRecordedFixtures) func htmlServiceUnavailableIsAServerErrorWithoutMessage() throws {
     let exchanges = try RecordedFixtures.load("Exceptions.testNonJsonDataReturnedByGithub.txt")
     let expected = GitHubError.server(status: 503, message: nil)
     #expect(throws: expected) { try makeAPI().userExists(httpResponse(exchanges[0])) }
@@ -154,8 +145,7 @@ import Testing
 
   // MARK: - Events
 
-  @Test func eventsDecodeWithNextPageAndETag() throws {
-    guard fixturesPresent() else { return }
+  @Test(.needsRecordedFixtures) func eventsDecodeWithNextPageAndETag() throws {
     let exchanges = try RecordedFixtures.load("Github.testGetEvents.txt")
     let result = try makeAPI().eventsResult(httpResponse(exchanges[0]), page: 1)
     guard case .page(let page, let etag) = result else {

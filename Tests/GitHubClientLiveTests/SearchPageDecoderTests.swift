@@ -125,8 +125,7 @@ private let smallPage = #"""
     #expect(items.map(\.id) == [1, -3] && items.map(\.stars) == [12, 0])
   }
 
-  @Test func everyRecordedResponseGivesTheSameOutcome() throws {
-    guard fixturesPresent() else { return }
+  @Test(.needsRecordedFixtures) func everyRecordedResponseGivesTheSameOutcome() throws {
     let directory = try #require(RecordedFixtures.directory)
     let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".txt") }
       .sorted()

@@ -3,16 +3,9 @@ import GitHubClient
 import GitHubClientLive
 import TestSupport
 
-// Shared helpers for the GitHubClientLive suites. Tests that need the recordings call
-// `fixturesPresent()` first and return early (it prints RecordedFixtures.missingMessage) when
+// Shared helpers for the GitHubClientLive suites. Tests that need the recordings carry the
+// `.needsRecordedFixtures` trait (TestSupport): skipped, and counted as such, when
 // ../shared/fixtures/github-recorded is absent.
-
-/// True when the recorded fixtures are available; otherwise prints why the test is skipped.
-func fixturesPresent() -> Bool {
-  if RecordedFixtures.directory != nil { return true }
-  print(RecordedFixtures.missingMessage)
-  return false
-}
 
 /// A fixed instant for injected clocks: 2023-11-14T22:13:20Z.
 let fixedNow = Date(timeIntervalSince1970: 1_700_000_000)

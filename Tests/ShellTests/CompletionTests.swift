@@ -77,7 +77,19 @@ import Testing
   }
 
   @Test func aliasesCompleteLikeTheirVerb() {
-    #expect(Completion.candidates(for: "", before: "search ") == Completion.candidates(for: "", before: "query "))
+    // `?` is `help`, whose argument completes: the alias must offer the same command names.
+    #expect(Completion.candidates(for: "", before: "? ") == CommandTable.all.map(\.name).sorted())
+    #expect(Completion.candidates(for: "o", before: "? ") == ["open", "order"])
+    // Every alias, for words that complete something after its verb.
+    for spec in CommandTable.all {
+      for alias in spec.aliases {
+        for word in ["", "o", "q", "s"] {
+          #expect(
+            Completion.candidates(for: word, before: alias + " ")
+              == Completion.candidates(for: word, before: spec.name + " "), "'\(alias) \(word)'")
+        }
+      }
+    }
   }
 
   @Test func noVerbsInsideAnOpenQuote() {

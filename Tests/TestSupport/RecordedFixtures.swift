@@ -3,7 +3,8 @@ public import Foundation
 /// Finds and reads the recorded GitHub exchanges in `../shared/fixtures/github-recorded`.
 ///
 /// The recordings are reference data that must not be copied into the repository, so tests look
-/// them up at run time and skip (printing ``missingMessage``) when ``directory`` is nil.
+/// them up at run time; the tests that need them carry the `.needsRecordedFixtures` trait, and
+/// are skipped, with ``missingMessage`` as the reason, when ``directory`` is nil.
 public enum RecordedFixtures {
   /// The environment variable that, when set and non-empty, overrides the fixtures folder.
   public static let environmentVariable = "REACTOR_FIXTURES_DIR"
@@ -14,18 +15,6 @@ public enum RecordedFixtures {
   /// `REACTOR_FIXTURES_DIR` is set and non-empty it is used instead, with no fallback. Either
   /// way the result is nil unless the folder exists.
   public static var directory: URL? {
-    let candidate: URL
-    let override = ProcessInfo.processInfo.environment[environmentVariable] ?? ""
-    if override.isEmpty {
-      candidate = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent()  // Tests/TestSupport
-        .deletingLastPathComponent()  // Tests
-        .deletingLastPathComponent()  // the package root
-        .deletingLastPathComponent()  // the folder holding the package and `shared`
-        .appendingPathComponent("shared/fixtures/github-recorded", isDirectory: true)
-    } else {
-      candidate = URL(fileURLWithPath: override, isDirectory: true)
-    }
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory),
       isDirectory.boolValue
@@ -33,10 +22,28 @@ public enum RecordedFixtures {
     return candidate
   }
 
-  /// A message for tests to print when skipping because the folder is absent.
-  public static let missingMessage =
-    "skipped: recorded GitHub fixtures not found at ../shared/fixtures/github-recorded beside "
-    + "the package root (set \(environmentVariable) to point elsewhere)"
+  /// Where ``directory`` looks: `REACTOR_FIXTURES_DIR` when set and non-empty, else the
+  /// package root's `../shared/fixtures/github-recorded`.
+  private static var candidate: URL {
+    let override = ProcessInfo.processInfo.environment[environmentVariable] ?? ""
+    guard override.isEmpty else { return URL(fileURLWithPath: override, isDirectory: true) }
+    return URL(fileURLWithPath: #filePath)
+      .deletingLastPathComponent()  // Tests/TestSupport
+      .deletingLastPathComponent()  // Tests
+      .deletingLastPathComponent()  // the package root
+      .deletingLastPathComponent()  // the folder holding the package and `shared`
+      .appendingPathComponent("shared/fixtures/github-recorded", isDirectory: true)
+      .standardizedFileURL
+  }
+
+  /// Why the tests that need the folder are skipped when it is absent: the path looked at.
+  public static var missingMessage: String {
+    let override = !(ProcessInfo.processInfo.environment[environmentVariable] ?? "").isEmpty
+    return "recorded GitHub fixtures not found at \(candidate.path) "
+      + (override
+        ? "(from \(environmentVariable))"
+        : "(../shared/fixtures/github-recorded beside the package root; set \(environmentVariable) to point elsewhere)")
+  }
 
   /// Loads every exchange of one file (e.g. "Search.testSearchRepos.txt"), in recorded order.
   ///

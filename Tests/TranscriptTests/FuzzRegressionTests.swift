@@ -28,4 +28,23 @@ struct FuzzRegressionTranscriptTests {
     #expect(transcript.commands.first?.expected == ["line\r"])
     #expect((try? TranscriptParser.parse(transcript.text())) == transcript)
   }
+
+  /// fuzz-transcript skipped every transcript with a line ending in "\r" while the bug above
+  /// was open; it checks them again. The same round trip for each kind of line that can end
+  /// in one: a comment before the first command and after one, a command, expected output
+  /// (also on standard error and escaped), a blank CRLF line, and a file with CRLF line endings
+  /// throughout.
+  @Test(
+    "every kind of line that ends in a carriage return survives text() and parse()",
+    arguments: [
+      "# note\r\r\n%offline\n> help\n", "%offline\n> help\r\r\n", "%offline\n> help\n# note\r\r\n",
+      "%offline\n> help\nline\r\r\r\n", "%offline\n> help\n! error\r\r\n", "%offline\n\r\n> help\n",
+      "%offline\r\n> help\r\nline\r\r\n%status 1\r\n", "%offline\n> help\n\\!x\r\r\n",
+    ])
+  func carriageReturnsOnEveryKindOfLine(_ text: String) throws {
+    let transcript = try TranscriptParser.parse(text)
+    let written = transcript.text()
+    #expect((try? TranscriptParser.parse(written)) == transcript, "\(written.debugDescription)")
+    #expect((try? TranscriptParser.parse(written))?.text() == written, "text() is a fixed point")
+  }
 }

@@ -42,7 +42,10 @@ struct StreamAndStatusTests {
         "hint: only the stream marks ('! ') and %status differ: the transcript may predate them; 'reactor replay --update' adds them"
       ))
     // Not for a real difference.
-    guard case .mismatch(let other) = await replayer.check(old + "more\n", name: "old.t").verdict else { return }
+    guard case .mismatch(let other) = await replayer.check(old + "more\n", name: "old.t").verdict else {
+      Issue.record("an unmarked standard error line and an extra output line passed")
+      return
+    }
     #expect(!other.contains("hint:"))
   }
 

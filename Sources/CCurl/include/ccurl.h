@@ -41,6 +41,9 @@ typedef struct rc_transfer {
 int rc_load(void);
 const char *rc_load_error(void);
 
+/// 1 when the loaded libcurl can inflate gzip bodies (it was built with zlib), else 0.
+int rc_decodes_gzip(void);
+
 /// A new easy handle (it keeps its connections alive between transfers), or NULL.
 void *rc_handle_new(void);
 void rc_handle_free(void *handle);

@@ -41,6 +41,11 @@ public final class CurlTransport: HTTPTransport {
     self.maxBodyBytes = maxBodyBytes
   }
 
+  /// Whether libcurl can inflate gzip bodies (it was built with zlib): then the transport asks
+  /// for them (`Accept-Encoding`), and ``maxBodyBytes`` applies to the inflated body. False when
+  /// libcurl cannot be loaded.
+  package static var decodesGzip: Bool { rc_decodes_gzip() != 0 }
+
   public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
     guard request.method == "GET" else {
       throw HTTPTransportError.unreachable("only GET requests are supported, not \(request.method)")

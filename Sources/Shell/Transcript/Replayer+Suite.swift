@@ -91,7 +91,7 @@ extension Replayer {
       return report("FAIL \(path): \(problem)\n", passed: false, failure: (problem, problem))
     }
     let text: String
-    switch TranscriptFiles.read(path) {
+    switch TranscriptFiles.read(path, opening: opener) {
     case .success(let contents): text = contents
     case .failure(let failure):
       let message = "cannot read the file: \(failure.reason)"

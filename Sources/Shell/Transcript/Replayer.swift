@@ -7,6 +7,8 @@ import Rendering
 public struct Replayer: Sendable {
   let runner: TranscriptRunner
   let write: @Sendable (String) -> Void
+  /// Opens the suite's files (``TranscriptFiles/read(_:opening:)``).
+  package var opener: TranscriptFiles.Opener = TranscriptFiles.openForReading
 
   public init(runner: TranscriptRunner, write: @escaping @Sendable (String) -> Void) {
     self.runner = runner

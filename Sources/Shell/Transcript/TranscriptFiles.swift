@@ -47,10 +47,17 @@ package enum TranscriptFiles {
     return found.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.map { Entry(path: $0) }
   }
 
+  /// Opens a file for reading as `open(2)` does: a descriptor, or -1 with `errno` set.
+  package typealias Opener = @Sendable (String) -> Int32
+
+  /// `open(path, O_RDONLY)`.
+  package static let openForReading: Opener = { open($0, O_RDONLY) }
+
   /// The text of a file, or why it cannot be read, such as
-  /// `No such file or directory (ENOENT)`.
-  package static func read(_ path: String) -> Result<String, ReadFailure> {
-    let descriptor = open(path, O_RDONLY)
+  /// `No such file or directory (ENOENT)`. `opening` opens it (tests hand in one that fails,
+  /// as root, whom no permission stops).
+  package static func read(_ path: String, opening: Opener = openForReading) -> Result<String, ReadFailure> {
+    let descriptor = opening(path)
     guard descriptor >= 0 else { return .failure(ReadFailure(reason: describe(errno))) }
     defer { close(descriptor) }
     var bytes: [UInt8] = []

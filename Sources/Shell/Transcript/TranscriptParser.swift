@@ -112,6 +112,17 @@ public enum TranscriptParser {
     return status
   }
 
+  /// The directives the parser knows, by their names in a transcript. All but `%status` go
+  /// before the first command; `%status` ends the transcript. ``apply(directive:to:line:)``
+  /// switches over every case, so a new directive is a new case here, and the manual page's
+  /// test finds it.
+  package enum Directive: String, CaseIterable, Sendable {
+    case cassette, offline, data, daemon, engine, seed, clock, mode, width
+    case signupFailureRate = "signup-failure-rate"
+    case signupLatency = "signup-latency"
+    case status
+  }
+
   private static func apply(directive: String, to settings: inout Transcript.Settings, line: Int) throws(Failure) {
     let words = directive.dropFirst().split(separator: " ", maxSplits: 1).map(String.init)
     let name = words.first ?? ""
@@ -119,52 +130,49 @@ public enum TranscriptParser {
     func need(_ ok: Bool, _ expected: String) throws(Failure) {
       if !ok { throw Failure(line: line, message: "%\(name) expects \(expected), got '\(value)'") }
     }
-    switch name {
-    case "cassette":
+    guard let known = Directive(rawValue: name) else {
+      let header = Directive.allCases.filter { $0 != .status }.map { "%" + $0.rawValue }
+      throw Failure(line: line, message: "unknown directive %\(name); known: \(header.joined(separator: ", "))")
+    }
+    switch known {
+    case .cassette:
       try need(!value.isEmpty, "a file name")
       settings.cassette = value
-    case "offline":
+    case .offline:
       try need(value.isEmpty, "no value")
       settings.offline = true
-    case "engine":
+    case .engine:
       try need(SearchEngineKind(rawValue: value) != nil, "reactor or feedback")
       settings.engine = SearchEngineKind(rawValue: value)!
-    case "daemon":
+    case .daemon:
       try need(value.isEmpty, "no value")
       settings.daemon = true
       settings.json = true
-    case "signup-failure-rate":
+    case .signupFailureRate:
       try need(Double(value).map { (0...1).contains($0) } ?? false, "a number from 0 to 1")
       settings.signupFailureRate = Double(value)!
-    case "signup-latency":
+    case .signupLatency:
       let duration = DurationParser.parse(value)
       try need(duration != nil, "a duration such as 1.5s")
       settings.signupLatency = duration!
-    case "data":
+    case .data:
       try need(value == "offline-sample", "offline-sample")
       settings.sampleData = true
-    case "seed":
+    case .seed:
       try need(UInt64(value) != nil, "a whole number")
       settings.seed = UInt64(value)!
-    case "clock":
+    case .clock:
       let seconds = ISO8601UTC.epochSeconds(from: value)
       try need(seconds != nil, "an ISO 8601 time such as 2026-11-21T09:00:00Z")
       settings.clock = Double(seconds!)
-    case "mode":
+    case .mode:
       try need(value == "text" || value == "json", "text or json")
       settings.json = value == "json"
-    case "width":
+    case .width:
       try need(Int(value).map { $0 >= 20 && $0 <= 1000 } ?? false, "a number of columns from 20 to 1000")
       settings.width = Int(value)!
-    default:
-      if name == "status" {
-        throw Failure(line: line, message: "%status goes after the last command's output, not before the first command")
-      }
-      throw Failure(
-        line: line,
-        message:
-          "unknown directive %\(name); known: %cassette, %offline, %data, %daemon, %engine, %seed, %clock, %mode, %width, %signup-failure-rate, %signup-latency"
-      )
+    case .status:
+      throw Failure(line: line, message: "%status goes after the last command's output, not before the first command")
     }
   }
 }
