@@ -173,6 +173,22 @@ private func records(_ lines: [OutputLine], type: String) -> [JSONObject] {
     #expect(records(sink.drain(), type: "error").first?["code"] == .string("out-of-range"))
   }
 
+  /// Two changes of different features have no states in common to compare: `diff` says so,
+  /// either way round, rather than comparing one feature's states or finding no changes.
+  @Test func diffRefusesChangesOfTwoFeatures() async {
+    let (session, sink) = makeSession(.text)
+    for line in ["query swift", "username octocat"] { #expect(await session.execute(line) == .ok) }
+    _ = sink.drain()
+    // The search's two changes, then the username check's.
+    let (search, signup) = (2, 3)
+    #expect(await session.execute("diff \(search) \(signup)") == .error)
+    #expect(
+      sink.drain().map(\.text).joined().contains(
+        "diff: change \(search) is search's and change \(signup) is signup's; diff compares two states of one feature"))
+    #expect(await session.execute("diff \(signup) \(search)") == .error)
+    #expect(sink.drain().map(\.text).joined().contains("change \(signup) is signup's and change \(search) is search's"))
+  }
+
   /// `history` lists the changes with their lines and touched paths; `diff` and `why` read them.
   @Test func historyDiffAndWhy() async throws {
     let (session, sink) = makeSession()

@@ -36,6 +36,20 @@ extension Session {
     guard let entry = kept(from, verb: "diff", sink: sink), let handle = history.handle(entry.feature) else {
       return .error
     }
+    if let to {
+      guard let other = kept(to, verb: "diff", sink: sink) else { return .error }
+      // Each feature has a state of its own: two features' changes have nothing to compare.
+      guard other.feature == entry.feature else {
+        sink.write([
+          records.error(
+            code: "invalid-argument",
+            message:
+              "diff: change \(from) is \(entry.feature)'s and change \(to) is \(other.feature)'s; "
+              + "diff compares two states of one feature (see 'history \(entry.feature)')")
+        ])
+        return .error
+      }
+    }
     guard let old = handle.stateJSON(from), let new = handle.stateJSON(to) else {
       return dropped(to ?? from, verb: "diff", sink: sink)
     }
