@@ -80,13 +80,17 @@ public struct Records: Sendable {
     (location.map { $0 + ": " } ?? "") + style.red("error:") + " " + TerminalText.sanitize(message)
   }
 
-  /// A notice that is not a state change.
-  public func info(_ message: String, feature: String? = nil) -> OutputLine {
+  /// A notice that is not a state change. A warning is an `info` record with
+  /// `"level":"warning"` in NDJSON, and `warning: ...` on standard error in text, where a
+  /// redirection of standard output cannot hide it.
+  public func info(_ message: String, feature: String? = nil, warning: Bool = false) -> OutputLine {
     if options.mode == .json {
       var object: JSONObject = ["type": .string("info"), "message": .string(message)]
       if let feature { object["feature"] = .string(feature) }
+      if warning { object["level"] = .string("warning") }
       return record(object)
     }
+    if warning { return OutputLine(.err, style.yellow("warning:") + " " + TerminalText.sanitize(message)) }
     return OutputLine(.out, TerminalText.sanitize(message))
   }
 

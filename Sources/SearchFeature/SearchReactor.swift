@@ -82,7 +82,7 @@ public struct SearchReactor: Reactor {
       }
       let search = RepositorySearch(query: query, sort: state.sort, order: state.order, page: 1, perPage: perPage)
       // A `sort:` qualifier needs a colon: without one, the query is not split and searched for it.
-      let notice = query.utf8.contains(UInt8(ascii: ":")) ? SearchState.sortQualifierNotice(in: search) : nil
+      let notice = query.utf8.contains(UInt8(ascii: ":")) ? SearchState.queryNotice(in: search) : nil
       return .concatenate(
         notice.map { .notice($0) } ?? .none, .send(.setQuery(query)),
         load(search, pages: 1, append: false, cancelInFlight: true))

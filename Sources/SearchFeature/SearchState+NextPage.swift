@@ -1,4 +1,5 @@
 import GitHubClient
+import ReactorCore
 
 // The guards of `next`, shared by every engine so their notices cannot drift apart.
 
@@ -28,13 +29,21 @@ extension SearchState {
 // MARK: - Notes on the query
 
 extension SearchState {
-  /// What to tell a user who typed `sort:stars` into the query: the REST API takes the sort
-  /// as a parameter and ignores the qualifier. Nil when the query has none.
-  static func sortQualifierNotice(in search: RepositorySearch) -> String? {
+  /// What to tell a user about a query's qualifiers: `sort:stars`, which the REST API ignores
+  /// (it takes the sort as a parameter), or a qualifier with no value. Nil when all is well.
+  /// The bare qualifier is a warning: when a shell took `>1000` as a redirection, standard
+  /// output is a file, and only standard error still reaches the user.
+  static func queryNotice(in search: RepositorySearch) -> Notice? {
+    if let bare = search.bareQualifier {
+      return Notice(
+        message: "'\(bare)' has no value, so GitHub reads it as text; "
+          + "if a shell took '>' after it as a redirection, quote the word ('\(bare)>1000')",
+        isWarning: true)
+    }
     guard let qualifier = search.sortQualifier else { return nil }
     let value = qualifier.drop { $0 != ":" }.dropFirst().lowercased()
     let sort = SearchSort.allCases.filter { $0 != .best }.first { value.hasPrefix($0.rawValue) }
     let command = sort.map { "'sort \($0.rawValue)'" } ?? "'sort <stars|forks|updated|...>'"
-    return "GitHub's REST API ignores '\(qualifier)' in the query text; use \(command) to sort"
+    return Notice(message: "GitHub's REST API ignores '\(qualifier)' in the query text; use \(command) to sort")
   }
 }

@@ -308,4 +308,21 @@ private func session(
       sink.drain().map(\.text).first
         == "GitHub's REST API ignores 'sort:stars-desc' in the query text; use 'sort stars' to sort")
   }
+
+  @Test(
+    "a qualifier with no value is a warning on standard error (a shell may have taken '>1000' as a redirection)",
+    arguments: SearchEngineKind.allCases)
+  func bareQualifierWarns(engine: SearchEngineKind) async {
+    let client = GitHubClient(searchRepositories: { _, page, _ in Page(items: [], page: page, nextPage: nil) })
+    let (session, sink) = session(client, engine: engine)
+    _ = await session.execute("query language:go stars:")
+    let warning = sink.drain().first
+    #expect(warning?.stream == .err)
+    #expect(
+      warning?.text
+        == "warning: 'stars:' has no value, so GitHub reads it as text; "
+        + "if a shell took '>' after it as a redirection, quote the word ('stars:>1000')")
+    _ = await session.execute("query language:go 'stars:>1000' is:public")
+    #expect(!sink.drain().contains { $0.text.hasPrefix("warning:") })
+  }
 }

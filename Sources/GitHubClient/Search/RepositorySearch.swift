@@ -32,4 +32,13 @@ public struct RepositorySearch: Sendable, Equatable, Hashable {
   public var sortQualifier: String? {
     query.split(separator: " ").first { $0.lowercased().hasPrefix("sort:") }.map(String.init)
   }
+
+  /// The first qualifier with no value (`stars:`), which GitHub reads as text: often what a
+  /// shell left of `stars:>1000` typed unquoted, taking `>1000` as a redirection.
+  public var bareQualifier: String? {
+    let words: [Substring] = query.split(separator: " ")
+    return words.first { word in
+      word.count > 1 && word.last == ":" && word.dropLast().allSatisfy { $0.isASCII && ($0.isLetter || $0 == "-") }
+    }.map(String.init)
+  }
 }

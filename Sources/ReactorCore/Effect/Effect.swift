@@ -52,6 +52,10 @@ extension Effect {
     Effect(operation: .notice(Notice(message: message)))
   }
 
+  /// An effect that tells the user `notice`, a warning or not.
+  @inlinable
+  public static func notice(_ notice: Notice) -> Effect { Effect(operation: .notice(notice)) }
+
   /// Asynchronous work. Outputs sent after the effect was cancelled are dropped. An error other
   /// than cancellation is reported by the store as a failure of the action; it is never
   /// swallowed. Map expected errors into outputs inside the closure instead.
@@ -190,7 +194,13 @@ public struct EffectID: Hashable, Sendable, ExpressibleByStringLiteral, CustomSt
 /// A message for the user that is not a state change.
 public struct Notice: Sendable, Equatable {
   public var message: String
-  @inlinable public init(message: String) { self.message = message }
+  /// A warning: something the user should see even when the output goes elsewhere (a text
+  /// view shows it on standard error).
+  public var isWarning: Bool
+  @inlinable public init(message: String, isWarning: Bool = false) {
+    self.message = message
+    self.isWarning = isWarning
+  }
 }
 
 /// The callback an asynchronous effect uses to produce outputs.

@@ -108,7 +108,7 @@ public struct FeedbackSearch: Reactor {
       guard let query, !query.isEmpty else { return .send(.searchChanged(nil)) }
       let search = RepositorySearch(query: query, page: 1, perPage: perPage)
       return .concatenate(
-        SearchState.sortQualifierNotice(in: search).map { .notice($0) } ?? .none, .send(.searchChanged(query)))
+        SearchState.queryNotice(in: search).map { .notice($0) } ?? .none, .send(.searchChanged(query)))
     case .startLoadingNextPage, .startLoadingPages:
       if let refusal = state.search.nextPageRefusal { return .notice(refusal) }
       return .send(action)

@@ -140,7 +140,7 @@ final class FeatureStores: Sendable {
           sink.write(hits.map { text.watch($0.watch, seq: transition.seq, old: $0.old).tagged(transition.origin.tag) })
         }
       case .notice(let notice, _, let origin):
-        sink.write([records.info(notice.message, feature: feature).tagged(origin.tag)])
+        sink.write([records.info(notice.message, feature: feature, warning: notice.isWarning).tagged(origin.tag)])
       case .failure(let error, _, let origin):
         let failure = GitHubError.from(error)
         sink.write([
