@@ -303,7 +303,7 @@ extension LaunchOptions {
     var prompt: (@Sendable (String) -> String?)?
     if interactive {
       prompt = { @Sendable text in
-        let secret = SecretPrompt.read(text)
+        let secret = SecretPrompt.read(text, output: editor?.output)
         if let secret { recorder?.noteSecret(secret) } else { recorder?.dropCurrent() }
         return secret
       }

@@ -164,6 +164,26 @@ struct TerminalMannersTests {
     }
   }
 
+  @Test("output that arrives at the hidden password prompt prints above it, and the prompt is drawn again")
+  func outputAboveThePasswordPrompt() async throws {
+    try await Self.onTerminal { home in
+      let arguments = ["--offline", "--color", "never", "--signup-latency", "1s", "--signup-failure-rate", "0"]
+      let repl = try TerminalSession(arguments, environment: ["HOME": home])
+      try await repl.wait(forScreen: "reactor> ")
+      repl.type("signup zz9newbie hunter22 hunter22 &\r")
+      try await repl.wait(forScreen: "reactor> ", count: 2)
+      repl.type("password\r")
+      try await repl.wait(for: "the hidden prompt") { screen, _ in screen.hasSuffix("password: ") }
+      // The submission, a second long, ends while the prompt waits.
+      try await repl.wait(forScreen: "Welcome, zz9newbie!")
+      try await repl.wait(for: "the prompt drawn again", promptDrawnAgain)
+      #expect(!repl.text.contains("password: Welcome"))
+      repl.type("hunter22\r")
+      try await repl.wait(forScreen: "password: set")
+      try await Self.leave(repl, prompts: 3)
+    }
+  }
+
   @Test("leaving with a command still running in the background says what it waits for; Ctrl-C ends it")
   func leavingSaysWhatItWaitsFor() async throws {
     try await Self.onTerminal { home in
@@ -341,4 +361,10 @@ struct TerminalMannersTests {
       try await Self.leave(third, prompts: 2)
     }
   }
+}
+
+/// Whether the password prompt shows again after the submission's result.
+private func promptDrawnAgain(_ screen: String, _ pipe: String) -> Bool {
+  guard let found = screen.range(of: "Welcome, zz9newbie!", options: .backwards) else { return false }
+  return screen[found.upperBound...].contains("password: ")
 }

@@ -39,6 +39,9 @@ package final class PromptOutput: OutputSink, @unchecked Sendable {  // mutable 
   private var statusChanged = false
   /// Where the status line is on the screen.
   private var statusPlace = StatusPlace.none
+  /// A hidden-input prompt (``SecretPrompt``) on the cursor's row, and how to write to its
+  /// terminal: output goes above it, and it is drawn again, as the editor's prompt is.
+  private var secretPrompt: (text: String, write: @Sendable (String) -> Void)?
 
   private enum StatusPlace {
     case none
@@ -70,6 +73,13 @@ package final class PromptOutput: OutputSink, @unchecked Sendable {  // mutable 
 
   package func write(_ lines: [OutputLine]) {
     lock.withLock {
+      if let secret = secretPrompt, lines.contains(where: { $0.stream == .out ? onTerminal.out : onTerminal.err }) {
+        // Nothing typed shows at a hidden prompt, so the prompt alone is drawn again.
+        secret.write(ansi ? "\r\u{1B}[2K" : "\n")
+        base.write(lines)
+        secret.write(secret.text)
+        return
+      }
       guard editing else {
         // The status line stays below what is printed.
         guard statusPlace == .cursorRow, let status else { return base.write(lines) }
@@ -117,6 +127,17 @@ package final class PromptOutput: OutputSink, @unchecked Sendable {  // mutable 
         statusPlace = .none
       }
     }
+  }
+
+  /// A hidden-input prompt `text` is shown on the cursor's row until ``endSecretPrompt()``;
+  /// `write` writes to its terminal.
+  package func beginSecretPrompt(_ text: String, write: @escaping @Sendable (String) -> Void) {
+    lock.withLock { secretPrompt = (text, write) }
+  }
+
+  /// The hidden-input prompt is answered or abandoned.
+  package func endSecretPrompt() {
+    lock.withLock { secretPrompt = nil }
   }
 
   // MARK: - On the editor's thread

@@ -7,8 +7,9 @@
 /// Reads a secret from the terminal without echoing it.
 package enum SecretPrompt {
   /// Prints `prompt` on the terminal, reads a line with echo off, and restores the terminal;
-  /// nil at end of input or when there is no terminal.
-  package static func read(_ prompt: String) -> String? {
+  /// nil at end of input or when there is no terminal. Lines `output` prints meanwhile go
+  /// above the prompt.
+  package static func read(_ prompt: String, output: PromptOutput? = nil) -> String? {
     let descriptor = open("/dev/tty", O_RDWR)
     guard descriptor >= 0 else { return nil }
     defer { close(descriptor) }
@@ -26,7 +27,9 @@ package enum SecretPrompt {
     // nor flushed away.
     guard tcsetattr(descriptor, TCSADRAIN, &silent) == 0 else { return nil }
     _ = prompt.withCString { write(descriptor, $0, strlen($0)) }
+    output?.beginSecretPrompt(prompt) { text in _ = text.withCString { write(descriptor, $0, strlen($0)) } }
     defer {
+      output?.endSecretPrompt()
       var restore = original
       tcsetattr(descriptor, TCSADRAIN, &restore)
       _ = write(descriptor, "\n", 1)

@@ -80,6 +80,8 @@ package struct ShellLoop: Sendable {
     // On standard error, as psql's and sqlite3's: a `| tee` log or a redirection keeps output only.
     if interactive, let banner { session.configuration.sink.write([.init(.err, banner)]) }
     var background: [(Execution, JSONValue?)] = []
+    // Background commands that run as a task, which says it is done only to a waiter.
+    let tasksDone = Locked(0)
     var number = 0
     while let input = await reader.readInput(prompt: interactive ? "reactor> " : "") {
       number += 1
@@ -103,6 +105,12 @@ package struct ShellLoop: Sendable {
       let execution = session.start(command, tag: tag)
       if inBackground {
         background.append((execution, tag))
+        if case .task(let task) = execution {
+          Task {
+            _ = await task.value
+            tasksDone.withLock { $0 += 1 }
+          }
+        }
         // Let its effects start now (send their requests), not when the loop next waits: on
         // piped mode's one thread, lines already read ahead would otherwise all run first.
         await Task.yield()
@@ -127,7 +135,11 @@ package struct ShellLoop: Sendable {
     // Waits for commands started with `&`, and folds their outcomes into the status. A person
     // who leaves is told why the session does not end yet. Not through the sink: a transcript
     // replays commands, not the leaving.
-    let waiting = background.count { !$0.0.isFinished }
+    let waiting =
+      background.count { execution, _ in
+        if case .task = execution { return true }
+        return !execution.isFinished
+      } - tasksDone.withLock { $0 }
     if interactive, waiting > 0 {
       let them = waiting == 1 ? "1 command" : "\(waiting) commands"
       StandardStream.error("waiting for \(them) started with &; Ctrl-C cancels \(waiting == 1 ? "it" : "them")\n")
