@@ -44,7 +44,7 @@ struct PromptPlainTests {
     #expect(screen.steps == ["\n @0", "<redraw> @2"])
     // A resize leaves the screen alone: without control sequences nothing can be erased.
     screen.reset()
-    output.reflowPrompt(on: screen)
+    output.reflowPrompt(on: screen, rows: screen.cursorRow)
     #expect(screen.steps.isEmpty)
     output.endEditing()
   }

@@ -162,10 +162,14 @@ package final class EditLineReader: LineReader, @unchecked Sendable {  // libedi
     }
     if take(continued) { rle_resume() }
     let resizedNow = take(resized)
+    // The prompt's rows above the cursor at the old width, which the editor still measures
+    // by: a terminal that reflows may keep those, or split them into the rows of the new width.
+    let rowsBefore = resizedNow ? screen.cursorRow : 0
     if resizedNow { rle_resize() }
     let printed = output.printAbovePrompt(on: screen)
-    // The terminal reflowed the prompt's rows: draw them again for the new width.
-    if resizedNow && !printed { output.reflowPrompt(on: screen) }
+    // The terminal reflowed the prompt's rows: erase as many as either width gives (a move
+    // up stops at the top row), and draw them again for the new width.
+    if resizedNow && !printed { output.reflowPrompt(on: screen, rows: max(rowsBefore, screen.cursorRow)) }
   }
 
   /// The history file: `$XDG_STATE_HOME/reactor/history`, else `~/.local/state/reactor/history`.

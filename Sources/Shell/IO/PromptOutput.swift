@@ -191,11 +191,12 @@ package final class PromptOutput: OutputSink, @unchecked Sendable {  // mutable 
     return printed
   }
 
-  /// Inside the editor, after the terminal changed size: draws the prompt again for the new
-  /// width; a terminal without control sequences is left as it is.
-  package func reflowPrompt(on screen: any PromptScreen) {
+  /// Inside the editor, after the terminal changed size: erases the prompt's `rows` above the
+  /// cursor's (as it was laid out at the old width) and draws it again for the new width; a
+  /// terminal without control sequences is left as it is.
+  package func reflowPrompt(on screen: any PromptScreen, rows: Int) {
     guard ansi else { return }
-    lock.withLock { clear(screen, rows: screen.cursorRow) }
+    lock.withLock { clear(screen, rows: rows) }
     screen.redraw()
   }
 
