@@ -58,7 +58,7 @@ struct NarrowTerminalTests {
     #expect(TerminalText.width(narrow) <= 45 && !narrow.contains("study plan"), "\(narrow)")
   }
 
-  @Test("wrapping breaks at spaces only, within the width")
+  @Test("wrapping breaks at spaces only, within the width; only a word wider than the width is cut")
   func wrap() {
     let text = "Searches repositories with GitHub's query syntax; a new query cancels the one in flight."
     for width in 20...90 {
@@ -66,6 +66,9 @@ struct NarrowTerminalTests {
       #expect(lines.allSatisfy { TerminalText.width($0) <= width }, "\(width): \(lines)")
       #expect(lines.flatMap { $0.split(separator: " ") }.joined(separator: " ") == text)
     }
-    #expect(TerminalText.wrap("a-very-long-word x", width: 5) == ["a-very-long-word", "x"])
+    #expect(TerminalText.wrap("a-very-long-word x", width: 5) == ["a-ver", "y-lon", "g-wor", "d x"])
+    #expect(TerminalText.wrap("a-very-long-word x", width: 5, cutLongWords: false) == ["a-very-long-word", "x"])
+    // A word the width holds is not cut: it is indented less.
+    #expect(TerminalText.wrap("ab abcdef", width: 7, indent: "    ") == ["ab", " abcdef"])
   }
 }
