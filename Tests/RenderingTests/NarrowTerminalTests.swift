@@ -39,19 +39,19 @@ struct NarrowTerminalTests {
     #expect(lines[0].contains("Objective-C") == (width >= 47))
   }
 
-  @Test("a wide terminal keeps every column and the description")
+  @Test("a wide terminal keeps every column, the whole name and the description")
   func wideLayout() {
     #expect(
       Self.lines(width: 100)[0]
-        == "   1. jwasham/coding-interview-univ… ★ 310k   Objective-C A complete computer science study plan")
+        == "   1. jwasham/coding-interview-university ★ 310k   Objective-C A complete computer science study pl…")
   }
 
   @Test("a live width is read at each rendering: a resize takes effect from the next output")
   func liveWidth() {
-    let live = LiveWidth(100)
+    let live = LiveWidth(110)
     var state = SearchState()
     state.repos.replaceAll(with: Self.repositories)
-    let renderer = SearchText(options: RenderOptions(width: 100, live: live))
+    let renderer = SearchText(options: RenderOptions(width: 110, live: live))
     #expect(renderer.list(state, from: 0, count: 1)[0].text.contains("study plan"))
     live.set(45)
     let narrow = renderer.list(state, from: 0, count: 1)[0].text
