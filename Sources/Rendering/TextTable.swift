@@ -2,8 +2,8 @@
 ///
 /// Each fixed column is as wide as its widest cell (at least its `minimum`; a cell wider than
 /// its `maximum` is cut with `…`). The free text fills the rest of the line and wraps between
-/// words under its own column. When the fixed columns leave it fewer than `textMinimum`
-/// columns, or a word of it would not fit there, the table is stacked, as `help` is on a
+/// words under its own column. When it would wrap in fewer than `textMinimum` columns, or a
+/// word of it would not fit there, the table is stacked, as `help` is on a
 /// narrow terminal: the cells on a line (wrapped between words if even they do not fit), and
 /// the free text under them, indented.
 package struct TextTable: Sendable {
@@ -65,7 +65,10 @@ package struct TextTable: Sendable {
         piece.split(separator: " ").allSatisfy { TerminalText.visibleWidth(String($0)) < room }
       }
     }
-    if room >= textMinimum && wordsFit {
+    let textsFit = rows.allSatisfy { row in
+      TerminalText.visibleWidth(row.text.joined(separator: joiner)) <= room
+    }
+    if textsFit || (room >= textMinimum && wordsFit) {
       let indent = String(repeating: " ", count: textColumn)
       return rows.flatMap { row in
         let first = widths.isEmpty ? "" : aligned(row.cells, widths) + separator

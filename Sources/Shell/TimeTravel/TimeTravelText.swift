@@ -26,6 +26,8 @@ struct TimeTravelText: Sendable {
   func labelled(_ label: String, _ text: String, indent: Int) -> [OutputLine] {
     var table = TextTable([.init()])
     table.separator = " "
+    // A sentence reads better under its subject than in a narrow column beside it.
+    table.textMinimum = 40
     table.stackedIndent = indent
     return table.lines([TextTable.Row([label], text: text)], width: width).map { OutputLine(.out, $0) }
   }
