@@ -145,14 +145,20 @@ public struct SearchText: Sendable {
 
   /// Numbered result lines `start+1 ... start+count`, as `open N` refers to them.
   ///
-  /// Fixed columns, so every page of one search lines up with the others: number, name (30),
-  /// stars, language (11), and the description in what room is left. A narrower terminal drops
-  /// the least useful first (the description, then the language; the name keeps 20 columns
-  /// before the language goes), so a line never wraps.
+  /// Columns: number, name, stars, language (11), and the description in what room is left.
+  /// The name column is 30 wide, or as wide as the longest name listed so far when the
+  /// terminal has room for it (up to half of what the other columns leave), so names are whole
+  /// on a wide terminal, and a later page lines up with the earlier ones unless it brings a
+  /// longer name. A narrower terminal drops the least useful first (the description, then the
+  /// language; the name keeps 20 columns before the language goes), so a line never wraps.
   public func list(_ state: SearchState, from start: Int, count: Int) -> [OutputLine] {
-    let slice = state.repos[start..<min(start + count, state.repos.count)]
+    let end = min(start + count, state.repos.count)
+    let slice = state.repos[start..<end]
     let numberWidth = max(4, String(state.repos.count).count + 1)
-    let layout = ListLayout(width: options.width, numberWidth: numberWidth + 1)
+    let longestName = state.repos[..<end].reduce(0) { longest, repository in
+      max(longest, TerminalText.width(TerminalText.sanitize(repository.fullName, keepTab: false)))
+    }
+    let layout = ListLayout(width: options.width, numberWidth: numberWidth + 1, longestName: longestName)
     var lines: [OutputLine] = []
     lines.reserveCapacity(slice.count)
     for (offset, repository) in slice.enumerated() {
@@ -187,12 +193,14 @@ struct ListLayout {
   var description = 0
 
   /// `numberWidth` counts the number and its dot.
-  init(width: Int, numberWidth: Int) {
+  init(width: Int, numberWidth: Int, longestName: Int = 0) {
     let starsWidth = 1 + 8
     let languageWidth = 1 + 11
-    let full = numberWidth + 1 + name + starsWidth + languageWidth
-    if width >= full {
-      description = width - full - 1
+    let others = numberWidth + 1 + starsWidth + languageWidth
+    if width >= others + name {
+      // The name and the description share what is left, a space apart.
+      name = max(name, min(longestName, (width - others - 1) / 2))
+      description = width - others - name - 1
     } else if width >= numberWidth + 1 + 20 + starsWidth + languageWidth {
       name = width - numberWidth - 1 - starsWidth - languageWidth
     } else {

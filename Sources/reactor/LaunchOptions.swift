@@ -270,7 +270,12 @@ extension LaunchOptions {
       interactive
       ? EditLineReader(historyPath: EditLineReader.defaultHistoryPath(environment: environment), output: standardOutput)
       : nil
-    let terminalOutput: any OutputSink = editor?.output ?? standardOutput
+    // Prose wider than a terminal wraps between words on its way there (not into a recording).
+    var terminals: Set<OutputStream> = []
+    if Terminal.stdoutIsTerminal { terminals.insert(.out) }
+    if Terminal.stderrIsTerminal { terminals.insert(.err) }
+    let terminalOutput: any OutputSink = WrappingSink(
+      base: editor?.output ?? standardOutput, options: options, terminals: terminals)
     // Errors are located (and their codes kept for the exit status) on the way to the
     // terminal, after a recorder: a transcript keeps what a replay prints.
     let failures = daemon ? nil : LocatingSink(base: terminalOutput, records: Records(options: options))

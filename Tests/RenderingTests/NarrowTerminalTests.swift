@@ -39,26 +39,26 @@ struct NarrowTerminalTests {
     #expect(lines[0].contains("Objective-C") == (width >= 47))
   }
 
-  @Test("a wide terminal keeps every column and the description")
+  @Test("a wide terminal keeps every column, the whole name and the description")
   func wideLayout() {
     #expect(
       Self.lines(width: 100)[0]
-        == "   1. jwasham/coding-interview-univ… ★ 310k   Objective-C A complete computer science study plan")
+        == "   1. jwasham/coding-interview-university ★ 310k   Objective-C A complete computer science study pl…")
   }
 
   @Test("a live width is read at each rendering: a resize takes effect from the next output")
   func liveWidth() {
-    let live = LiveWidth(100)
+    let live = LiveWidth(110)
     var state = SearchState()
     state.repos.replaceAll(with: Self.repositories)
-    let renderer = SearchText(options: RenderOptions(width: 100, live: live))
+    let renderer = SearchText(options: RenderOptions(width: 110, live: live))
     #expect(renderer.list(state, from: 0, count: 1)[0].text.contains("study plan"))
     live.set(45)
     let narrow = renderer.list(state, from: 0, count: 1)[0].text
     #expect(TerminalText.width(narrow) <= 45 && !narrow.contains("study plan"), "\(narrow)")
   }
 
-  @Test("wrapping breaks at spaces only, within the width")
+  @Test("wrapping breaks at spaces only, within the width; only a word wider than the width is cut")
   func wrap() {
     let text = "Searches repositories with GitHub's query syntax; a new query cancels the one in flight."
     for width in 20...90 {
@@ -66,6 +66,9 @@ struct NarrowTerminalTests {
       #expect(lines.allSatisfy { TerminalText.width($0) <= width }, "\(width): \(lines)")
       #expect(lines.flatMap { $0.split(separator: " ") }.joined(separator: " ") == text)
     }
-    #expect(TerminalText.wrap("a-very-long-word x", width: 5) == ["a-very-long-word", "x"])
+    #expect(TerminalText.wrap("a-very-long-word x", width: 5) == ["a-ver", "y-lon", "g-wor", "d x"])
+    #expect(TerminalText.wrap("a-very-long-word x", width: 5, cutLongWords: false) == ["a-very-long-word", "x"])
+    // A word the width holds is not cut: it is indented less.
+    #expect(TerminalText.wrap("ab abcdef", width: 7, indent: "    ") == ["ab", " abcdef"])
   }
 }

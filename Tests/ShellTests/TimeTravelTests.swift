@@ -334,7 +334,8 @@ private func records(_ lines: [OutputLine], type: String) -> [JSONObject] {
       sink.drain().map(\.text) == [
         "seq  feature  command  mutation            changed",
         "  3  search   next     setLoadingNextPage  /isLoadingNextPage",
-        "  4  search   next     appendRepos         /repos/30..59 added, /nextPage, /isLoadingNextPage",
+        "  4  search   next     appendRepos         /repos/30..59 added, /nextPage,",
+        "                                           /isLoadingNextPage",
       ])
     #expect(await session.execute("diff 2") == .ok)
     #expect(sink.drain().map(\.text) == ["diff search 2 -> now:", "  /nextPage: 2 -> 3", "  /repos/30..59 added"])

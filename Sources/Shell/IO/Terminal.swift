@@ -13,6 +13,9 @@ package enum Terminal {
   /// True when standard output is a terminal.
   package static var stdoutIsTerminal: Bool { isatty(1) == 1 }
 
+  /// True when standard error is a terminal.
+  package static var stderrIsTerminal: Bool { isatty(2) == 1 }
+
   /// Columns: the width of the terminal on standard output, else on standard input or error
   /// (where `reactor | tee` shows its results), else `COLUMNS`, else 80.
   /// `environment` looks a variable up.

@@ -137,7 +137,8 @@ final class FeatureStores: Sendable {
         sink.write(render(transition, state, ActionVerbs.verb(for: transition.action)).tagged(transition.origin.tag))
         let hits = recorder(transition, state)
         if !hits.isEmpty {
-          sink.write(hits.map { text.watch($0.watch, seq: transition.seq, old: $0.old).tagged(transition.origin.tag) })
+          sink.write(
+            hits.flatMap { text.watch($0.watch, seq: transition.seq, old: $0.old).tagged(transition.origin.tag) })
         }
       case .notice(let notice, _, let origin):
         sink.write([records.info(notice.message, feature: feature, warning: notice.isWarning).tagged(origin.tag)])

@@ -126,10 +126,9 @@ extension Session {
     }
     let now = handle.stateJSON(nil)?.value(at: tokens[...])
     let (entry, before) = lastChange(of: tokens, in: feature, handle: handle)
-    sink.write([
+    sink.write(
       timeTravelText.why(
-        feature: feature, pointer: pointer, entry: entry, before: before, now: now, since: handle.horizon())
-    ])
+        feature: feature, pointer: pointer, entry: entry, before: before, now: now, since: handle.horizon()))
     return .ok
   }
 
@@ -164,7 +163,9 @@ extension Session {
       return .ok
     }
     let shown = TerminalText.sanitize(pointer, keepTab: false)
-    sink.write([records.info("watching \(feature) \(shown) (now \(TimeTravelText.text(now)))")])
+    sink.write([
+      records.info("watching \(feature) \(shown) (now \(TimeTravelText.text(now, width: records.options.width)))")
+    ])
     return .ok
   }
 

@@ -6,13 +6,30 @@ struct TimeTravelText: Sendable {
   let records: Records
   var json: Bool { records.options.mode == .json }
 
-  /// A value as text: JSON, long lists as their length, cut to a line, control characters out.
-  static func text(_ value: JSONValue?) -> String {
+  /// A value as text: JSON, long lists as their length, cut to a line (80 columns, or the
+  /// terminal's line when it is wider), control characters out.
+  static func text(_ value: JSONValue?, width: Int = 80) -> String {
     guard let value else { return "(absent)" }
     if case .array(let items) = value.resolved, !items.isEmpty {
       return items.count == 1 ? "[1 item]" : "[\(items.count) items]"
     }
-    return TerminalText.truncate(TerminalText.sanitize(value.jsonText, keepTab: false), to: 80)
+    return TerminalText.truncate(TerminalText.sanitize(value.jsonText, keepTab: false), to: max(80, width - 4))
+  }
+
+  var width: Int { records.options.width }
+
+  func text(_ value: JSONValue?) -> String { Self.text(value, width: width) }
+
+  /// A line of text and what follows it when it is too wide: a table of one cell (what the
+  /// line is about, which ends with a colon) and a free text beside it, wrapped between
+  /// words, or under it on a narrow terminal.
+  func labelled(_ label: String, _ text: String, indent: Int) -> [OutputLine] {
+    var table = TextTable([.init()])
+    table.separator = " "
+    // A sentence reads better under its subject than in a narrow column beside it.
+    table.textMinimum = 40
+    table.stackedIndent = indent
+    return table.lines([TextTable.Row([label], text: text)], width: width).map { OutputLine(.out, $0) }
   }
 
   /// The input line as history shows it: its text, or `(none)` for a change no line caused.
@@ -32,22 +49,18 @@ struct TimeTravelText: Sendable {
         ])
       }
     }
-    let seqWidth = max(3, entries.map { String($0.seq).count }.max() ?? 0)
-    let commands = entries.map { TerminalText.truncate(Self.command($0.line), to: 24) }
-    let commandWidth = max(7, commands.map(TerminalText.width).max() ?? 0)
-    let mutationWidth = max(8, entries.map(\.mutation.count).max() ?? 0)
-    func row(_ seq: String, _ feature: String, _ command: String, _ mutation: String, _ changed: String) -> OutputLine {
-      let number = String(repeating: " ", count: max(0, seqWidth - seq.count)) + seq
-      var line = "\(number)  \(TerminalText.pad(feature, to: 7))  \(TerminalText.pad(command, to: commandWidth))"
-      line += "  \(TerminalText.pad(mutation, to: mutationWidth))  \(changed)"
-      while line.hasSuffix(" ") { line.removeLast() }
-      return OutputLine(.out, line)
+    // The command column grows with the terminal, so a wide one shows whole commands.
+    var table = TextTable([
+      .init(rightAligned: true), .init(), .init(maximum: max(24, records.options.width / 4)), .init(),
+    ])
+    table.joiner = ", "
+    var rows = [TextTable.Row(["seq", "feature", "command", "mutation"], text: ["changed"])]
+    for entry in entries {
+      let changed = entry.touches.isEmpty ? ["(nothing)"] : entry.touches.map(\.text)
+      rows.append(
+        TextTable.Row([String(entry.seq), entry.feature, Self.command(entry.line), entry.mutation], text: changed))
     }
-    var lines = [row("seq", "feature", "command", "mutation", "changed")]
-    for (index, entry) in entries.enumerated() {
-      let changed = entry.touches.isEmpty ? "(nothing)" : entry.touches.map(\.text).joined(separator: ", ")
-      lines.append(row(String(entry.seq), entry.feature, commands[index], entry.mutation, changed))
-    }
+    var lines = table.lines(rows, width: records.options.width).map { OutputLine(.out, $0) }
     if dropped > 0 { lines.append(OutputLine(.out, "(\(dropped) older changes dropped: --history-limit)")) }
     return lines
   }
@@ -64,7 +77,7 @@ struct TimeTravelText: Sendable {
       ]
     }
     let header = "diff \(feature) \(from) -> \(to.map(String.init) ?? "now"):"
-    if operations.isEmpty { return [OutputLine(.out, header + " no changes")] }
+    if operations.isEmpty { return labelled(header, "no changes", indent: 2) }
     var lines = [OutputLine(.out, header)]
     var index = 0
     while index < operations.count {
@@ -81,17 +94,15 @@ struct TimeTravelText: Sendable {
       case .add where operation.path.hasSuffix("/-"):
         let start = Self.count(old.value(at: Touch.tokens(list)[...]))
         let range = end - index == 1 ? "\(start)" : "\(start)..\(start + end - index - 1)"
-        lines.append(OutputLine(.out, "  \(list)/\(range) added"))
+        lines += labelled("  \(list)/\(range)", "added", indent: 4)
       case .remove where end - index > 1:
         let first = operations[end - 1].path.split(separator: "/").last ?? ""
         let last = operation.path.split(separator: "/").last ?? ""
-        lines.append(OutputLine(.out, "  \(list)/\(first)..\(last) removed"))
+        lines += labelled("  \(list)/\(first)..\(last)", "removed", indent: 4)
       case .add, .remove:
-        lines.append(OutputLine(.out, "  \(operation.path) \(operation.op == .add ? "added" : "removed")"))
+        lines += labelled("  \(operation.path)", operation.op == .add ? "added" : "removed", indent: 4)
       default:
-        lines.append(
-          OutputLine(
-            .out, "  \(operation.path): \(Self.text(operation.oldValue)) -> \(Self.text(operation.value))"))
+        lines += labelled("  \(operation.path):", "\(text(operation.oldValue)) -> \(text(operation.value))", indent: 4)
         end = index + 1
       }
       index = end
@@ -113,7 +124,7 @@ struct TimeTravelText: Sendable {
   // MARK: - why
 
   func why(feature: String, pointer: String, entry: HistoryEntry?, before: JSONValue?, now: JSONValue?, since: UInt64)
-    -> OutputLine
+    -> [OutputLine]
   {
     if json {
       var object: JSONObject = [
@@ -127,30 +138,30 @@ struct TimeTravelText: Sendable {
       } else {
         object["since"] = .int(Int(since))
       }
-      return records.record(object)
+      return [records.record(object)]
     }
-    let subject = "\(feature) \(TerminalText.sanitize(pointer, keepTab: false)) = \(Self.text(now))"
+    let subject = "\(feature) \(TerminalText.sanitize(pointer, keepTab: false)) = \(text(now)):"
     guard let entry else {
       let when = since == 0 ? "the start" : "seq \(since) (older changes dropped)"
-      return OutputLine(.out, "\(subject): unchanged since \(when)")
+      return labelled(subject, "unchanged since \(when)", indent: 2)
     }
-    return OutputLine(
-      .out,
-      "\(subject): set by seq \(entry.seq) (\(Self.command(entry.line)), \(entry.mutation)); before: \(Self.text(before))"
-    )
+    return labelled(
+      subject, "set by seq \(entry.seq) (\(Self.command(entry.line)), \(entry.mutation)); before: \(text(before))",
+      indent: 2)
   }
 
   // MARK: - watch
 
-  func watch(_ watch: Watch, seq: UInt64, old: JSONValue?) -> OutputLine {
+  func watch(_ watch: Watch, seq: UInt64, old: JSONValue?) -> [OutputLine] {
     if json {
-      return records.record([
-        "type": .string("watch"), "feature": .string(watch.feature), "path": .string(watch.pointer),
-        "seq": .int(Int(seq)), "old": old ?? .null, "new": watch.last ?? .null,
-      ])
+      return [
+        records.record([
+          "type": .string("watch"), "feature": .string(watch.feature), "path": .string(watch.pointer),
+          "seq": .int(Int(seq)), "old": old ?? .null, "new": watch.last ?? .null,
+        ])
+      ]
     }
     let pointer = TerminalText.sanitize(watch.pointer, keepTab: false)
-    return OutputLine(
-      .out, "watch \(watch.feature) \(pointer): \(Self.text(old)) -> \(Self.text(watch.last)) (seq \(seq))")
+    return labelled("watch \(watch.feature) \(pointer):", "\(text(old)) -> \(text(watch.last)) (seq \(seq))", indent: 2)
   }
 }
