@@ -12,7 +12,7 @@ struct Context: Sendable {
   var results: String?
 
   static let scenarios = [
-    "counter", "search", "large", "render", "replay", "startup", "http", "decode", "memory", "history",
+    "counter", "search", "large", "render", "replay", "startup", "http", "decode", "memory", "history", "offline",
   ]
 
   static let usage = """

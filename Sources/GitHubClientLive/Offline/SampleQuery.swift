@@ -5,7 +5,7 @@
 /// `>=N`, `<N`, `<=N`, `N..M`, `N..*`, `N`), `user:`/`org:`, `topic:` and
 /// `in:name`/`in:description`. Unknown qualifiers are matched as words.
 struct SampleQuery: Equatable {
-  var words: [String] = []
+  var words: [MatchText] = []
   var languages: [String] = []
   var stars: ClosedRange<Int>?
   var owners: [String] = []
@@ -17,13 +17,14 @@ struct SampleQuery: Equatable {
     for token in Self.tokenize(text) {
       let parts = token.split(separator: ":", maxSplits: 1).map(String.init)
       guard parts.count == 2, !parts[1].isEmpty else {
-        words.append(token.lowercased())
+        words.append(MatchText(token.lowercased()))
         continue
       }
       let value = parts[1].lowercased()
       switch parts[0].lowercased() {
       case "language": languages.append(value)
-      case "stars": if let range = Self.range(value) { stars = range } else { words.append(token.lowercased()) }
+      case "stars":
+        if let range = Self.range(value) { stars = range } else { words.append(MatchText(token.lowercased())) }
       case "user", "org": owners.append(value)
       case "topic": topics.append(value)
       case "in":
@@ -32,7 +33,7 @@ struct SampleQuery: Equatable {
           if place == "description" { inDescription = true }
         }
       case "sort", "order", "fork", "is", "archived": break
-      default: words.append(token.lowercased())
+      default: words.append(MatchText(token.lowercased()))
       }
     }
   }
@@ -42,15 +43,12 @@ struct SampleQuery: Equatable {
     if !languages.isEmpty && !languages.contains(repository.language) { return false }
     if let stars, !stars.contains(repository.stars) { return false }
     if !owners.isEmpty && !owners.contains(repository.owner) { return false }
-    let lowerTopics = repository.topics
-    if !topics.allSatisfy(lowerTopics.contains) { return false }
+    if !topics.allSatisfy({ topic in repository.topics.contains { $0.text == topic } }) { return false }
     let searchAll = !inName && !inDescription
-    let name = repository.name
-    let description = repository.description
     return words.allSatisfy { word in
-      ((searchAll || inName) && name.contains(word))
-        || ((searchAll || inDescription) && description.contains(word))
-        || (searchAll && lowerTopics.contains { $0.contains(word) })
+      ((searchAll || inName) && repository.name.contains(word))
+        || ((searchAll || inDescription) && repository.description.contains(word))
+        || (searchAll && repository.topics.contains { $0.contains(word) })
     }
   }
 

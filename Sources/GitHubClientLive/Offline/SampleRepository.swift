@@ -44,24 +44,25 @@ struct SampleRepository: Decodable, Sendable {
 }
 
 /// A sample repository with what search needs precomputed once: its JSON item and the
-/// lower-cased text that queries match against.
-struct IndexedRepository: Sendable {
+/// lower-cased text that queries match against, ready for a byte search where it is ASCII. A
+/// class, so that filtering and sorting the sample copy one reference, not seven fields.
+final class IndexedRepository: Sendable {
   let repository: SampleRepository
   let json: String
-  let name: String
+  let name: MatchText
   let owner: String
-  let description: String
+  let description: MatchText
   let language: String
-  let topics: [String]
+  let topics: [MatchText]
 
   init(_ repository: SampleRepository) {
     self.repository = repository
     json = repository.itemJSON
-    name = repository.fullName.lowercased()
+    name = MatchText(repository.fullName.lowercased())
     owner = repository.fullName.split(separator: "/").first.map { $0.lowercased() } ?? ""
-    description = repository.description?.lowercased() ?? ""
+    description = MatchText(repository.description?.lowercased() ?? "")
     language = repository.language?.lowercased() ?? ""
-    topics = repository.topics.map { $0.lowercased() }
+    topics = repository.topics.map { MatchText($0.lowercased()) }
   }
 
   var stars: Int { repository.stargazersCount }
