@@ -104,8 +104,8 @@ struct LaunchOptions: Equatable, Sendable {
   /// those are ArgumentParser's to answer).
   static func fastParse(_ arguments: some Collection<String>) -> LaunchOptions? {
     var options = LaunchOptions()
-    // An array, not a Set: a Set<Substring> costs a conformance lookup at first use, a tenth of
-    // a millisecond in this binary's start-up.
+    // An array, not a Set: a Set<Substring> costs a conformance lookup at first use, which
+    // start-up would pay (Benchmarks/README.md).
     var seen: [Substring] = []
     var rest = arguments[...]
     while let argument = rest.popFirst() {

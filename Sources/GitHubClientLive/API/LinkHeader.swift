@@ -162,8 +162,8 @@ public enum LinkHeader {
   /// decoding cannot change the answer: no item's name has a `%` (it might decode to `page`)
   /// and no `page` item's value has one. A `%` elsewhere, as in `q=language%3Aswift`, changes
   /// nothing. Otherwise `URLComponents` decodes. (The byte split is a loop: the generic `split`
-  /// on the UTF-8 view, and `URLComponents` for every query with an escaped search, were 8,000
-  /// instructions a page.)
+  /// on the UTF-8 view, and `URLComponents` for every query with an escaped search, cost far
+  /// more a page; Benchmarks/README.md has the figure.)
   static func pageParameter(of url: URL, target: String) -> Int? {
     var target = target
     let page: PageItem = target.withUTF8 { bytes in

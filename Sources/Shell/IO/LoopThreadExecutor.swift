@@ -14,7 +14,7 @@ import Synchronization
 /// On the shared pool each command crossed threads three times (the loop's thread handed the
 /// request to libcurl's, whose answer woke a pool thread to decode and commit it, whose
 /// completion woke another to read the next line), and on a virtual machine a wake-up of an
-/// idle core costs tens of microseconds. Here the loop and the effects share one thread, so a
+/// idle core is costly. Here the loop and the effects share one thread, so a
 /// request costs two crossings: to the transfer's thread and back.
 ///
 /// Work that blocks (a transfer, a read of standard input that may wait) must stay off this
