@@ -74,6 +74,18 @@ struct TerminalMannersTests {
     return result
   }
 
+  /// Runs `body` with an offline REPL (and `arguments`) of a HOME of its own, once its
+  /// prompt shows.
+  private static func atThePrompt(
+    adding arguments: [String] = [], columns: Int = 100, _ body: (TerminalSession) async throws -> Void
+  ) async throws {
+    try await onTerminal { home in
+      let repl = try TerminalSession(offline + arguments, environment: ["HOME": home], columns: columns)
+      try await repl.wait(forScreen: "reactor> ")
+      try await body(repl)
+    }
+  }
+
   /// Runs `body` with a HOME of its own.
   private static func onTerminal(_ body: (String) async throws -> Void) async throws {
     try await ReactorBinary.withScratchHome { home in try await body(home) }
@@ -92,9 +104,7 @@ struct TerminalMannersTests {
 
   @Test("Ctrl-C at the prompt discards the typed line and shows a fresh prompt")
   func ctrlCAtThePrompt() async throws {
-    try await Self.onTerminal { home in
-      let repl = try TerminalSession(Self.offline, environment: ["HOME": home])
-      try await repl.wait(forScreen: "reactor> ")
+    try await Self.atThePrompt { repl in
       repl.type("query swi")
       try await repl.wait(forScreen: "query swi")
       repl.type(Self.ctrlC)
@@ -108,9 +118,7 @@ struct TerminalMannersTests {
 
   @Test("keys are read as UTF-8: accents and wide characters arrive intact")
   func unicodeInput() async throws {
-    try await Self.onTerminal { home in
-      let repl = try TerminalSession(Self.offline, environment: ["HOME": home])
-      try await repl.wait(forScreen: "reactor> ")
+    try await Self.atThePrompt { repl in
       repl.type("query café 漢字\r")
       try await repl.wait(forScreen: #"query: "café 漢字""#)
       try await Self.leave(repl, prompts: 2)
@@ -139,9 +147,7 @@ struct TerminalMannersTests {
 
   @Test("Ctrl-D ends the prompt's line before exiting, so the shell's prompt starts a line")
   func ctrlDEndsTheLine() async throws {
-    try await Self.onTerminal { home in
-      let repl = try TerminalSession(Self.offline, environment: ["HOME": home])
-      try await repl.wait(forScreen: "reactor> ")
+    try await Self.atThePrompt { repl in
       repl.type(Self.ctrlD)
       try await repl.wait(for: "a newline after the last prompt") { screen, _ in
         guard let prompt = screen.range(of: "reactor> ", options: .backwards) else { return false }
@@ -166,10 +172,7 @@ struct TerminalMannersTests {
 
   @Test("output that arrives at the hidden password prompt prints above it, and the prompt is drawn again")
   func outputAboveThePasswordPrompt() async throws {
-    try await Self.onTerminal { home in
-      let arguments = ["--offline", "--color", "never", "--signup-latency", "1s", "--signup-failure-rate", "0"]
-      let repl = try TerminalSession(arguments, environment: ["HOME": home])
-      try await repl.wait(forScreen: "reactor> ")
+    try await Self.atThePrompt(adding: ["--signup-latency", "1s", "--signup-failure-rate", "0"]) { repl in
       repl.type("signup zz9newbie hunter22 hunter22 &\r")
       try await repl.wait(forScreen: "reactor> ", count: 2)
       repl.type("password\r")
@@ -186,9 +189,7 @@ struct TerminalMannersTests {
 
   @Test("leaving with a command still running in the background says what it waits for; Ctrl-C ends it")
   func leavingSaysWhatItWaitsFor() async throws {
-    try await Self.onTerminal { home in
-      let repl = try TerminalSession(Self.offline, environment: ["HOME": home])
-      try await repl.wait(forScreen: "reactor> ")
+    try await Self.atThePrompt { repl in
       repl.type("sleep 1h &\r")
       try await repl.wait(forScreen: "reactor> ", count: 2)
       repl.type("quit\r")
@@ -216,9 +217,7 @@ struct TerminalMannersTests {
 
   @Test("resumed after a stop (Ctrl-Z, then fg), the editor draws the prompt and the typed line again")
   func resumedAfterStop() async throws {
-    try await Self.onTerminal { home in
-      let repl = try TerminalSession(Self.offline, environment: ["HOME": home])
-      try await repl.wait(forScreen: "reactor> ")
+    try await Self.atThePrompt { repl in
       repl.type("query sw")
       try await repl.wait(forScreen: "query sw")
       // What a shell's `fg` sends. (Here the process leads its own session, so a real Ctrl-Z,
@@ -261,9 +260,7 @@ struct TerminalMannersTests {
 
   @Test("after a resize (SIGWINCH) the next output fits the new width")
   func resize() async throws {
-    try await Self.onTerminal { home in
-      let repl = try TerminalSession(Self.offline, environment: ["HOME": home], columns: 100)
-      try await repl.wait(forScreen: "reactor> ")
+    try await Self.atThePrompt { repl in
       repl.type("query swift\r")
       try await repl.wait(forScreen: "reactor> ", count: 2)
       #expect(Self.resultLines(repl.text, after: #"query: "swift""#).contains { $0.count > 50 })
