@@ -149,13 +149,7 @@ struct ReflowingTerminal: Sendable {
       var attributes = posix_spawnattr_t()
       posix_spawnattr_init(&attributes)
       defer { posix_spawnattr_destroy(&attributes) }
-      posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-      var empty = sigset_t()
-      sigemptyset(&empty)
-      posix_spawnattr_setsigmask(&attributes, &empty)
-      var defaults = sigset_t()
-      sigfillset(&defaults)
-      posix_spawnattr_setsigdefault(&attributes, &defaults)
+      resetSignals(&attributes)
       let cArguments = argv.map { strdup($0) } + [nil]
       defer { for argument in cArguments { free(argument) } }
       var child = pid_t()

@@ -54,13 +54,7 @@ final class TerminalSession: @unchecked Sendable {  // mutable state under `cond
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }
-    posix_spawnattr_setflags(&attributes, Int16(Self.spawnSetsid | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
-    var defaults = sigset_t()
-    sigfillset(&defaults)
-    posix_spawnattr_setsigdefault(&attributes, &defaults)
-    var empty = sigset_t()
-    sigemptyset(&empty)
-    posix_spawnattr_setsigmask(&attributes, &empty)
+    resetSignals(&attributes, flags: Self.spawnSetsid)
     var env = [
       "PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory() + "reactor-e2e-home", "LANG": "C.UTF-8",
       "TERM": "xterm",
@@ -202,4 +196,16 @@ extension String {
   func occurrences(of needle: String) -> Int {
     components(separatedBy: needle).count - 1
   }
+}
+
+/// Sets `attributes` (with `flags`) so that the child starts with every signal at its default
+/// and none blocked: a test thread's mask and handlers would otherwise pass on to it.
+func resetSignals(_ attributes: inout posix_spawnattr_t, flags: Int32 = 0) {
+  posix_spawnattr_setflags(&attributes, Int16(flags | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+  var defaults = sigset_t()
+  sigfillset(&defaults)
+  posix_spawnattr_setsigdefault(&attributes, &defaults)
+  var empty = sigset_t()
+  sigemptyset(&empty)
+  posix_spawnattr_setsigmask(&attributes, &empty)
 }
