@@ -80,7 +80,8 @@ package struct ShellLoop: Sendable {
     // On standard error, as psql's and sqlite3's: a `| tee` log or a redirection keeps output only.
     if interactive, let banner { session.configuration.sink.write([.init(.err, banner)]) }
     var background: [(Execution, JSONValue?)] = []
-    // Background commands that run as a task, which says it is done only to a waiter.
+    // Background commands that run as a task, which says it is done only to a waiter: counted
+    // for the notice a person gets on leaving.
     let tasksDone = Locked(0)
     var number = 0
     while let input = await reader.readInput(prompt: interactive ? "reactor> " : "") {
@@ -105,7 +106,7 @@ package struct ShellLoop: Sendable {
       let execution = session.start(command, tag: tag)
       if inBackground {
         background.append((execution, tag))
-        if case .task(let task) = execution {
+        if interactive, case .task(let task) = execution {
           Task {
             _ = await task.value
             tasksDone.withLock { $0 += 1 }
