@@ -10,6 +10,17 @@ struct JSONScalarTests {
   static let composed = "\u{E9}"
   static let decomposed = "e\u{301}"
 
+  /// Found by fuzz-jsonpatch: `~` then a combining mark is one Character, and the escape
+  /// replaced Characters, so the `~` went unescaped and the pointer did not parse back.
+  @Test(
+    "a token's ~ and / are escaped as scalars, a combining mark after them or not",
+    arguments: ["\0~\u{07F1}", "~\u{301}", "/\u{301}", "a~/b", "~0", "plain"])
+  func escapeRoundTrips(_ token: String) throws {
+    let escaped = PatchOperation.escapeToken(token)
+    let parsed = try JSONPatch.parsePointer("/" + escaped)
+    #expect(parsed.map { Array($0.unicodeScalars) } == [Array(token.unicodeScalars)], "\(escaped.debugDescription)")
+  }
+
   @Test("strings that differ only in normalization are different values")
   func values() {
     // Equal Swift Strings: what follows tests more than Swift's ==.

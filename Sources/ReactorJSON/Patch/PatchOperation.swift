@@ -72,7 +72,18 @@ public struct PatchOperation: Sendable, Equatable {
 
   /// Escapes one reference token of a JSON Pointer (`~` as `~0`, `/` as `~1`).
   public static func escapeToken(_ token: String) -> String {
-    guard token.contains(where: { $0 == "~" || $0 == "/" }) else { return token }
-    return token.replacing("~", with: "~0").replacing("/", with: "~1")
+    // On bytes, as a pointer is parsed on scalars: a `~` followed by a combining mark is one
+    // Character, which a Character-based replace would leave unescaped.
+    guard token.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else { return token }
+    var escaped = [UInt8]()
+    escaped.reserveCapacity(token.utf8.count + 2)
+    for byte in token.utf8 {
+      switch byte {
+      case UInt8(ascii: "~"): escaped += [UInt8(ascii: "~"), UInt8(ascii: "0")]
+      case UInt8(ascii: "/"): escaped += [UInt8(ascii: "~"), UInt8(ascii: "1")]
+      default: escaped.append(byte)
+      }
+    }
+    return String(decoding: escaped, as: UTF8.self)
   }
 }
