@@ -32,7 +32,15 @@ package enum TerminalText {
   /// Columns a terminal uses for `text`: 2 for East Asian wide characters and most emoji, 0 for
   /// combining marks and format characters, 1 otherwise.
   package static func width(_ text: String) -> Int {
-    text.unicodeScalars.reduce(0) { $0 + width(of: $1) }
+    if let count = printableASCIICount(text) { return count }
+    return text.unicodeScalars.reduce(0) { $0 + width(of: $1) }
+  }
+
+  /// The byte count of `text` when every byte is printable ASCII (one Character and one column
+  /// each); nil otherwise.
+  static func printableASCIICount(_ text: String) -> Int? {
+    for byte in text.utf8 where byte < 0x20 || byte >= 0x7F { return nil }
+    return text.utf8.count
   }
 
   static func width(of scalar: Unicode.Scalar) -> Int {
@@ -55,6 +63,9 @@ package enum TerminalText {
   /// Cuts `text` to at most `columns` columns, ending with `…` when it was cut.
   package static func truncate(_ text: String, to columns: Int) -> String {
     guard columns > 0 else { return "" }
+    if let count = printableASCIICount(text) {
+      return count <= columns ? text : String(Substring(text.utf8.prefix(columns - 1))) + "…"
+    }
     guard width(text) > columns else { return text }
     var out = ""
     var used = 0

@@ -215,4 +215,15 @@ private struct CharacterText {
       }
     }
   }
+
+  @Test("a word never spans the end of one part and the start of the next")
+  func wordsStayInsideOnePart() {
+    let repositories = [repository("ab/cd", description: "ef gh", topics: ["ij", "kl"])]
+    for word in ["cdef", "\"cd ef\"", "ghij", "jkl", "d\u{FF}e"] {
+      #expect(matches(word, in: repositories).isEmpty, "\(word)")
+    }
+    for word in ["ab/cd", "ef gh", "ij", "kl", "d", "h"] {
+      #expect(matches(word, in: repositories) == ["ab/cd"], "\(word)")
+    }
+  }
 }

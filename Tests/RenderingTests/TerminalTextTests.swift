@@ -68,6 +68,9 @@ import Testing
     ("combining stack", "a\u{301}\u{323}\u{308}", 1),
     ("zero-width joiner", "a\u{200D}b", 2),
     ("control", "a\u{07}b", 2),
+    ("CR LF", "a\r\nb", 2),
+    ("DEL", "a\u{7F}", 1),
+    ("ASCII then wide", "abc漢", 5),
     ("star", "★", 1),
     ("mixed", "Swift 漢字 😀!", 14),
   ])
@@ -99,6 +102,11 @@ import Testing
     ("漢字漢字", 4, "漢…"),
     ("漢字", 4, "漢字"),
     ("cafe\u{301} au lait", 5, "cafe\u{301}…"),
+    ("abcdefghij", 10, "abcdefghij"),
+    ("abcdefghijk", 10, "abcdefghi…"),
+    ("a\u{07}bcdef", 3, "a\u{07}b…"),
+    ("ab\r\ncd", 3, "ab\r\n…"),
+    ("ab\tcd", 4, "ab\tcd"),
   ])
   func truncate(_ text: String, _ columns: Int, _ expected: String) {
     let result = TerminalText.truncate(text, to: columns)

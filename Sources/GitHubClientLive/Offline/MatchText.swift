@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// Lower-cased text that query words are searched in, or a query word itself.
 ///
 /// A word matches as `String.contains` matches, by Characters: canonically equivalent text
@@ -22,20 +26,23 @@ struct MatchText: Equatable, Sendable {
     return Self.find(needle, in: bytes)
   }
 
-  /// Whether `needle` occurs in `haystack`: a scan for its first byte, then a comparison of the
-  /// rest (sample texts are short, so nothing cleverer pays for its setup).
-  private static func find(_ needle: [UInt8], in haystack: [UInt8]) -> Bool {
-    guard let first = needle.first else { return true }
+  /// Whether `needle` occurs in `haystack`: `memchr` (vectorized) finds each candidate first
+  /// byte, `memcmp` compares the rest.
+  static func find(_ needle: [UInt8], in haystack: [UInt8]) -> Bool {
+    guard !needle.isEmpty else { return true }
     guard needle.count <= haystack.count else { return false }
-    var start = 0
-    while start <= haystack.count - needle.count {
-      if haystack[start] == first {
-        var offset = 1
-        while offset < needle.count && haystack[start + offset] == needle[offset] { offset += 1 }
-        if offset == needle.count { return true }
+    return haystack.withUnsafeBufferPointer { haystack in
+      needle.withUnsafeBufferPointer { needle in
+        let base = UnsafeRawPointer(haystack.baseAddress!)
+        let rest = UnsafeRawPointer(needle.baseAddress! + 1)
+        let starts = haystack.count - needle.count + 1
+        var start = 0
+        while start < starts, let hit = memchr(base + start, Int32(needle[0]), starts - start) {
+          start = base.distance(to: hit) + 1
+          if memcmp(base + start, rest, needle.count - 1) == 0 { return true }
+        }
+        return false
       }
-      start += 1
     }
-    return false
   }
 }

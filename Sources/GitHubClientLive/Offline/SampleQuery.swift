@@ -46,7 +46,10 @@ struct SampleQuery: Equatable {
     if !topics.allSatisfy({ topic in repository.topics.contains { $0.text == topic } }) { return false }
     let searchAll = !inName && !inDescription
     return words.allSatisfy { word in
-      ((searchAll || inName) && repository.name.contains(word))
+      if searchAll, let haystack = repository.searchable, let needle = word.bytes {
+        return MatchText.find(needle, in: haystack)
+      }
+      return ((searchAll || inName) && repository.name.contains(word))
         || ((searchAll || inDescription) && repository.description.contains(word))
         || (searchAll && repository.topics.contains { $0.contains(word) })
     }

@@ -54,6 +54,9 @@ final class IndexedRepository: Sendable {
   let description: MatchText
   let language: String
   let topics: [MatchText]
+  /// The bytes of the name, description and topics with 0xFF between them, when all are ASCII:
+  /// an ASCII word never holds that byte, so one search finds what a search of each part would.
+  let searchable: [UInt8]?
 
   init(_ repository: SampleRepository) {
     self.repository = repository
@@ -63,6 +66,8 @@ final class IndexedRepository: Sendable {
     description = MatchText(repository.description?.lowercased() ?? "")
     language = repository.language?.lowercased() ?? ""
     topics = repository.topics.map { MatchText($0.lowercased()) }
+    let parts = [name, description] + topics
+    searchable = parts.allSatisfy { $0.bytes != nil } ? Array(parts.compactMap(\.bytes).joined(separator: [0xFF])) : nil
   }
 
   var stars: Int { repository.stargazersCount }
