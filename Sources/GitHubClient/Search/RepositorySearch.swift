@@ -35,7 +35,7 @@ public struct RepositorySearch: Sendable, Equatable, Hashable {
 
   /// The first qualifier with no value (`stars:`), which GitHub reads as text: often what a
   /// shell left of `stars:>1000` typed unquoted, taking `>1000` as a redirection.
-  public var bareQualifier: String? {
+  package var bareQualifier: String? {
     let words: [Substring] = query.split(separator: " ")
     return words.first { word in
       word.count > 1 && word.last == ":" && word.dropLast().allSatisfy { $0.isASCII && ($0.isLetter || $0 == "-") }
