@@ -4,7 +4,9 @@ import Testing
 /// Every session the recorder writes replays: random sessions typed at a terminal (prompted
 /// passwords, `&`, errors, signup, time travel) are recorded with `--record`, then replayed
 /// by the binary.
-@Suite("reactor --record: every recorded session replays (binary, pty)")
+/// Serialized: two dozen sessions at once, each a pty, a reactor and a replay, starve the
+/// suite's timing-bound tests on two cores.
+@Suite("reactor --record: every recorded session replays (binary, pty)", .serialized)
 struct RecordReplayPropertyTests {
   /// One step a person types: a line, and the secret a prompt after it asks for.
   struct Step {
