@@ -16,6 +16,11 @@ let strict: [SwiftSetting] = [
   .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
+/// What a feature module may import.
+let feature: [Target.Dependency] = [
+  "ReactorCore", "ReactorJSON", "GitHubClient", "Rendering", "CommandLanguage", "ReactorView",
+]
+
 let package = Package(
   name: "reactor",
   platforms: [.macOS(.v15)],
@@ -45,30 +50,31 @@ let package = Package(
     .target(
       name: "GitHubClientLive", dependencies: ["GitHubClient", "ReactorCore", "ReactorJSON", "CCurl"],
       swiftSettings: strict),
+    // Output lines, NDJSON records, terminal text: what every feature's View renders with.
+    .target(name: "Rendering", dependencies: ["ReactorCore", "ReactorJSON", "GitHubClient"], swiftSettings: strict),
+    // The command language: tokenizer, verb specs, parser, suggestions, completion, redaction.
+    .target(name: "CommandLanguage", swiftSettings: strict),
+    // What a feature's View is, and what it gets from the session that runs it.
     .target(
-      name: "SearchFeature", dependencies: ["ReactorCore", "ReactorJSON", "GitHubClient"], swiftSettings: strict),
-    .target(
-      name: "SignupFeature", dependencies: ["ReactorCore", "ReactorJSON", "GitHubClient"], swiftSettings: strict),
-    .target(
-      name: "FeedFeature", dependencies: ["ReactorCore", "ReactorJSON", "GitHubClient"], swiftSettings: strict),
-    .target(
-      name: "Rendering",
-      dependencies: ["ReactorCore", "ReactorJSON", "GitHubClient", "SearchFeature", "SignupFeature", "FeedFeature"],
+      name: "ReactorView",
+      dependencies: ["ReactorCore", "ReactorJSON", "GitHubClient", "Rendering", "CommandLanguage"],
       swiftSettings: strict),
+    // The features: each a reactor, its state, and its View.
+    .target(name: "SearchFeature", dependencies: feature, swiftSettings: strict),
+    .target(name: "SignupFeature", dependencies: feature, swiftSettings: strict),
+    .target(name: "FeedFeature", dependencies: feature, swiftSettings: strict),
     // libedit, loaded with dlopen when the REPL first edits a line (the header comes from
     // libedit-dev).
     .target(name: "CLineEdit", linkerSettings: [.linkedLibrary("dl")]),
     .target(
       name: "Shell",
-      dependencies: [
-        "ReactorCore", "ReactorJSON", "GitHubClient", "SearchFeature", "SignupFeature", "FeedFeature", "Rendering",
-        "CLineEdit",
-      ],
+      dependencies: ["ReactorCore", "ReactorJSON", "GitHubClient", "Rendering", "CommandLanguage", "ReactorView", "CLineEdit"],
       swiftSettings: strict),
     .executableTarget(
       name: "reactor",
       dependencies: [
-        "Shell", "Rendering", "ReactorCore", "GitHubClient", "GitHubClientLive",
+        "Shell", "Rendering", "ReactorCore", "GitHubClient", "GitHubClientLive", "ReactorView", "SearchFeature",
+        "SignupFeature", "FeedFeature",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strict),
@@ -97,13 +103,13 @@ let package = Package(
     .testTarget(
       name: "RenderingTests",
       dependencies: [
-        "Rendering", "ReactorCore", "ReactorJSON", "SearchFeature", "SignupFeature", "FeedFeature", "GitHubClient",
+        "Rendering", "ReactorCore", "ReactorJSON", "ReactorView", "SearchFeature", "SignupFeature", "FeedFeature", "GitHubClient",
         "TestSupport",
       ]),
     .testTarget(
       name: "ShellTests",
       dependencies: [
-        "Shell", "ReactorCore", "ReactorJSON", "SearchFeature", "SignupFeature", "FeedFeature", "GitHubClient",
+        "Shell", "reactor", "CommandLanguage", "ReactorView", "ReactorCore", "ReactorJSON", "SearchFeature", "SignupFeature", "FeedFeature", "GitHubClient",
         "Rendering", "TestSupport",
       ]),
     .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
@@ -111,7 +117,7 @@ let package = Package(
     .testTarget(
       name: "TranscriptTests",
       dependencies: [
-        "Shell", "GitHubClient", "GitHubClientLive", "ReactorCore", "ReactorJSON", "SearchFeature", "TestSupport",
+        "Shell", "reactor", "CommandLanguage", "ReactorView", "GitHubClient", "GitHubClientLive", "ReactorCore", "ReactorJSON", "SearchFeature", "TestSupport",
       ]),
   ]
 )

@@ -38,13 +38,14 @@ extension FeedState: PatchableState {
   ]
 }
 
-extension FeedReactor.Action: CaseNamed {
-  public var caseName: String {
+extension FeedReactor.Action {
+  /// The command this action stands for, as NDJSON change records name it (`action`).
+  public var commandName: String {
     switch self {
     case .refresh: "refresh"
-    case .loadMore: "loadMore"
+    case .loadMore: "more"
     case .cancel: "cancel"
-    case .restore: "restore"
+    case .restore: "goto"
     }
   }
 }

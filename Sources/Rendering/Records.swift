@@ -5,7 +5,7 @@ public import ReactorJSON
 /// Every record is one JSON object with sorted keys and a `"type"`; no wall-clock times.
 public struct Records: Sendable {
   public let options: RenderOptions
-  var style: Style { Style(enabled: options.color) }
+  package var style: Style { Style(enabled: options.color) }
   private let changeHeads = ChangeHeads()
 
   public init(options: RenderOptions) { self.options = options }
@@ -76,7 +76,7 @@ public struct Records: Sendable {
   }
 
   /// `error: message`, sanitized, the prefix red when colour is on.
-  func errorText(_ message: String, location: String? = nil) -> String {
+  package func errorText(_ message: String, location: String? = nil) -> String {
     (location.map { $0 + ": " } ?? "") + style.red("error:") + " " + TerminalText.sanitize(message)
   }
 

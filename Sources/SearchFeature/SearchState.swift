@@ -63,15 +63,15 @@ extension SearchReactor.Mutation: CaseNamed {
   }
 }
 
-extension SearchReactor.Action: CaseNamed {
-  public var caseName: String {
+extension SearchReactor.Action {
+  /// The command this action stands for, as NDJSON change records name it (`action`).
+  public var commandName: String {
     switch self {
-    case .updateQuery: "updateQuery"
-    case .loadNextPage: "loadNextPage"
-    case .loadPages: "loadPages"
-    case .updateSort: "updateSort"
+    case .updateQuery: "query"
+    case .loadNextPage, .loadPages: "next"
+    case .updateSort: "sort"
     case .cancel: "cancel"
-    case .restore: "restore"
+    case .restore: "goto"
     }
   }
 }

@@ -4,15 +4,16 @@ public import ReactorCore
 
 // MARK: - Case names
 
-extension SignupReactor.Action: CaseNamed {
-  public var caseName: String {
+extension SignupReactor.Action {
+  /// The command this action stands for, as NDJSON change records name it (`action`).
+  public var commandName: String {
     switch self {
-    case .updateUsername: "updateUsername"
-    case .updatePassword: "updatePassword"
-    case .updateRepeat: "updateRepeat"
+    case .updateUsername: "username"
+    case .updatePassword: "password"
+    case .updateRepeat: "repeat"
     case .submit: "submit"
     case .cancel: "cancel"
-    case .restore: "restore"
+    case .restore: "goto"
     }
   }
 }

@@ -1,3 +1,5 @@
+import CommandLanguage
+import ReactorView
 import Shell
 
 // MARK: - Command words on the command line
@@ -31,7 +33,8 @@ extension LaunchOptions {
     guard index >= 1, index <= arguments.count else { return [] }
     let split = partition(Array(arguments[1..<index]))
     if split.replay { return [] }
-    let candidates = Completion.candidates(for: prefix, after: split.words)
+    let candidates = Completion(commands: CommandTable(features: Features.all)).candidates(
+      for: prefix, after: split.words)
     guard split.words.isEmpty, "replay".hasPrefix(prefix) else { return candidates }
     return (candidates + ["replay"]).sorted()
   }

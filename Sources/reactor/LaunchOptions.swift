@@ -1,8 +1,10 @@
 import ArgumentParser
+import CommandLanguage
 import FoundationEssentials
 import GitHubClient
 import GitHubClientLive
 import ReactorCore
+import ReactorView
 import Rendering
 import Shell
 
@@ -293,7 +295,7 @@ extension LaunchOptions {
         throw ExitCode(2)
       }
       made = TranscriptRecorder(
-        forwarding: failures ?? terminalOutput,
+        forwarding: failures ?? terminalOutput, commands: CommandTable(features: Features.all),
         header: transcriptHeader(path: record, start: start, seed: seed, options: options, offline: offline),
         files: files)
     }
@@ -321,15 +323,19 @@ extension LaunchOptions {
     } else {
       sink = failures ?? terminalOutput
     }
+    var settings = FeatureSettings()
+    settings.seed = seed
+    settings.engine = (engine ?? .reactor).rawValue
+    settings.sort = sort?.sort ?? .best
+    settings.order = order?.order ?? .desc
+    settings.signupFailureRate = signupFailureRate
+    settings.signupLatency = .milliseconds(Int64(signupLatency * 1000))
     var sessionConfiguration = Session.Configuration(
-      client: .live(configuration: configuration, transport: transport), options: options,
+      client: .live(configuration: configuration, transport: transport), features: Features.all, options: options,
       sink: sink,
       opener: interactive ? SystemOpener(environment: environment) : PrintingOpener(),
-      dataNote: offline ? Session.offlineDataNote : nil, seed: seed,
-      signupFailureRate: signupFailureRate, signupLatency: .milliseconds(Int64(signupLatency * 1000)),
-      promptSecret: prompt, engine: (engine ?? .reactor).kind, historyLimit: historyLimit)
-    sessionConfiguration.sort = sort?.sort ?? .best
-    sessionConfiguration.order = order?.order ?? .desc
+      dataNote: offline ? Session.offlineDataNote : nil, settings: settings, promptSecret: prompt,
+      historyLimit: historyLimit)
     sessionConfiguration.credentials = offline ? nil : configuration.tokenSource.description
     sessionConfiguration.tokenSource = offline ? nil : configuration.tokenSource.name
     sessionConfiguration.rateLimitWait = waitOnRateLimit.map { .milliseconds(Int64($0 * 1000)) }

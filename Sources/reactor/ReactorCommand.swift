@@ -1,8 +1,10 @@
 import ArgumentParser
+import CommandLanguage
 import FoundationEssentials
 import GitHubClient
 import GitHubClientLive
 import ReactorCore
+import ReactorView
 import Rendering
 import Shell
 
@@ -329,14 +331,14 @@ struct ReplayCommand: AsyncParsableCommand {
       if status != 0 { throw ExitCode(status) }
       return
     }
-    let engine = (engine ?? root.engine)?.kind
+    let engine = (engine ?? root.engine)?.rawValue
     if let rerecord {
       let status = await Rerecorder(root: root, path: rerecord, engine: engine).run()
       if status != 0 { throw ExitCode(status) }
       return
     }
-    let runner = TranscriptRunner(makeClient: Self.replayClient) { configuration in
-      if let engine { configuration.engine = engine }
+    let runner = TranscriptRunner(features: Features.all, makeClient: Self.replayClient) { configuration in
+      if let engine { configuration.settings.engine = engine }
     }
     let replayer = Replayer(runner: runner) { text in StandardStream.output(text) }
     var options = ReplayOptions(paths: paths)
@@ -352,7 +354,7 @@ struct ReplayCommand: AsyncParsableCommand {
 
   /// `--until` and `--step`: replays the first commands of `path`, then hands the session over.
   private func handOver(_ path: String) async -> Int32 {
-    let engine = root.engine?.kind
+    let engine = root.engine?.rawValue
     let userAgent = "reactor/\(ReactorCommand.version)"
     let fallbackURL: URL
     let destination: String
@@ -372,6 +374,7 @@ struct ReplayCommand: AsyncParsableCommand {
     }
     let transports = Locked<[HandoverTransport]>([])
     let handover = ReplayHandover(
+      features: Features.all,
       makeClient: { settings, time, log in
         let now: @Sendable () -> Date = { Date(timeIntervalSince1970: time.now()) }
         var configuration = GitHubConfiguration(
@@ -389,7 +392,7 @@ struct ReplayCommand: AsyncParsableCommand {
         transports.withLock { $0.append(transport) }
         return .live(configuration: configuration, transport: transport)
       },
-      adjust: { configuration in if let engine { configuration.engine = engine } },
+      adjust: { configuration in if let engine { configuration.settings.engine = engine } },
       handOver: { transports.withLock { for transport in $0 { transport.handOver() } } }, destination: destination,
       report: { StandardStream.error($0) })
     return await handover.run(path: path, until: until, step: step)
@@ -475,8 +478,7 @@ enum OrderChoice: String, ExpressibleByArgument, CaseIterable, Sendable {
   var order: SearchOrder { SearchOrder(rawValue: rawValue)! }
 }
 
-/// `--engine` values; the flag parser's view of ``SearchEngineKind``.
+/// `--engine` values (``FeatureSettings/engines``).
 enum EngineChoice: String, ExpressibleByArgument, CaseIterable, Sendable {
   case reactor, feedback
-  var kind: SearchEngineKind { SearchEngineKind(rawValue: rawValue)! }
 }

@@ -1,7 +1,9 @@
+import CommandLanguage
 import FoundationEssentials
 import GitHubClient
 import GitHubClientLive
 import ReactorCore
+import ReactorView
 import Rendering
 import Shell
 
@@ -18,7 +20,8 @@ import Shell
 struct Rerecorder {
   let root: ReactorCommand
   let path: String
-  let engine: SearchEngineKind?
+  /// `--engine`: the search engine's name, over the transcript's `%engine`.
+  let engine: String?
 
   private func fail(_ message: String, status: Int32 = 1) -> Int32 {
     StandardStream.error("error: \(message)\n")
@@ -68,10 +71,11 @@ struct Rerecorder {
       return fail("cannot write \(scratch): \(TranscriptFiles.describe(Replayer.errorCode(error)))", status: 2)
     }
     let runner = TranscriptRunner(
+      features: Features.all,
       makeClient: { settings, time, log in
         try .replaying(cassettePath: scratch, time: time, userAgent: "reactor/\(ReactorCommand.version)", log: log)
       },
-      adjust: { configuration in if let engine { configuration.engine = engine } })
+      adjust: { configuration in if let engine { configuration.settings.engine = engine } })
     let outcome = await Replayer(runner: runner, write: { _ in }).replay(text, name: path)
     let newText: String
     switch outcome.verdict {
@@ -103,13 +107,13 @@ struct Rerecorder {
   /// written with `&`, and `^C` cancels everything in flight. The output is not kept.
   private func runLive(_ transcript: Transcript, client: GitHubClient) async {
     let settings = transcript.settings
+    var features = settings.features
+    if let engine { features.engine = engine }
     let session = Session(
       configuration: Session.Configuration(
-        client: client,
+        client: client, features: Features.all,
         options: RenderOptions(mode: settings.json ? .json : .text, color: false, width: settings.width),
-        sink: MemorySink(), opener: PrintingOpener(), seed: settings.seed,
-        signupFailureRate: settings.signupFailureRate, signupLatency: settings.signupLatency,
-        engine: engine ?? settings.engine))
+        sink: MemorySink(), opener: PrintingOpener(), settings: features))
     var background: [Execution] = []
     for command in transcript.commands {
       if command.input == SessionStatus.interrupt && !command.background {

@@ -10,6 +10,11 @@ struct ModuleGraphTests {
 
   static let features: Set = ["SearchFeature", "SignupFeature", "FeedFeature"]
 
+  /// What a feature (a reactor and its View) may import: never another feature or the shell.
+  static let feature: Set = [
+    "ReactorCore", "ReactorJSON", "GitHubClient", "Rendering", "CommandLanguage", "ReactorView",
+  ]
+
   /// The project modules each module may import.
   static let allowed: [String: Set<String>] = [
     "ReactorJSON": ["CByteScan"],
@@ -17,12 +22,18 @@ struct ModuleGraphTests {
     "ReactorTesting": ["ReactorCore", "ReactorJSON"],
     "GitHubClient": ["ReactorJSON"],
     "GitHubClientLive": ["GitHubClient", "ReactorCore", "ReactorJSON", "CCurl"],
-    "SearchFeature": ["ReactorCore", "ReactorJSON", "GitHubClient"],
-    "SignupFeature": ["ReactorCore", "ReactorJSON", "GitHubClient"],
-    "FeedFeature": ["ReactorCore", "ReactorJSON", "GitHubClient"],
-    "Rendering": Set(["ReactorCore", "ReactorJSON", "GitHubClient"]).union(features),
-    "Shell": Set(["ReactorCore", "ReactorJSON", "GitHubClient", "Rendering", "CLineEdit"]).union(features),
-    "reactor": ["ReactorCore", "ReactorJSON", "GitHubClient", "GitHubClientLive", "Rendering", "Shell"],
+    "Rendering": ["ReactorCore", "ReactorJSON", "GitHubClient"],
+    "CommandLanguage": [],
+    "ReactorView": ["ReactorCore", "ReactorJSON", "GitHubClient", "Rendering", "CommandLanguage"],
+    "SearchFeature": feature,
+    "SignupFeature": feature,
+    "FeedFeature": feature,
+    // The shell knows features only through ReactorView's protocol and the executable's list.
+    "Shell": [
+      "ReactorCore", "ReactorJSON", "GitHubClient", "Rendering", "CommandLanguage", "ReactorView", "CLineEdit",
+    ],
+    "reactor": Set(["ReactorCore", "ReactorJSON", "GitHubClient", "GitHubClientLive", "Rendering", "Shell"])
+      .union(["CommandLanguage", "ReactorView"]).union(features),
     "CByteScan": [], "CCurl": [], "CLineEdit": [],
   ]
 
@@ -57,6 +68,22 @@ struct ModuleGraphTests {
   func everyModuleIsListed() throws {
     let folders = try FileManager.default.contentsOfDirectory(atPath: Self.sources.path)
     #expect(Set(folders) == Set(Self.allowed.keys))
+  }
+
+  @Test("the shell names no feature: not a module, not a name in its code")
+  func shellNamesNoFeature() throws {
+    var offenders: [String] = []
+    let folder = Self.sources.appendingPathComponent("Shell")
+    let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)
+    while let file = files?.nextObject() as? URL {
+      guard file.pathExtension == "swift" else { continue }
+      let text = try String(contentsOf: file, encoding: .utf8)
+      for name in ["\"search\"", "\"signup\"", "\"feed\"", "SearchReactor", "SignupReactor", "FeedReactor"]
+      where text.contains(name) {
+        offenders.append("\(file.lastPathComponent): \(name)")
+      }
+    }
+    #expect(offenders.isEmpty, "the shell names a feature: \(offenders)")
   }
 
   @Test("only the executable imports the live client")

@@ -50,7 +50,7 @@ private final class FeedHarness: Sendable {
     let renderer = FeedText(options: RenderOptions(mode: mode, width: width), now: { now })
     store.observe { [weak self] event, state in
       guard case .transition(let transition) = event else { return }
-      let lines = renderer.render(transition, state: state, command: transition.action.caseName)
+      let lines = renderer.render(transition, state: state, command: transition.action.commandName)
       self?.rendered.withLock { $0 += lines }
     }
   }

@@ -34,7 +34,7 @@ private final class SignupHarness: Sendable {
     let renderer = SignupText(options: RenderOptions(mode: mode, width: 80))
     store.observe { [weak self] event, state in
       guard case .transition(let transition) = event else { return }
-      let lines = renderer.render(transition, state: state, command: transition.action.caseName)
+      let lines = renderer.render(transition, state: state, command: transition.action.commandName)
       self?.rendered.withLock { $0 += lines }
     }
   }
@@ -102,7 +102,7 @@ private final class SignupHarness: Sendable {
     #expect(texts.allSatisfy { $0.hasPrefix("{") && !$0.contains(secret) })
     #expect(
       texts.contains(
-        #"{"action":"updatePassword","feature":"signup","mutation":"setPassword","patch":[{"op":"replace","path":"/passwordSet","value":true},{"op":"replace","path":"/passwordValid","value":true}],"seq":5,"type":"change"}"#
+        #"{"action":"password","feature":"signup","mutation":"setPassword","patch":[{"op":"replace","path":"/passwordSet","value":true},{"op":"replace","path":"/passwordValid","value":true}],"seq":5,"type":"change"}"#
       ))
     #expect(
       texts.contains(

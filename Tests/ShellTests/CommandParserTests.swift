@@ -1,3 +1,4 @@
+import CommandLanguage
 import Testing
 
 @testable import Shell
@@ -7,7 +8,7 @@ import Testing
 /// The error a line fails with, or nil.
 private func parseError(_ line: String) -> CommandError? {
   do {
-    _ = try CommandParser.parse(line)
+    _ = try commands.parse(line)
     return nil
   } catch {
     return error
@@ -37,7 +38,7 @@ private func parseError(_ line: String) -> CommandError? {
     ("  next   # with a comment", .next),
   ])
   func parses(_ line: String, _ command: Command) throws {
-    #expect(try CommandParser.parse(line) == command)
+    #expect(try commands.parse(line) == command)
   }
 
   @Test(arguments: [
@@ -45,12 +46,12 @@ private func parseError(_ line: String) -> CommandError? {
     ("sleep 2", .seconds(2)), ("sleep 1m", .seconds(60)), ("sleep 0", .zero), ("sleep 60m", .seconds(3600)),
   ])
   func parsesSleep(_ line: String, _ duration: Duration) throws {
-    #expect(try CommandParser.parse(line) == .sleep(duration))
+    #expect(try commands.parse(line) == .sleep(duration))
   }
 
   @Test(arguments: ["", "   ", "# just a comment", "\t# tabbed comment"])
   func blankAndCommentLinesAreNoCommand(_ line: String) throws {
-    #expect(try CommandParser.parse(line) == nil)
+    #expect(try commands.parse(line) == nil)
   }
 
   /// Arguments that every verb of the table accepts, with the command they make; a verb added to
@@ -73,12 +74,12 @@ private func parseError(_ line: String) -> CommandError? {
   ]
 
   @Test func everyVerbInTheTableParsesToItsCommand() throws {
-    #expect(Set(Self.examples.keys) == Set(CommandTable.all.map(\.name)))
-    for spec in CommandTable.all {
+    #expect(Set(Self.examples.keys) == Set(commands.all.map(\.name)))
+    for spec in commands.all {
       let example = try #require(Self.examples[spec.name], "no example for '\(spec.name)'")
       for verb in [spec.name] + spec.aliases {
         let line = example.arguments.isEmpty ? verb : verb + " " + example.arguments
-        #expect(try CommandParser.parse(line) == example.command, "\(line)")
+        #expect(try commands.parse(line) == example.command, "\(line)")
       }
     }
   }
@@ -87,14 +88,14 @@ private func parseError(_ line: String) -> CommandError? {
     // The command a spec builds parses back to itself from the line the table's own words make:
     // verb, then the example's arguments; and different verbs build different commands.
     var seen: [Command] = []
-    for spec in CommandTable.all {
+    for spec in commands.all {
       let example = try #require(Self.examples[spec.name])
       let words = try Tokenizer.split(example.arguments)
       let built = try spec.build(CommandArguments(verb: spec.name, words: words))
       #expect(built == example.command, "\(spec.name)")
       #expect(spec.arity.contains(words.count), "\(spec.name)")
       let line = ([spec.name] + words.map(Redaction.quote)).joined(separator: " ")
-      #expect(try CommandParser.parse(line) == built, "\(line)")
+      #expect(try commands.parse(line) == built, "\(line)")
       #expect(!seen.contains(built), "\(spec.name) builds the same command as another verb")
       seen.append(built)
     }
@@ -105,17 +106,17 @@ private func parseError(_ line: String) -> CommandError? {
       "open": " 1", "sleep": " 1s", "signup": " octocat hunter22 hunter22", "diff": " 1", "goto": " 1",
       "why": " search /query", "watch": " search /query", "trace": " off",
     ]
-    for spec in CommandTable.all {
+    for spec in commands.all {
       let arguments = spec.arity.lowerBound > 0 ? required[spec.name, default: " x"] : ""
       for verb in [spec.name] + spec.aliases {
-        #expect(try CommandParser.parse(verb + arguments) != nil, "\(verb)")
+        #expect(try commands.parse(verb + arguments) != nil, "\(verb)")
       }
     }
-    #expect(Set(CommandTable.all.map(\.name)).isSuperset(of: ["query", "next", "open", "state", "help", "quit"]))
+    #expect(Set(commands.all.map(\.name)).isSuperset(of: ["query", "next", "open", "state", "help", "quit"]))
   }
 
   @Test func verbsAndAliasesAreUnique() {
-    #expect(Set(CommandTable.verbs).count == CommandTable.verbs.count)
+    #expect(Set(commands.verbs).count == commands.verbs.count)
   }
 
   // MARK: - Errors
@@ -154,12 +155,12 @@ private func parseError(_ line: String) -> CommandError? {
   }
 
   @Test func verbsAreCaseInsensitive() throws {
-    #expect(try CommandParser.parse("OPEN 3") == .open(3))
-    #expect(try CommandParser.parse("Query Swift UI") == .query("Swift UI"), "arguments keep their case")
-    #expect(try CommandParser.parse("NEXT") == .next)
-    #expect(try CommandParser.parse("Exit") == .quit)
-    #expect(try CommandParser.parse("?") == .help(nil), "? is help")
-    #expect(try CommandParser.parse("? open") == .help("open"))
+    #expect(try commands.parse("OPEN 3") == .open(3))
+    #expect(try commands.parse("Query Swift UI") == .query("Swift UI"), "arguments keep their case")
+    #expect(try commands.parse("NEXT") == .next)
+    #expect(try commands.parse("Exit") == .quit)
+    #expect(try commands.parse("?") == .help(nil), "? is help")
+    #expect(try commands.parse("? open") == .help("open"))
   }
 
   @Test func stateSuggestsAFeature() {
@@ -253,13 +254,13 @@ private func parseError(_ line: String) -> CommandError? {
   }
 
   @Test func nextTakesACountOrAll() throws {
-    #expect(try CommandParser.parse("next") == .next)
-    #expect(try CommandParser.parse("next 1") == .next)
-    #expect(try CommandParser.parse("next 3") == .nextPages(3))
-    #expect(try CommandParser.parse("next ALL") == .nextPages(Int.max))
-    #expect(try CommandParser.parse("sort") == .sort(nil))
-    #expect(try CommandParser.parse("sort help-wanted-issues") == .sort(.helpWantedIssues))
-    #expect(try CommandParser.parse("order asc") == .order(.asc))
+    #expect(try commands.parse("next") == .next)
+    #expect(try commands.parse("next 1") == .next)
+    #expect(try commands.parse("next 3") == .nextPages(3))
+    #expect(try commands.parse("next ALL") == .nextPages(Int.max))
+    #expect(try commands.parse("sort") == .sort(nil))
+    #expect(try commands.parse("sort help-wanted-issues") == .sort(.helpWantedIssues))
+    #expect(try commands.parse("order asc") == .order(.asc))
     #expect(
       parseError("sort name")?.message
         == "sort: expected one of best, stars, forks, updated, help-wanted-issues, got 'name'")
@@ -267,8 +268,8 @@ private func parseError(_ line: String) -> CommandError? {
   }
 
   @Test func invalidFeature() {
-    let features = (CommandTable.features + ["rateLimit"]).joined(separator: ", ")
-    #expect(CommandTable.features.contains("search"))
+    let features = (commands.featureNames + ["rateLimit"]).joined(separator: ", ")
+    #expect(commands.featureNames.contains("search"))
     let error = parseError("state nosuch")
     #expect(error == .invalidArgument(command: "state", argument: "nosuch", expected: "one of \(features)"))
     #expect(error?.message == "state: expected one of \(features), got 'nosuch'")
@@ -291,13 +292,13 @@ struct RedactedSecretTests {
 
   @Test("the placeholder is an ordinary word where no secret is expected")
   func elsewhere() throws {
-    #expect(try CommandParser.parse("username <redacted>") == .username("<redacted>"))
-    #expect(try CommandParser.parse("query <redacted>") == .query("<redacted>"))
+    #expect(try commands.parse("username <redacted>") == .username("<redacted>"))
+    #expect(try commands.parse("query <redacted>") == .query("<redacted>"))
   }
 
   @Test("what history keeps of a signup is refused when recalled")
   func roundTrip() {
-    let kept = Redaction.forHistory("signup zz9newbie hunter22xx hunter22xx")
+    let kept = commands.forHistory("signup zz9newbie hunter22xx hunter22xx")
     #expect(kept == "signup zz9newbie <redacted> <redacted>")
     #expect(parseError(kept)?.code == "redacted-secret")
   }

@@ -1,3 +1,4 @@
+import CommandLanguage
 import Shell
 import SignupFeature
 import Testing
@@ -6,8 +7,8 @@ import Testing
 
 @Suite struct CompletionTests {
   @Test func everyVerbForAnEmptyLine() {
-    #expect(Completion.candidates(for: "", before: "") == CommandTable.verbs.sorted())
-    #expect(Completion.candidates(for: "", before: "   ") == CommandTable.verbs.sorted())
+    #expect(Completion(commands: commands).candidates(for: "", before: "") == commands.verbs.sorted())
+    #expect(Completion(commands: commands).candidates(for: "", before: "   ") == commands.verbs.sorted())
   }
 
   @Test(arguments: [
@@ -23,26 +24,28 @@ import Testing
     ("Ne", ["next"]),
   ])
   func verbsByPrefix(_ word: String, _ expected: [String]) {
-    #expect(Completion.candidates(for: word, before: "") == expected)
+    #expect(Completion(commands: commands).candidates(for: word, before: "") == expected)
   }
 
   @Test func everyVerbStartingWithSIsOffered() {
-    let candidates = Completion.candidates(for: "s", before: "")
+    let candidates = Completion(commands: commands).candidates(for: "s", before: "")
     #expect(candidates == candidates.sorted())
     #expect(Set(candidates).isSuperset(of: ["search", "state"]))
-    #expect(candidates.allSatisfy { $0.hasPrefix("s") && CommandTable.verbs.contains($0) })
+    #expect(candidates.allSatisfy { $0.hasPrefix("s") && commands.verbs.contains($0) })
   }
 
   @Test func stateCompletesFeatures() {
-    #expect(Completion.candidates(for: "", before: "state ") == (CommandTable.features + ["rateLimit"]).sorted())
-    #expect(Completion.candidates(for: "se", before: "state ") == ["search"])
-    #expect(Completion.candidates(for: "x", before: "state ") == [])
+    #expect(
+      Completion(commands: commands).candidates(for: "", before: "state ")
+        == (commands.featureNames + ["rateLimit"]).sorted())
+    #expect(Completion(commands: commands).candidates(for: "se", before: "state ") == ["search"])
+    #expect(Completion(commands: commands).candidates(for: "x", before: "state ") == [])
   }
 
   @Test func helpCompletesCommandNames() {
-    #expect(Completion.candidates(for: "", before: "help ") == CommandTable.all.map(\.name).sorted())
-    #expect(Completion.candidates(for: "o", before: "help ") == ["open", "order"])
-    #expect(Completion.candidates(for: "q", before: "help  ") == ["query", "quit"])
+    #expect(Completion(commands: commands).candidates(for: "", before: "help ") == commands.all.map(\.name).sorted())
+    #expect(Completion(commands: commands).candidates(for: "o", before: "help ") == ["open", "order"])
+    #expect(Completion(commands: commands).candidates(for: "q", before: "help  ") == ["query", "quit"])
   }
 
   @Test(arguments: [
@@ -50,43 +53,46 @@ import Testing
     ("", "help open "),
   ])
   func nothingElseCompletes(_ word: String, _ before: String) {
-    #expect(Completion.candidates(for: word, before: before) == [])
+    #expect(Completion(commands: commands).candidates(for: word, before: before) == [])
   }
 
   @Test func nextSortAndOrderCompleteTheirWords() {
-    #expect(Completion.candidates(for: "", before: "next ") == ["all"])
-    #expect(Completion.candidates(for: "st", before: "sort ") == ["stars"])
-    #expect(Completion.candidates(for: "", before: "order ") == ["asc", "desc"])
+    #expect(Completion(commands: commands).candidates(for: "", before: "next ") == ["all"])
+    #expect(Completion(commands: commands).candidates(for: "st", before: "sort ") == ["stars"])
+    #expect(Completion(commands: commands).candidates(for: "", before: "order ") == ["asc", "desc"])
   }
 
   @Test func whyWatchAndUnwatchCompleteAFeatureThenItsFields() {
     for verb in ["why", "watch", "unwatch"] {
-      #expect(Completion.candidates(for: "s", before: "\(verb) ") == ["search", "signup"])
-      #expect(Completion.candidates(for: "/q", before: "\(verb) search ") == ["/query"])
+      #expect(Completion(commands: commands).candidates(for: "s", before: "\(verb) ") == ["search", "signup"])
+      #expect(Completion(commands: commands).candidates(for: "/q", before: "\(verb) search ") == ["/query"])
     }
     #expect(
-      Completion.candidates(for: "/is", before: "why search ") == ["/isLoading", "/isLoadingNextPage"])
+      Completion(commands: commands).candidates(for: "/is", before: "why search ") == [
+        "/isLoading", "/isLoadingNextPage",
+      ])
     #expect(
-      Completion.candidates(for: "", before: "watch signup ") == SignupState.patchFields.map { "/" + $0.name }.sorted())
-    #expect(Completion.candidates(for: "/", before: "why feed ").contains("/items"))
+      Completion(commands: commands).candidates(for: "", before: "watch signup ")
+        == SignupState.patchFields.map { "/" + $0.name }.sorted())
+    #expect(Completion(commands: commands).candidates(for: "/", before: "why feed ").contains("/items"))
   }
 
   @Test(arguments: [("", "why bogus "), ("/q", "why search /query "), ("/", "history search "), ("/", "state search ")])
   func noFieldsWhereNoneIsTaken(_ word: String, _ before: String) {
-    #expect(Completion.candidates(for: word, before: before) == [])
+    #expect(Completion(commands: commands).candidates(for: word, before: before) == [])
   }
 
   @Test func aliasesCompleteLikeTheirVerb() {
     // `?` is `help`, whose argument completes: the alias must offer the same command names.
-    #expect(Completion.candidates(for: "", before: "? ") == CommandTable.all.map(\.name).sorted())
-    #expect(Completion.candidates(for: "o", before: "? ") == ["open", "order"])
+    #expect(Completion(commands: commands).candidates(for: "", before: "? ") == commands.all.map(\.name).sorted())
+    #expect(Completion(commands: commands).candidates(for: "o", before: "? ") == ["open", "order"])
     // Every alias, for words that complete something after its verb.
-    for spec in CommandTable.all {
+    for spec in commands.all {
       for alias in spec.aliases {
         for word in ["", "o", "q", "s"] {
           #expect(
-            Completion.candidates(for: word, before: alias + " ")
-              == Completion.candidates(for: word, before: spec.name + " "), "'\(alias) \(word)'")
+            Completion(commands: commands).candidates(for: word, before: alias + " ")
+              == Completion(commands: commands).candidates(for: word, before: spec.name + " "), "'\(alias) \(word)'")
         }
       }
     }
@@ -94,6 +100,6 @@ import Testing
 
   @Test func noVerbsInsideAnOpenQuote() {
     // Tab inside `query "x s` must not offer verbs: the line already has one.
-    #expect(Completion.candidates(for: "s", before: "query \"x ") == [])
+    #expect(Completion(commands: commands).candidates(for: "s", before: "query \"x ") == [])
   }
 }

@@ -49,6 +49,6 @@ struct DaemonInputTests {
       ("open", false), ("next", false), ("query quit", false), ("", false), ("quit &", false),
     ])
   func quitEndsTheInput(_ line: String, _ quits: Bool) {
-    #expect(Daemon.isQuit(line) == quits)
+    #expect(Daemon.isQuit(line, commands: commands) == quits)
   }
 }

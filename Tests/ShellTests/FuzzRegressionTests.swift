@@ -1,8 +1,10 @@
+import CommandLanguage
 import FeedFeature
 import GitHubClient
 import Rendering
 import SearchFeature
 import Shell
+import SignupFeature
 import Testing
 
 // Inputs found by the fuzz targets in Fuzz/ (scripts/fuzz) that crashed or broke a property.
@@ -22,10 +24,10 @@ struct FuzzRegressionTests {
   @Test("a transcript records a username that starts with a combining mark as it was typed")
   func combiningMarkUsername() throws {
     let line = "signup\t\u{301}x abcde abcde"
-    #expect(try CommandParser.parse(line) == .signup(username: "\u{301}x", password: "abcde", repeat: "abcde"))
+    #expect(try commands.parse(line) == .signup(username: "\u{301}x", password: "abcde", repeat: "abcde"))
     var placeholders: [String: String] = [:]
-    let recorded = Redaction.forTranscript(line, placeholders: &placeholders)
-    #expect(try CommandParser.parse(recorded) == .signup(username: "\u{301}x", password: "*****", repeat: "*****"))
+    let recorded = commands.forTranscript(line, placeholders: &placeholders)
+    #expect(try commands.parse(recorded) == .signup(username: "\u{301}x", password: "*****", repeat: "*****"))
   }
 
   @Test("a combining mark after a space stays in the word it starts")
@@ -48,7 +50,7 @@ struct FuzzRegressionTests {
     arguments: ["passwo'rd hunter2", #"rep"a\"b""#])
   func mistypedSecretVerbWithQuote(_ line: String) {
     var placeholders: [String: String] = [:]
-    let recorded = Redaction.forTranscript(line, placeholders: &placeholders)
+    let recorded = commands.forTranscript(line, placeholders: &placeholders)
     #expect(errorMessage(line) != nil)
     #expect(errorMessage(recorded) == errorMessage(line), "recorded as \(recorded)")
   }
@@ -63,7 +65,7 @@ struct FuzzRegressionTests {
   func unknownVerbWithCombiningMark() {
     let line = " \u{301}si x"
     var placeholders: [String: String] = [:]
-    let recorded = Redaction.forTranscript(line, placeholders: &placeholders)
+    let recorded = commands.forTranscript(line, placeholders: &placeholders)
     #expect(errorMessage(line) == "unknown command '\u{301}si'; type 'help' for the list")
     #expect(errorMessage(recorded) == errorMessage(line), "recorded as \(recorded)")
   }
@@ -79,10 +81,10 @@ struct FuzzRegressionTests {
     let (command, background) = Tokenizer.splitBackground(#"password a\ & &"#)
     #expect(command == #"password a\ &"#)
     #expect(background)
-    #expect(try CommandParser.parse(command) == .password("a &"))
+    #expect(try commands.parse(command) == .password("a &"))
     var placeholders: [String: String] = [:]
-    let recorded = Redaction.forTranscript(command, placeholders: &placeholders)
-    #expect((try? CommandParser.parse(recorded)) == .password("***"), "recorded as \(recorded)")
+    let recorded = commands.forTranscript(command, placeholders: &placeholders)
+    #expect((try? commands.parse(recorded)) == .password("***"), "recorded as \(recorded)")
   }
 
   /// `signup "x'\u{301}" abcde abcde` has the username `x'\u{301}`. Redaction.quote decides
@@ -92,11 +94,11 @@ struct FuzzRegressionTests {
   @Test("a transcript keeps a username with a quote followed by a combining mark")
   func quoteFollowedByCombiningMark() throws {
     let line = "signup \"x'\u{301}\" abcde abcde"
-    #expect(try CommandParser.parse(line) == .signup(username: "x'\u{301}", password: "abcde", repeat: "abcde"))
+    #expect(try commands.parse(line) == .signup(username: "x'\u{301}", password: "abcde", repeat: "abcde"))
     var placeholders: [String: String] = [:]
-    let recorded = Redaction.forTranscript(line, placeholders: &placeholders)
+    let recorded = commands.forTranscript(line, placeholders: &placeholders)
     #expect(
-      (try? CommandParser.parse(recorded)) == .signup(username: "x'\u{301}", password: "*****", repeat: "*****"),
+      (try? commands.parse(recorded)) == .signup(username: "x'\u{301}", password: "*****", repeat: "*****"),
       "recorded as \(recorded)")
   }
 
@@ -108,7 +110,7 @@ struct FuzzRegressionTests {
   func quotedVerbClosedAfterASpace() {
     let line = "s'ignup bob hunter22'"
     var placeholders: [String: String] = [:]
-    let recorded = Redaction.forTranscript(line, placeholders: &placeholders)
+    let recorded = commands.forTranscript(line, placeholders: &placeholders)
     #expect(errorMessage(line) != nil)
     #expect(errorMessage(line)?.contains("hunter22") == false)
     #expect(!recorded.contains("hunter22"), "recorded as \(recorded)")
@@ -132,9 +134,9 @@ struct FuzzRegressionTests {
     ])
   func skippedInputsKeepTheirShape(_ line: String) {
     var placeholders: [String: String] = [:]
-    let recorded = Redaction.forTranscript(line, placeholders: &placeholders)
+    let recorded = commands.forTranscript(line, placeholders: &placeholders)
     func parse(_ text: String) -> Result<Command?, CommandError> {
-      Result { () throws(CommandError) in try CommandParser.parse(text) }
+      Result { () throws(CommandError) in try commands.parse(text) }
     }
     switch (parse(line), parse(recorded)) {
     case (.failure(let typed), .failure(let replayed)):
@@ -185,19 +187,22 @@ struct FuzzRegressionTests {
 /// A command with each secret replaced by its length, so the typed and the recorded form of a
 /// line compare equal.
 private func shape(of command: Command) -> String {
-  switch command {
+  guard case .feature(let feature) = command, let signup = feature.command(of: SignupView.self) else {
+    return "\(command)"
+  }
+  return switch signup {
   case .password(let secret?): "password \(secret.count)"
   case .repeatPassword(let secret?): "repeat \(secret.count)"
   case .signup(let username, let password, let repeated):
     "signup \(username) \(password.count) \(repeated.count) same: \(password == repeated)"
-  default: "\(command)"
+  default: "\(signup)"
   }
 }
 
 /// The message of the error a line fails with, or nil when it parses.
 private func errorMessage(_ line: String) -> String? {
   do {
-    _ = try CommandParser.parse(line)
+    _ = try commands.parse(line)
     return nil
   } catch {
     return error.message

@@ -1,3 +1,4 @@
+import CommandLanguage
 import GitHubClient
 import ReactorCore
 import Rendering
@@ -29,37 +30,37 @@ struct RedactionTests {
       ("'query swift'", "'query swift'"),
     ])
   func history(_ line: String, _ expected: String) {
-    #expect(Redaction.forHistory(line) == expected)
+    #expect(commands.forHistory(line) == expected)
   }
 
   @Test("the secret arguments are the table's: every word from secretsFrom on, none before")
   func secretsComeFromTheTable() {
-    for spec in CommandTable.all where spec.arity.upperBound >= 1 {
+    for spec in commands.all where spec.arity.upperBound >= 1 {
       let count = max(spec.arity.lowerBound, min(spec.arity.upperBound, 3))
       let words = (1...count).map { "word\($0)" }
       let expected = words.enumerated().map { index, word in
         spec.secretsFrom.map { index >= $0 } == true ? "<redacted>" : word
       }
       let line = ([spec.name] + words).joined(separator: " ")
-      #expect(Redaction.forHistory(line) == ([spec.name] + expected).joined(separator: " "), "\(line)")
-      #expect(Redaction.isSecretVerb(spec.name) == (spec.secretsFrom != nil), "\(spec.name)")
+      #expect(commands.forHistory(line) == ([spec.name] + expected).joined(separator: " "), "\(line)")
+      #expect(commands.isSecretVerb(spec.name) == (spec.secretsFrom != nil), "\(spec.name)")
     }
   }
 
   @Test("transcripts keep length and equality, never the text")
   func transcript() {
     var placeholders: [String: String] = [:]
-    let first = Redaction.forTranscript("signup octocat hunter22 hunter22", placeholders: &placeholders)
+    let first = commands.forTranscript("signup octocat hunter22 hunter22", placeholders: &placeholders)
     #expect(first == "signup octocat ******** ********")
-    #expect(Redaction.forTranscript("repeat abcd", placeholders: &placeholders) == "repeat ++++")
-    #expect(Redaction.forTranscript("password hunter22", placeholders: &placeholders) == "password ********")
+    #expect(commands.forTranscript("repeat abcd", placeholders: &placeholders) == "repeat ++++")
+    #expect(commands.forTranscript("password hunter22", placeholders: &placeholders) == "password ********")
     #expect(!placeholders.values.contains { $0.contains("hunter") })
     // A quoted command keeps its verb and replays the same error, with no password.
     #expect(
-      Redaction.forTranscript("'signup bob hunter22 hunter22'", placeholders: &placeholders)
+      commands.forTranscript("'signup bob hunter22 hunter22'", placeholders: &placeholders)
         == "'signup bob ******** ********'")
-    #expect(Redaction.forTranscript("\"password 12345\"", placeholders: &placeholders) == "'password ====='")
-    #expect(Redaction.forTranscript("'password hunter22", placeholders: &placeholders) == "password '")
+    #expect(commands.forTranscript("\"password 12345\"", placeholders: &placeholders) == "'password ====='")
+    #expect(commands.forTranscript("'password hunter22", placeholders: &placeholders) == "password '")
   }
 
   @Test("the shell loop hands only redacted lines to history")

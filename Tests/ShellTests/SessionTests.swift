@@ -1,3 +1,4 @@
+import CommandLanguage
 import Foundation
 import GitHubClient
 import ReactorCore
@@ -215,7 +216,7 @@ private func parse(_ line: OutputLine) throws -> [String: Any] {
     #expect(await session.execute("help") == .ok)
     let lines = sink.drain().map(\.text)
     #expect(lines.first == "commands:")
-    for spec in CommandTable.all {
+    for spec in commands.all {
       #expect(lines.contains { $0.hasPrefix("  " + spec.synopsis + " ") }, "\(spec.name)")
     }
     #expect(await session.execute("help open") == .ok)

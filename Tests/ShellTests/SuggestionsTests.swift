@@ -1,3 +1,4 @@
+import CommandLanguage
 import Shell
 import Testing
 
@@ -17,12 +18,12 @@ import Testing
     ("he", "help"),
   ])
   func suggests(_ word: String, _ suggestion: String) {
-    #expect(Suggestions.closest(to: word, in: CommandTable.verbs) == suggestion)
+    #expect(Suggestions.closest(to: word, in: commands.verbs) == suggestion)
   }
 
   @Test(arguments: ["zzz", "q", "x", "", "completelydifferent"])
   func suggestsNothingForStrangers(_ word: String) {
-    #expect(Suggestions.closest(to: word, in: CommandTable.verbs) == nil)
+    #expect(Suggestions.closest(to: word, in: commands.verbs) == nil)
   }
 
   @Test func prefersTheClosestCandidate() {

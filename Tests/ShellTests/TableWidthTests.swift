@@ -1,3 +1,4 @@
+import CommandLanguage
 import GitHubClient
 import ReactorCore
 import Rendering

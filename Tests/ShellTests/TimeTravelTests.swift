@@ -3,6 +3,7 @@ import GitHubClient
 import ReactorCore
 import ReactorJSON
 import Rendering
+import SearchFeature
 import Shell
 import Testing
 

@@ -1,3 +1,4 @@
+import CommandLanguage
 import ReactorCore
 import Shell
 import Testing

@@ -1,8 +1,12 @@
+import CommandLanguage
 import Foundation
 import ReactorCore
+import ReactorView
 import Rendering
 import Shell
 import Testing
+
+@testable import reactor
 
 /// The recorder of `reactor --record`: its files, its secrets, Control-C.
 @Suite("Recording transcripts")
@@ -47,7 +51,7 @@ struct RecorderTests {
     try await Self.withDirectory { directory in
       let path = directory + "/x.t"
       let recorder = TranscriptRecorder(
-        forwarding: MemorySink(), header: ["%offline"], files: try Self.files(path))
+        forwarding: MemorySink(), commands: commands, header: ["%offline"], files: try Self.files(path))
       recorder.save()
       #expect(try String(contentsOfFile: path, encoding: .utf8) == "%offline\n")
       recorder.begin("opne")
@@ -67,7 +71,8 @@ struct RecorderTests {
   func unfinishedLeftOut() async throws {
     try await Self.withDirectory { directory in
       let path = directory + "/x.t"
-      let recorder = TranscriptRecorder(forwarding: MemorySink(), header: ["%offline"], files: try Self.files(path))
+      let recorder = TranscriptRecorder(
+        forwarding: MemorySink(), commands: commands, header: ["%offline"], files: try Self.files(path))
       recorder.begin("help next")
       recorder.write([OutputLine(.out, "usage: next")])
       recorder.end(.ok)
@@ -83,7 +88,7 @@ struct RecorderTests {
     try await Self.withDirectory { directory in
       let path = directory + "/x.t"
       let recorder = TranscriptRecorder(
-        forwarding: MemorySink(), header: ["%offline"],
+        forwarding: MemorySink(), commands: commands, header: ["%offline"],
         files: try Self.files(path, environment: ["GH_TOKEN": "ghp_abcdef123456"]))
       recorder.begin("help")
       recorder.end(.ok)
@@ -95,7 +100,8 @@ struct RecorderTests {
       #expect(!recorder.finish())
 
       let second = directory + "/y.t"
-      let typed = TranscriptRecorder(forwarding: MemorySink(), header: ["%offline"], files: try Self.files(second))
+      let typed = TranscriptRecorder(
+        forwarding: MemorySink(), commands: commands, header: ["%offline"], files: try Self.files(second))
       typed.begin("password hunter22")
       typed.end(.ok)
       #expect(try String(contentsOfFile: second, encoding: .utf8).contains("> password ********"))
@@ -110,7 +116,8 @@ struct RecorderTests {
   func quotedCommandPassword() async throws {
     try await Self.withDirectory { directory in
       let path = directory + "/q.t"
-      let recorder = TranscriptRecorder(forwarding: MemorySink(), header: ["%offline"], files: try Self.files(path))
+      let recorder = TranscriptRecorder(
+        forwarding: MemorySink(), commands: commands, header: ["%offline"], files: try Self.files(path))
       recorder.begin("'signup bob hunter22 hunter22'")
       recorder.write([OutputLine(.err, "error: unknown command 'signup…'; did you mean 'signup'?")])
       recorder.end(.error)
@@ -138,7 +145,7 @@ struct RecorderTests {
 
   @Test("Control-C during a command is recorded as '&' and '^C', and the transcript replays")
   func interrupt() async throws {
-    let recorder = TranscriptRecorder(forwarding: MemorySink(), header: ["%offline"])
+    let recorder = TranscriptRecorder(forwarding: MemorySink(), commands: commands, header: ["%offline"])
     recorder.begin("sleep 10s")
     recorder.interrupt()
     recorder.write([OutputLine(.out, "sleep cancelled")])
@@ -162,7 +169,7 @@ struct RecorderTests {
 
   @Test("Control-C at no running command records nothing; a typed '^C' line is quoted")
   func interruptIdle() async {
-    let recorder = TranscriptRecorder(forwarding: MemorySink(), header: ["%offline"])
+    let recorder = TranscriptRecorder(forwarding: MemorySink(), commands: commands, header: ["%offline"])
     recorder.interrupt()
     recorder.begin("^C")
     recorder.write([OutputLine(.err, "error: unknown command '^C'; type 'help' for the list")])
@@ -172,3 +179,6 @@ struct RecorderTests {
     #expect(await TranscriptCorpusTests.replayer().check(recorder.text, name: "q.t").verdict == .ok)
   }
 }
+
+/// The executable's command language.
+private let commands = CommandTable<Command>(features: Features.all)

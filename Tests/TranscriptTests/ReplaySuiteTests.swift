@@ -1,7 +1,11 @@
+import CommandLanguage
 import Foundation
 import ReactorCore
+import ReactorView
 import Shell
 import Testing
+
+@testable import reactor
 
 #if canImport(Glibc)
   import Glibc
@@ -41,9 +45,11 @@ struct ReplaySuiteTests {
     _ options: ReplayOptions, opener: @escaping TranscriptFiles.Opener = TranscriptFiles.openForReading
   ) async -> (report: String, status: Int32) {
     let output = Locked("")
-    let runner = TranscriptRunner(makeClient: { settings, time, log in
-      try .replaying(cassettePath: settings.offline ? nil : settings.cassette, time: time, userAgent: "t", log: log)
-    })
+    let runner = TranscriptRunner(
+      features: Features.all,
+      makeClient: { settings, time, log in
+        try .replaying(cassettePath: settings.offline ? nil : settings.cassette, time: time, userAgent: "t", log: log)
+      })
     var replayer = Replayer(runner: runner) { text in output.withLock { $0 += text } }
     replayer.opener = opener
     let status = await replayer.run(options)

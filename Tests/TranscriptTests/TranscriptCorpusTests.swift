@@ -1,9 +1,13 @@
+import CommandLanguage
 import Foundation
 import GitHubClient
 import GitHubClientLive
 import ReactorCore
+import ReactorView
 import Shell
 import Testing
+
+@testable import reactor
 
 /// The transcript corpus in Tests/Transcripts, replayed in-process: one test case per file,
 /// so a failure names the file.
@@ -19,6 +23,7 @@ struct TranscriptCorpusTests {
 
   static func replayer(adjust: @escaping @Sendable (inout Session.Configuration) -> Void = { _ in }) -> Replayer {
     let runner = TranscriptRunner(
+      features: Features.all,
       makeClient: { settings, time, log in
         try GitHubClient.replaying(
           cassettePath: settings.offline ? nil : settings.cassette.map { directory.appendingPathComponent($0).path },
@@ -35,9 +40,9 @@ struct TranscriptCorpusTests {
     #expect(Self.files.count >= 15, "expected the transcript corpus in \(Self.directory.path)")
   }
 
-  @Test("replays exactly, on both search engines", arguments: files, SearchEngineKind.allCases)
-  func replays(_ file: String, engine: SearchEngineKind) async throws {
-    let (verdict, _) = await Self.replayer { $0.engine = engine }.check(try Self.text(file), name: file)
+  @Test("replays exactly, on both search engines", arguments: files, FeatureSettings.engines)
+  func replays(_ file: String, engine: String) async throws {
+    let (verdict, _) = await Self.replayer { $0.settings.engine = engine }.check(try Self.text(file), name: file)
     guard case .mismatch(let diff) = verdict else {
       #expect(verdict == .ok)
       return
@@ -47,7 +52,7 @@ struct TranscriptCorpusTests {
 
   @Test("the race transcript fails when the search reactor does not cancel stale searches")
   func raceCanFail() async throws {
-    let replayer = Self.replayer { $0.cancelsStaleSearches = false }
+    let replayer = Self.replayer { $0.settings.cancelsStaleSearches = false }
     let (verdict, _) = await replayer.check(try Self.text("race.t"), name: "race.t")
     guard case .mismatch(let diff) = verdict else {
       Issue.record("the race transcript passed without cancellation: it cannot catch the bug it is for")
@@ -163,9 +168,11 @@ struct TranscriptRunnerTests {
 
       """
     let transcript = try TranscriptParser.parse(text)
-    let runner = TranscriptRunner(makeClient: { _, time, log in
-      try GitHubClient.replaying(cassettePath: nil, time: time, userAgent: "reactor/test", log: log)
-    })
+    let runner = TranscriptRunner(
+      features: Features.all,
+      makeClient: { _, time, log in
+        try GitHubClient.replaying(cassettePath: nil, time: time, userAgent: "reactor/test", log: log)
+      })
     let plain = try await runner.run(transcript, log: ReplayLog())
     let calls = Locked<[(Int, [String])]>([])
     let kept = try await runner.run(transcript, log: ReplayLog()) { index, lines in

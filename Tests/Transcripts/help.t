@@ -12,6 +12,7 @@ commands:
   sort [<by>]                        show or set the order of search results (re-runs the search)
   order [asc|desc]                   show or set the direction of a sorted search (re-runs it)
   open <n>                           open result n in a browser
+  engine [reactor|feedback]          show or switch the search engine (resets search)
   username [<name>]                  set the signup username (checks availability)
   password [<password>]              set the signup password (prompts on a terminal)
   repeat [<password>]                repeat the signup password
@@ -23,7 +24,6 @@ commands:
   limits                             show GitHub's rate-limit budget and where the token came from
   help [<command>]                   list commands, or explain one
   cancel [<id>]                      stop work in flight (all of it, or one daemon request)
-  engine [reactor|feedback]          show or switch the search engine (resets search)
   sleep <duration>                   wait, e.g. sleep 1.5s (virtual time in replays)
   history [<feature>] [<n>]          list the last n changes (default 20)
   diff <seq> [<seq>]                 what changed between two changes (or since one)

@@ -20,6 +20,19 @@ extension FeedbackSearch.Event: CaseNamed {
   }
 }
 
+extension FeedbackSearch.Event {
+  /// The command this event stands for, as NDJSON change records name it (`action`).
+  public var commandName: String {
+    switch self {
+    case .searchChanged, .response, .failed: "query"
+    case .startLoadingNextPage, .startLoadingPages: "next"
+    case .sortChanged: "sort"
+    case .cancel: "cancel"
+    case .restore: "goto"
+    }
+  }
+}
+
 // MARK: - The reactor engine's equivalent
 
 extension FeedbackSearch.Event {

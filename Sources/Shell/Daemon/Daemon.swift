@@ -1,3 +1,4 @@
+import CommandLanguage
 import Dispatch
 import ReactorCore
 import ReactorJSON
@@ -47,7 +48,7 @@ package struct Daemon: Sendable {
     output.write([
       records.record([
         "type": .string("ready"), "version": .string(version),
-        "features": .array(CommandTable.features.map(JSONValue.string)),
+        "features": .array(session.commands.featureNames.map(JSONValue.string)),
       ])
     ])
     let inFlight = InFlight(limit: maxInFlight)
@@ -71,7 +72,7 @@ package struct Daemon: Sendable {
         output.write([records.record(record)])
       case .request(let id, let command):
         output.write([records.record(["type": .string("begin"), "id": id])])
-        if Self.isQuit(command) {
+        if Self.isQuit(command, commands: session.commands) {
           output.write([Self.end(id, .ok, records)])
           break reading
         }
@@ -190,9 +191,9 @@ final class InFlight: Sendable {
 
 extension Daemon {
   /// `quit` (or `exit`) ends the input like end of file.
-  static func isQuit(_ command: String) -> Bool {
+  static func isQuit(_ command: String, commands: CommandTable<Command>) -> Bool {
     // Only a one-word line can be `quit`: the others are not parsed twice.
     guard let words = try? Tokenizer.split(command), words.count == 1 else { return false }
-    return (try? CommandParser.parse(command)) == .quit
+    return (try? commands.parse(command)) == .quit
   }
 }

@@ -1,8 +1,10 @@
 import CLineEdit
+package import CommandLanguage
 import Dispatch
 import FoundationEssentials
 import GitHubClient
 import ReactorCore
+package import Rendering
 
 #if canImport(Glibc)
   @preconcurrency import Glibc
@@ -114,6 +116,8 @@ package final class EditLineReader: LineReader, @unchecked Sendable {  // libedi
 
   package var keepsHistory: Bool { true }
 
+  package func offerCompletions(from commands: CommandTable<Command>) { completion = Completion(commands: commands) }
+
   package func remember(_ line: String) {
     // Synchronous, so `quit` right after a line can never leave a half-written file.
     queue.sync { [historyPath] in
@@ -207,6 +211,8 @@ private func editorWoken() { activeReader?.woken() }
 
 /// Candidates for the word being completed; read by the generator below on libedit's queue.
 nonisolated(unsafe) private var completionCandidates: [String] = []
+/// What completion offers: the session's commands, set by ``EditLineReader/offerCompletions(from:)``.
+nonisolated(unsafe) private var completion = Completion(commands: CommandTable([]))
 
 private func completeCommandLine(
   _ text: UnsafePointer<CChar>?, _ start: Int32, _ end: Int32
@@ -217,7 +223,7 @@ private func completeCommandLine(
   // `start` counts characters (libedit's wide characters), not bytes.
   var before = String.UnicodeScalarView()
   before.append(contentsOf: line.unicodeScalars.prefix(Int(start)))
-  completionCandidates = Completion.candidates(for: word, before: String(before))
+  completionCandidates = completion.candidates(for: word, before: String(before))
   return rle_completion_matches(text, generateCompletion)
 }
 
@@ -227,24 +233,27 @@ private func generateCompletion(_ text: UnsafePointer<CChar>?, _ state: Int32) -
   return strdup(completionCandidates[index])
 }
 
-/// What tab completion offers, from ``CommandTable``.
-package enum Completion {
+/// What tab completion offers, from a session's command table.
+package struct Completion: Sendable {
+  package let commands: CommandTable<Command>
+
+  package init(commands: CommandTable<Command>) { self.commands = commands }
+
   /// Candidates for `word`, given the text of the line before it.
-  package static func candidates(for word: String, before: String) -> [String] {
+  package func candidates(for word: String, before: String) -> [String] {
     // Inside an open quote there is nothing sensible to offer.
     guard let previous = try? Tokenizer.split(before) else { return [] }
     return candidates(for: word, after: previous)
   }
 
   /// Candidates for `word`, given the words before it (a shell's completion has them split).
-  package static func candidates(for word: String, after previous: [String]) -> [String] {
+  package func candidates(for word: String, after previous: [String]) -> [String] {
     if previous.isEmpty {
       // Verbs are case-insensitive, so their completion is too (`QU` offers `query`).
       let lowered = word.lowercased()
-      return CommandTable.verbs.filter { $0.hasPrefix(lowered) }.sorted()
+      return commands.verbs.filter { $0.hasPrefix(lowered) }.sorted()
     }
-    guard previous.count <= 2, let spec = CommandTable.spec(for: previous[0]) else { return [] }
-    let options = previous.count == 1 ? spec.completion.options : spec.completion.options(after: previous[1])
-    return options.filter { $0.hasPrefix(word) }.sorted()
+    guard previous.count <= 2, let spec = commands.spec(for: previous[0]) else { return [] }
+    return commands.completions(for: spec, after: Array(previous.dropFirst())).filter { $0.hasPrefix(word) }.sorted()
   }
 }

@@ -1,3 +1,4 @@
+package import CommandLanguage
 import ReactorCore
 
 /// Where command lines come from.
@@ -9,6 +10,8 @@ package protocol LineReader: Sendable {
   var keepsHistory: Bool { get }
   /// Records an entered line, already redacted, in history, if this reader keeps one.
   func remember(_ line: String)
+  /// Completes words from `commands` (a line editor; others ignore it).
+  func offerCompletions(from commands: CommandTable<Command>)
   /// The next line, or nil at end of input; a reader of bytes says when they are not UTF-8.
   func readInput(prompt: String) async -> InputLine?
 }
@@ -23,6 +26,7 @@ package enum InputLine: Sendable, Equatable {
 extension LineReader {
   package var keepsHistory: Bool { false }
   package func remember(_ line: String) {}
+  package func offerCompletions(from commands: CommandTable<Command>) {}
 
   /// Readers of text have nothing else to say.
   package func readInput(prompt: String) async -> InputLine? {

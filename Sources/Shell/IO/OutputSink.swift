@@ -1,16 +1,11 @@
 import ReactorCore
-public import Rendering
+package import Rendering
 
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-
-/// Where rendered lines go. Writes are whole lines and atomic with respect to each other.
-public protocol OutputSink: Sendable {
-  func write(_ lines: [OutputLine])
-}
 
 /// Standard output and standard error, written with one `write(2)` per batch and stream.
 ///

@@ -1,140 +1,89 @@
-import FeedFeature
 import GitHubClient
 import ReactorCore
+import ReactorJSON
+import ReactorView
 import Rendering
-import SearchFeature
-import SignupFeature
 
-/// A session's feature stores, each made on first use and attached to the sink: a daemon or
-/// REPL that only searches never pays for signup or feed.
+/// A session's features, each View (and its store) made on first use: a daemon or REPL that
+/// only searches never pays for signup or feed.
 ///
 /// Every store shares the session's ``Sequencer``, so `seq` is global across features. Each
 /// store's observer renders its events and writes them to the sink as they are committed.
 final class FeatureStores: Sendable {
-  private let configuration: Session.Configuration
-  private let sequencer: Sequencer
-  private let records: Records
-  private let history: History
-  private let trace: EffectTrace
-  /// Search, on the engine chosen now (made on first use); replaced (with fresh state) by the
-  /// `engine` command.
-  private let searchEngine = Locked<SearchEngine?>(nil)
-  /// Held as `AnyObject` so that not even their types' generic metadata (a runtime
-  /// conformance lookup each, measurable in the daemon's start) is built before first use.
-  private let signupStore = Locked<(any AnyObject & Sendable)?>(nil)
-  private let feedStore = Locked<(any AnyObject & Sendable)?>(nil)
+  let features: [Feature]
+  private let hosts: [SessionHost]
+  private let views: [Locked<(any FeatureView)?>]
 
   init(
-    configuration: Session.Configuration, sequencer: Sequencer, records: Records, history: History, trace: EffectTrace
+    features: [Feature], configuration: Session.Configuration, sequencer: Sequencer, records: Records,
+    history: History, trace: EffectTrace
   ) {
-    self.trace = trace
-    self.configuration = configuration
-    self.sequencer = sequencer
-    self.records = records
-    self.history = history
-  }
-
-  /// The signup feature's store.
-  var signup: Store<SignupReactor> {
-    store(in: signupStore) {
-      let service = SimulatedSignupService(
-        failureRate: configuration.signupFailureRate, latency: configuration.signupLatency,
-        random: SeededGenerator(seed: configuration.seed), time: configuration.time)
-      var reactor = SignupReactor(client: configuration.client, service: service)
-      let origin = TraceOrigin()
-      reactor.tracer = trace.tracer(feature: "signup", origin: origin)
-      let store = Store(reactor: reactor, sequencer: sequencer, executor: configuration.executor)
-      origin.follow(store)
-      let text = SignupText(options: configuration.options)
-      attach(store, feature: "signup", restore: { .restore($0) }, render: { text.render($0, state: $1, command: $2) })
-      return store
+    self.features = features
+    hosts = features.map {
+      SessionHost(
+        feature: $0.name, configuration: configuration, sequencer: sequencer, records: records, history: history,
+        trace: trace)
     }
+    views = features.map { _ in Locked(nil) }
   }
 
-  /// The feed feature's store.
-  var feed: Store<FeedReactor> {
-    store(in: feedStore) {
-      var reactor = FeedReactor(client: configuration.client)
-      let origin = TraceOrigin()
-      reactor.tracer = trace.tracer(feature: "feed", origin: origin)
-      let store = Store(reactor: reactor, sequencer: sequencer, executor: configuration.executor)
-      origin.follow(store)
-      let text = FeedText(options: configuration.options, now: configuration.time.now)
-      attach(store, feature: "feed", restore: { .restore($0) }, render: { text.render($0, state: $1, command: $2) })
-      return store
-    }
-  }
-
-  /// The search engine now.
-  var search: SearchEngine {
-    searchEngine.withLock { engine in
-      if let engine { return engine }
-      let made = makeSearch(configuration.engine)
-      engine = made
+  /// The View of the feature at `index`, made the first time it is asked for.
+  func view(at index: Int) -> any FeatureView {
+    views[index].withLock { view in
+      if let view { return view }
+      let made = features[index].make(hosts[index])
+      view = made
       return made
     }
   }
 
-  /// Replaces search with a fresh engine of `kind`, and returns it.
-  func replaceSearch(with kind: SearchEngineKind) -> SearchEngine {
-    let fresh = makeSearch(kind)
-    searchEngine.withLock { $0 = fresh }
-    return fresh
+  /// The View of the feature named `name`, if the session has one.
+  func view(named name: String) -> (any FeatureView)? {
+    features.firstIndex { $0.name == name }.map(view(at:))
   }
 
-  /// The store held in `slot`, made by `make` the first time it is asked for. The slot holds
-  /// only ever a `Store<R>`, so the downcast is safe.
-  private func store<R: Reactor>(in slot: Locked<(any AnyObject & Sendable)?>, make: () -> Store<R>) -> Store<R> {
-    slot.withLock { held in
-      if let held { return unsafeDowncast(held, to: Store<R>.self) }
-      let made = make()
-      held = made
-      return made
-    }
-  }
+  /// The Views made so far.
+  var made: [any FeatureView] { views.compactMap { $0.withLock { $0 } } }
+}
 
-  /// A fresh search feature on `kind`, rendering to the sink.
-  private func makeSearch(_ kind: SearchEngineKind) -> SearchEngine {
-    let configuration = configuration
-    let searchText = SearchText(options: configuration.options)
+/// What one feature gets from its session: the client, the clock, the sink, and stores that
+/// render their changes, keep them in history and trace their effects.
+private struct SessionHost: FeatureHost {
+  let feature: String
+  let configuration: Session.Configuration
+  let sequencer: Sequencer
+  let records: Records
+  let history: History
+  let trace: EffectTrace
+
+  var client: GitHubClient { configuration.client }
+  var settings: FeatureSettings { configuration.settings }
+  var time: TimeSource { configuration.time }
+  var executor: (any TaskExecutor)? { configuration.executor }
+  var promptSecret: (@Sendable (String) -> String?)? { configuration.promptSecret }
+  func open(_ url: String) -> Bool { configuration.opener.open(url) }
+  func write(_ lines: [OutputLine]) { configuration.sink.write(lines) }
+  func noteReset(seq: UInt64, cause: String) { history.noteReset(feature, seq: seq, cause: cause) }
+
+  /// History records each change after its lines, and the watches it changed print after them.
+  func store<R: Reactor>(
+    _ make: (EffectTracer) -> R, restore: @escaping @Sendable (R.State) -> R.Action,
+    render: @escaping @Sendable (StateTransition<R>, R.State) -> [OutputLine]
+  ) -> Store<R> where R.Mutation: CaseNamed, R.State: PatchableState {
     let origin = TraceOrigin()
-    switch kind {
-    case .reactor:
-      var reactor = SearchReactor(
-        client: configuration.client, cancelsStaleSearches: configuration.cancelsStaleSearches,
-        sort: configuration.sort, order: configuration.order)
-      reactor.tracer = trace.tracer(feature: "search", origin: origin)
-      let store = Store(reactor: reactor, sequencer: sequencer, executor: configuration.executor)
-      origin.follow(store)
-      attach(
-        store, feature: "search", restore: { .restore($0) }, render: { searchText.render($0, state: $1, command: $2) })
-      return SearchEngine(store)
-    case .feedback:
-      var reactor = FeedbackSearch(client: configuration.client, sort: configuration.sort, order: configuration.order)
-      reactor.tracer = trace.tracer(feature: "search", origin: origin)
-      let store = Store(reactor: reactor, sequencer: sequencer, executor: configuration.executor)
-      origin.follow(store)
-      attach(
-        store, feature: "search", restore: { .restore($0) }, render: { searchText.render($0, state: $1, command: $2) })
-      return SearchEngine(store)
-    }
-  }
-
-  /// Renders a store's events to the sink as they are committed; a change record's `action`
-  /// is the verb its action stands for (``ActionVerbs``). History records each change after
-  /// its lines, and the watches it changed print after them.
-  private func attach<R: Reactor>(
-    _ store: Store<R>, feature: String, restore: @escaping @Sendable (R.State) -> R.Action,
-    render: @escaping @Sendable (StateTransition<R>, R.State, String) -> [OutputLine]
-  ) where R.Action: CaseNamed, R.Mutation: CaseNamed, R.State: PatchableState {
+    let store = Store(
+      reactor: make(trace.tracer(feature: feature, origin: origin)), sequencer: sequencer,
+      executor: configuration.executor)
+    origin.follow(store)
     let sink = configuration.sink
     let records = records
+    let feature = feature
     let recorder = history.attach(store, feature: feature, restore: restore)
     let text = TimeTravelText(records: records)
     store.observe { event, state in
       switch event {
       case .transition(let transition):
-        sink.write(render(transition, state, ActionVerbs.verb(for: transition.action)).tagged(transition.origin.tag))
+        sink.write(render(transition, state).tagged(transition.origin.tag))
         let hits = recorder(transition, state)
         if !hits.isEmpty {
           sink.write(
@@ -150,5 +99,6 @@ final class FeatureStores: Sendable {
         ])
       }
     }
+    return store
   }
 }

@@ -1,12 +1,13 @@
+import CommandLanguage
 import ReactorCore
 import ReactorJSON
 import Rendering
 
-/// `help` output, generated from ``CommandTable``.
+/// `help` output, generated from the session's command table.
 enum HelpText {
-  static func lines(topic: String?, dataNote: String?, records: Records) -> [OutputLine] {
+  static func lines(topic: String?, table: CommandTable<Command>, dataNote: String?, records: Records) -> [OutputLine] {
     if records.options.mode == .json {
-      let specs = topic.flatMap(CommandTable.spec(for:)).map { [$0] } ?? CommandTable.all
+      let specs = topic.flatMap(table.spec(for:)).map { [$0] } ?? table.all
       let commands: [JSONValue] = specs.map { spec in
         .object([
           "name": .string(spec.name), "usage": .string(spec.synopsis), "summary": .string(spec.summary),
@@ -18,7 +19,7 @@ enum HelpText {
       return [records.record(object)]
     }
     let width = records.options.width
-    if let topic, let spec = CommandTable.spec(for: topic) {
+    if let topic, let spec = table.spec(for: topic) {
       var lines = TerminalText.wrap(spec.synopsis, width: width, first: "usage: ", indent: "  ")
       lines += TerminalText.wrap(spec.summary, width: width, first: "  ", indent: "  ")
       if !spec.discussion.isEmpty {
@@ -29,11 +30,11 @@ enum HelpText {
       }
       return lines.map { OutputLine(.out, $0) }
     }
-    let synopsisWidth = CommandTable.all.map(\.synopsis.count).max() ?? 0
+    let synopsisWidth = table.all.map(\.synopsis.count).max() ?? 0
     // Summaries in a column beside the synopses while that leaves them room, else under them.
     let beside = width - synopsisWidth - 4 >= 24
     var lines = ["commands:"]
-    for spec in CommandTable.all {
+    for spec in table.all {
       if beside {
         let first = "  " + TerminalText.pad(spec.synopsis, to: synopsisWidth) + "  "
         lines += TerminalText.wrap(

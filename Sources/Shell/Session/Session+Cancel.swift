@@ -1,5 +1,7 @@
+import CommandLanguage
 import ReactorCore
 import ReactorJSON
+import ReactorView
 import Rendering
 
 // MARK: - The `cancel` handler
@@ -15,15 +17,7 @@ extension Session {
     }
     var found = false
     for tag in Self.tags(matching: target) {
-      if search.cancel(tag: tag, by: ownTag) { found = true }
-      if signup.cancel(tag: tag) {
-        found = true
-        if signup.liveEffectCount == 0 { signup.send(.cancel, tag: ownTag) }
-      }
-      if feed.cancel(tag: tag) {
-        found = true
-        if feed.liveEffectCount == 0 { feed.send(.cancel, tag: ownTag) }
-      }
+      for view in stores.made where view.cancel(tag: tag, by: ownTag) { found = true }
       if sleeps.cancel(where: { $0 == tag }) { found = true }
     }
     if !found {

@@ -1,6 +1,8 @@
+import CommandLanguage
 import GitHubClient
 import ReactorCore
 import ReactorJSON
+import ReactorView
 import Rendering
 
 // MARK: - `limits`, the rate-limit part of `state`, and `sort` / `order`
@@ -9,7 +11,7 @@ extension Session {
   /// The name of the rate-limit budget in `state` and in `limits`' JSON record.
   package static let rateLimitFeature = "rateLimit"
 
-  /// `{"core":{...},"search":{...}}`: the latest budget of each resource GitHub reported.
+  /// `{"core":{...},...}`: the latest budget of each resource GitHub reported.
   var rateLimitJSON: JSONValue {
     .object(JSONObject(configuration.client.rateLimits().map { ($0.resource, $0.jsonValue) }))
   }
@@ -45,25 +47,5 @@ extension Session {
     }
     sink.write(lines.map { records.info($0) })
     return .ok
-  }
-
-  /// `sort` and `order`: show the sort, or change it (which re-runs a search under way).
-  func sortSearch(sort: SearchSort?, order: SearchOrder?, tag: JSONValue?, sink: TaggingSink) -> Execution {
-    let state = search.state
-    guard sort != nil || order != nil else {
-      let direction = state.sort == .best ? "" : ", \(state.order.rawValue)"
-      sink.write([records.info("sort: \(state.sort.rawValue)\(direction)")])
-      return .done(.ok)
-    }
-    let newSort = sort ?? state.sort
-    let newOrder = order ?? state.order
-    if newSort == state.sort && newOrder == state.order {
-      sink.write([records.info("sort: already \(newSort.rawValue)" + (order != nil ? ", \(newOrder.rawValue)" : ""))])
-      return .done(.ok)
-    }
-    if order != nil && newSort == .best {
-      sink.write([records.info("order: \(newOrder.rawValue) takes effect with a sort other than best")])
-    }
-    return .store(search.sort(newSort, newOrder, tag: tag))
   }
 }

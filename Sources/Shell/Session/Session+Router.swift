@@ -1,36 +1,24 @@
+import CommandLanguage
 import ReactorCore
-public import ReactorJSON
+package import ReactorJSON
+package import ReactorView
 
-// MARK: - The router: one handler per verb of ``CommandTable``
+// MARK: - The router: a feature's command goes to its View, the shell's own to a handler
 
 extension Session {
   /// Starts one command, as `start(_:tag:)` starts a line. The switch is exhaustive, so a new
   /// ``Command`` case does not compile until it has a handler.
-  public func start(_ command: Command, tag: JSONValue? = nil) -> Execution {
+  package func start(_ command: Command, tag: JSONValue? = nil) -> Execution {
     let sink = TaggingSink(base: configuration.sink, tag: tag)
     switch command {
-    case .query(let text): return .store(search.query(text, tag: tag))
-    case .next: return .store(search.next(tag: tag))
-    case .nextPages(let count): return .store(search.next(pages: count, tag: tag))
-    case .sort(let sort): return sortSearch(sort: sort, order: nil, tag: tag, sink: sink)
-    case .order(let order): return sortSearch(sort: nil, order: order, tag: tag, sink: sink)
+    case .feature(let command):
+      guard let view = stores.view(named: command.feature) else { return .done(.error) }
+      return command.run(on: view, sink: sink)
     case .limits: return .done(limits(sink: sink))
-    case .open(let number): return .done(open(number, sink: sink))
     case .state(let feature): return .done(state(feature, sink: sink))
     case .help(let topic): return .done(help(topic, sink: sink))
     case .sleep(let duration): return .task(sleep(for: duration, tag: tag, sink: sink))
-    case .username(let name): return .store(signup.send(.updateUsername(name), tag: tag))
-    case .password(let text):
-      return secret(text, prompt: "password: ", command: "password", tag: tag) { .updatePassword($0) }
-    case .repeatPassword(let text):
-      return secret(text, prompt: "repeat password: ", command: "repeat", tag: tag) { .updateRepeat($0) }
-    case .submit: return submit(tag: tag)
-    case .signup(let name, let password, let repeatPassword):
-      return signup(name, password, repeatPassword, tag: tag)
-    case .refresh: return .store(feed.send(.refresh, tag: tag))
-    case .more: return .store(feed.send(.loadMore, tag: tag))
     case .cancel(let target): return .done(cancel(target, tag: tag, sink: sink))
-    case .engine(let name): return .done(switchEngine(to: name, sink: sink))
     case .history(let feature, let count): return .done(history(feature: feature, count: count, sink: sink))
     case .diff(let from, let to): return .done(diff(from: from, to: to, sink: sink))
     case .goto(let seq): return .done(goto(seq, tag: tag, sink: sink))
@@ -46,7 +34,7 @@ extension Session {
 
   /// `state`: one feature's state, or every feature's and the rate-limit budget.
   private func state(_ feature: String?, sink: TaggingSink) -> StoreTask.Completion {
-    for name in feature.map({ [$0] }) ?? CommandTable.features + [Self.rateLimitFeature] {
+    for name in feature.map({ [$0] }) ?? stores.features.map(\.name) + [CommandTable.rateLimitFeature] {
       sink.write(records.state(feature: name, state: stateJSON(name)))
     }
     return .ok
@@ -54,7 +42,7 @@ extension Session {
 
   /// `help`: the command list, or one command's usage.
   private func help(_ topic: String?, sink: TaggingSink) -> StoreTask.Completion {
-    sink.write(HelpText.lines(topic: topic, dataNote: configuration.dataNote, records: records))
+    sink.write(HelpText.lines(topic: topic, table: commands, dataNote: configuration.dataNote, records: records))
     return .ok
   }
 

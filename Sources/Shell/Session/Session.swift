@@ -1,17 +1,19 @@
-public import FeedFeature
+package import CommandLanguage
 public import ReactorCore
 public import ReactorJSON
+package import ReactorView
 import Rendering
-public import SignupFeature
 
 /// One session: the feature stores, their rendering, and the commands that drive them.
 ///
-/// A line is parsed by ``CommandParser`` (from ``CommandTable``) and run by the router
-/// (`Session+Router.swift`); the stores are made on first use (``FeatureStores``) and share
-/// one ``Sequencer``, so `seq` is global across features.
+/// A line is parsed by ``commands`` (the features' verbs and the shell's) and run by the
+/// router (`Session+Router.swift`); the features' Views and stores are made on first use
+/// (``FeatureStores``) and share one ``Sequencer``, so `seq` is global across features.
 public final class Session: Sendable {
   public let configuration: Configuration
   public let sequencer = Sequencer()
+  /// The command language of the session's features and the shell.
+  package let commands: CommandTable<Command>
   let records: Records
   let stores: FeatureStores
   /// `sleep` commands in progress, so Ctrl-C can end them too.
@@ -35,18 +37,16 @@ public final class Session: Sendable {
       sink: configuration.sink, records: records, time: configuration.time, sequencer: sequencer,
       currentLine: { history.currentLine })
     self.trace = trace
+    self.commands = CommandTable(features: configuration.features)
     self.stores = FeatureStores(
-      configuration: configuration, sequencer: sequencer, records: records, history: history, trace: trace)
+      features: configuration.features, configuration: configuration, sequencer: sequencer, records: records,
+      history: history, trace: trace)
   }
 
-  /// The signup feature's store, made (and attached to the sink) on first use.
-  public var signup: Store<SignupReactor> { stores.signup }
-
-  /// The feed feature's store, made (and attached to the sink) on first use.
-  public var feed: Store<FeedReactor> { stores.feed }
-
-  /// The search engine now, made on first use like the other features' stores.
-  var search: SearchEngine { stores.search }
+  /// The View of the feature `View`, made on first use; nil if the session does not run it.
+  package func view<View: FeatureView>(_ view: View.Type) -> View? {
+    stores.view(named: View.name).map { unsafeDowncast($0, to: View.self) }
+  }
 
   /// What `help` says about the data when the session serves the built-in sample.
   package static let offlineDataNote = "built-in offline sample (a snapshot written for demos; not live GitHub data)"
@@ -59,10 +59,10 @@ public final class Session: Sendable {
   /// Parses one line and starts it: everything synchronous (parsing, sending the action,
   /// its immediate mutations and output) happens before this returns; effects go on.
   /// `tag` marks every record the command causes, now or from its effects (daemon ids).
-  public func start(_ line: String, tag: JSONValue? = nil) -> Execution {
+  package func start(_ line: String, tag: JSONValue? = nil) -> Execution {
     let command: Command?
     do {
-      command = try CommandParser.parse(line)
+      command = try commands.parse(line)
     } catch {
       configuration.sink.write([records.error(code: error.code, message: error.message).tagged(tag)])
       return .done(.error)
@@ -73,8 +73,9 @@ public final class Session: Sendable {
     switch command {
     // A password asked for at a prompt is named as if typed on the line, as its recording
     // replays it (`TranscriptRecorder.noteSecret`).
-    case .password(nil), .repeatPassword(nil): named = Redaction.forHistory(line + " " + Redaction.placeholder)
-    case .password, .repeatPassword, .signup: named = Redaction.forHistory(line)
+    case .feature(let command) where command.secret == .prompted:
+      named = commands.forHistory(line + " " + Redaction.placeholder)
+    case .feature(let command) where command.secret == .typed: named = commands.forHistory(line)
     default: named = line
     }
     history.begin(line: named, undoable: command != .undo && command != .redo)
@@ -94,22 +95,13 @@ public final class Session: Sendable {
   /// results so far.
   package func cancelAll(by cause: String = "Ctrl-C") {
     trace.noteCancel(feature: nil, by: cause)
-    search.cancelAll()
-    signup.send(.cancel)
-    signup.cancelAll()
-    feed.send(.cancel)
-    feed.cancelAll()
+    for view in stores.made { view.cancelAll() }
     sleeps.cancel { _ in true }
   }
 
   /// The JSON state of a feature, as `state` prints it.
   public func stateJSON(_ feature: String) -> JSONValue {
-    switch feature {
-    case "search": return search.state.jsonValue
-    case "signup": return signup.currentState.jsonValue
-    case "feed": return feed.currentState.jsonValue
-    case Self.rateLimitFeature: return rateLimitJSON
-    default: return .null
-    }
+    if feature == CommandTable.rateLimitFeature { return rateLimitJSON }
+    return stores.view(named: feature)?.stateJSON ?? .null
   }
 }

@@ -1,5 +1,7 @@
+import CommandLanguage
 package import ReactorCore
 import ReactorJSON
+import ReactorView
 
 #if canImport(Glibc)
   import Glibc
@@ -63,6 +65,7 @@ package struct ShellLoop: Sendable {
     self.banner = banner
     self.onInput = onInput
     self.onOutcome = onOutcome
+    reader.offerCompletions(from: session.commands)
   }
 
   /// Runs every line and returns the exit status.
@@ -99,7 +102,7 @@ package struct ShellLoop: Sendable {
         }
         continue
       }
-      if reader.keepsHistory { reader.remember(Redaction.forHistory(line)) }
+      if reader.keepsHistory { reader.remember(session.commands.forHistory(line)) }
       onInput?(line)
       let (command, inBackground) = Tokenizer.splitBackground(line)
       let tag = tag(number)

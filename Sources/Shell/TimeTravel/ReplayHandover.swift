@@ -1,5 +1,6 @@
 import FoundationEssentials
 import ReactorCore
+package import ReactorView
 import Rendering
 
 /// `reactor replay --until N FILE` and `reactor replay --step FILE`: replays a transcript's
@@ -11,6 +12,7 @@ import Rendering
 /// cassette what it recorded, and sends the rest where the flags say once told the session is
 /// handed over.
 package struct ReplayHandover: Sendable {
+  let features: [Feature]
   let makeClient: TranscriptRunner.ClientFactory
   let adjust: @Sendable (inout Session.Configuration) -> Void
   /// Called just before the user gets the session: new requests may leave the cassette now.
@@ -21,10 +23,11 @@ package struct ReplayHandover: Sendable {
   let report: @Sendable (String) -> Void
 
   package init(
-    makeClient: @escaping TranscriptRunner.ClientFactory,
+    features: [Feature], makeClient: @escaping TranscriptRunner.ClientFactory,
     adjust: @escaping @Sendable (inout Session.Configuration) -> Void,
     handOver: @escaping @Sendable () -> Void, destination: String, report: @escaping @Sendable (String) -> Void
   ) {
+    self.features = features
     self.makeClient = makeClient
     self.adjust = adjust
     self.handOver = handOver
@@ -66,7 +69,7 @@ package struct ReplayHandover: Sendable {
     let adjust = adjust
     let directory = path.deletingLastPathComponent
     let runner = TranscriptRunner(
-      makeClient: makeClient,
+      features: features, makeClient: makeClient,
       adjust: { configuration in
         adjust(&configuration)
         let sink = HandoverSink(checked: configuration.sink, live: live)

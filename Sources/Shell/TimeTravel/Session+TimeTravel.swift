@@ -1,5 +1,7 @@
+import CommandLanguage
 import ReactorCore
 import ReactorJSON
+import ReactorView
 import Rendering
 
 // MARK: - Handlers of the time-travel commands
@@ -234,7 +236,7 @@ extension Session {
       ])
       return nil
     }
-    let fields = CommandTable.fieldPointers[feature] ?? []
+    let fields = commands.features.first { $0.name == feature }?.fields ?? []
     if let field = tokens.first, !fields.isEmpty, !fields.contains("/" + field) {
       let hint = Suggestions.closest(to: "/" + field, in: fields).map { "; did you mean '\($0)'?" } ?? ""
       sink.write([

@@ -158,6 +158,7 @@ extension TranscriptRunner {
   func relative(to directory: String) -> TranscriptRunner {
     let base = makeClient
     return TranscriptRunner(
+      features: self.features,
       makeClient: { settings, time, log in
         var settings = settings
         if let cassette = settings.cassette, !cassette.hasPrefix("/"), !directory.isEmpty {

@@ -1,3 +1,4 @@
+package import ReactorView
 public import Rendering
 
 #if canImport(Glibc)
@@ -28,18 +29,15 @@ public struct Transcript: Sendable, Equatable {
     /// The cassette was recorded from the offline sample (`%data offline-sample`), so `help`
     /// labels the data as sample data, as it did when recorded.
     public var sampleData = false
-    public var seed: UInt64 = 0
     /// The virtual clock's start, seconds since 1970 (from an ISO 8601 `%clock`).
     public var clock: Double = 1_795_000_000
     public var json = false
     public var width = 100
     /// Each input line is a daemon request (`%daemon`): NDJSON framing with ids.
     public var daemon = false
-    /// The search engine (`%engine reactor|feedback`); `reactor replay --engine` overrides it.
-    public var engine: SearchEngineKind = .reactor
-    /// The signup simulation (`%signup-failure-rate`, `%signup-latency`).
-    public var signupFailureRate = 1.0 / 3
-    public var signupLatency: Duration = .milliseconds(1500)
+    /// The features' settings: `%seed`, `%engine` (`reactor replay --engine` overrides it),
+    /// `%signup-failure-rate`, `%signup-latency`.
+    package var features = FeatureSettings()
 
     public init() {}
   }

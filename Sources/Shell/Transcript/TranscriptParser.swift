@@ -1,5 +1,7 @@
+import CommandLanguage
 import FoundationEssentials
 import GitHubClient
+import ReactorView
 
 #if canImport(Glibc)
   import Glibc
@@ -142,25 +144,25 @@ public enum TranscriptParser {
       try need(value.isEmpty, "no value")
       settings.offline = true
     case .engine:
-      try need(SearchEngineKind(rawValue: value) != nil, "reactor or feedback")
-      settings.engine = SearchEngineKind(rawValue: value)!
+      try need(FeatureSettings.engines.contains(value), FeatureSettings.engines.joined(separator: " or "))
+      settings.features.engine = value
     case .daemon:
       try need(value.isEmpty, "no value")
       settings.daemon = true
       settings.json = true
     case .signupFailureRate:
       try need(Double(value).map { (0...1).contains($0) } ?? false, "a number from 0 to 1")
-      settings.signupFailureRate = Double(value)!
+      settings.features.signupFailureRate = Double(value)!
     case .signupLatency:
       let duration = DurationParser.parse(value)
       try need(duration != nil, "a duration such as 1.5s")
-      settings.signupLatency = duration!
+      settings.features.signupLatency = duration!
     case .data:
       try need(value == "offline-sample", "offline-sample")
       settings.sampleData = true
     case .seed:
       try need(UInt64(value) != nil, "a whole number")
-      settings.seed = UInt64(value)!
+      settings.features.seed = UInt64(value)!
     case .clock:
       let seconds = ISO8601UTC.epochSeconds(from: value)
       try need(seconds != nil, "an ISO 8601 time such as 2026-11-21T09:00:00Z")

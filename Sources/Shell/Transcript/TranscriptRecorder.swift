@@ -1,3 +1,4 @@
+package import CommandLanguage
 import FoundationEssentials
 package import ReactorCore
 package import Rendering
@@ -41,8 +42,15 @@ package final class TranscriptRecorder: OutputSink {
 
   /// - Parameter files: where the transcript and its cassette are saved; nil keeps them in
   ///   memory only (``text``).
-  package init(forwarding forward: any OutputSink, header: [String], files: RecordingFiles? = nil) {
+  private let commands: CommandTable<Command>
+
+  /// - Parameter commands: the session's command language, which says which words are secrets.
+  package init(
+    forwarding forward: any OutputSink, commands: CommandTable<Command>, header: [String],
+    files: RecordingFiles? = nil
+  ) {
     self.forward = forward
+    self.commands = commands
     self.storage = Locked(Storage(header: header))
     self.files = files
   }
@@ -54,7 +62,7 @@ package final class TranscriptRecorder: OutputSink {
     storage.withLock { storage in
       // A line typed as `^C` is quoted, which parses the same, so it is not read as Control-C.
       let typed = command == SessionStatus.interrupt ? "'" + command + "'" : command
-      let safe = Redaction.forTranscript(typed, placeholders: &storage.placeholders)
+      let safe = commands.forTranscript(typed, placeholders: &storage.placeholders)
       storage.blocks.append(Transcript.Command(input: safe, background: background))
       storage.failureCode = nil
       storage.running = true
@@ -89,7 +97,7 @@ package final class TranscriptRecorder: OutputSink {
       guard !storage.blocks.isEmpty else { return }
       var placeholders = storage.placeholders
       let line = storage.blocks[storage.blocks.count - 1].input + " " + Redaction.quote(secret)
-      storage.blocks[storage.blocks.count - 1].input = Redaction.forTranscript(line, placeholders: &placeholders)
+      storage.blocks[storage.blocks.count - 1].input = commands.forTranscript(line, placeholders: &placeholders)
       storage.placeholders = placeholders
     }
   }

@@ -1,5 +1,6 @@
 public import GitHubClient
 public import ReactorCore
+package import ReactorView
 public import Rendering
 
 /// Replays a transcript deterministically and returns the output under each command.
@@ -14,6 +15,8 @@ public struct TranscriptRunner: Sendable {
   /// Builds the client a replay uses, from the transcript's settings and the virtual time.
   public typealias ClientFactory = @Sendable (Transcript.Settings, TimeSource, ReplayLog) throws -> GitHubClient
 
+  /// The features the replayed sessions run: the executable's list.
+  let features: [Feature]
   let makeClient: ClientFactory
   let adjust: @Sendable (inout Session.Configuration) -> Void
   /// Told the session and its executor and clock once made (`replay --until` keeps them).
@@ -22,17 +25,20 @@ public struct TranscriptRunner: Sendable {
   let beforeCommand: (@Sendable (Int) async -> Bool)?
 
   /// - Parameter adjust: changes the session configuration (tests switch cancellation off).
-  public init(
-    makeClient: @escaping ClientFactory, adjust: @escaping @Sendable (inout Session.Configuration) -> Void = { _ in }
+  package init(
+    features: [Feature], makeClient: @escaping ClientFactory,
+    adjust: @escaping @Sendable (inout Session.Configuration) -> Void = { _ in }
   ) {
-    self.init(makeClient: makeClient, adjust: adjust, observe: nil, beforeCommand: nil)
+    self.init(features: features, makeClient: makeClient, adjust: adjust, observe: nil, beforeCommand: nil)
   }
 
   package init(
-    makeClient: @escaping ClientFactory, adjust: @escaping @Sendable (inout Session.Configuration) -> Void,
+    features: [Feature], makeClient: @escaping ClientFactory,
+    adjust: @escaping @Sendable (inout Session.Configuration) -> Void,
     observe: (@Sendable (Session, ManualExecutor, VirtualClock) -> Void)?,
     beforeCommand: (@Sendable (Int) async -> Bool)?
   ) {
+    self.features = features
     self.makeClient = makeClient
     self.adjust = adjust
     self.observe = observe
@@ -69,15 +75,13 @@ public struct TranscriptRunner: Sendable {
     let time = TimeSource.virtual(clock, start: transcript.settings.clock)
     let sink = MemorySink()
     var configuration = Session.Configuration(
-      client: try makeClient(transcript.settings, time, log),
+      client: try makeClient(transcript.settings, time, log), features: features,
       options: RenderOptions(
         mode: transcript.settings.json || transcript.settings.daemon ? .json : .text, color: false,
         width: transcript.settings.width),
       sink: transcript.settings.daemon ? DaemonSink(base: sink) : sink, opener: PrintingOpener(),
       dataNote: transcript.settings.offline || transcript.settings.sampleData ? Session.offlineDataNote : nil,
-      time: time, executor: executor, seed: transcript.settings.seed,
-      signupFailureRate: transcript.settings.signupFailureRate, signupLatency: transcript.settings.signupLatency,
-      engine: transcript.settings.engine)
+      time: time, executor: executor, settings: transcript.settings.features)
     adjust(&configuration)
     let session = Session(configuration: configuration)
     observe?(session, executor, clock)

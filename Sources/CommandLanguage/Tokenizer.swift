@@ -3,13 +3,13 @@
 /// Single quotes keep everything literally; double quotes allow `\"` and `\\`; a backslash
 /// outside quotes escapes the next character; an unquoted `#` at the start of a word starts a
 /// comment that runs to the end of the line.
-public enum Tokenizer {
+package enum Tokenizer {
   /// Why a line could not be split.
-  public enum Failure: Error, Equatable, Sendable {
+  package enum Failure: Error, Equatable, Sendable {
     case unterminatedQuote(Character)
     case trailingBackslash
 
-    public var message: String {
+    package var message: String {
       switch self {
       case .unterminatedQuote(let quote): "unterminated \(quote == "'" ? "single" : "double") quote"
       case .trailingBackslash: "the line ends with a lone backslash"
@@ -25,7 +25,7 @@ public enum Tokenizer {
 
   /// Works on Unicode scalars, not characters: a combining mark after a space or a quote
   /// belongs to the next word, not to the separator (`query \u{301}x` is two words).
-  public static func split(_ line: String) throws(Failure) -> [String] {
+  package static func split(_ line: String) throws(Failure) -> [String] {
     if let words = plainWords(line) { return words }
     var words: [String] = []
     var current = String.UnicodeScalarView()

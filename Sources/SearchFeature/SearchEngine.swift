@@ -1,7 +1,6 @@
 import GitHubClient
 import ReactorCore
 import ReactorJSON
-import SearchFeature
 
 /// Repository search over one store, whichever engine runs it: which actions stand for the
 /// commands, and where the public search state lives in the store's state. Both engines have

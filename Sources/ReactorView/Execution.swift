@@ -1,9 +1,9 @@
-public import ReactorCore
+package import ReactorCore
 
 /// A started command: done at once, waiting on a store's effects or a task, or asking the
 /// loop to stop. How it ended is a ``ReactorCore/StoreTask/Completion``, the one type for how
 /// an action, a command and a daemon request end.
-public enum Execution: Sendable {
+package enum Execution: Sendable {
   case done(StoreTask.Completion)
   case store(StoreTask)
   case task(Task<StoreTask.Completion, Never>)
@@ -11,7 +11,7 @@ public enum Execution: Sendable {
   case quit
 
   /// True once the command and its effects are done (without waiting).
-  public var isFinished: Bool {
+  package var isFinished: Bool {
     switch self {
     case .done, .quit: true
     case .store(let task): task.isFinished
@@ -20,7 +20,7 @@ public enum Execution: Sendable {
   }
 
   /// Waits for the command's effects and returns how it ended.
-  public func finish() async -> StoreTask.Completion {
+  package func finish() async -> StoreTask.Completion {
     switch self {
     case .done(let completion): completion
     case .store(let task): await task.finish()

@@ -1,5 +1,5 @@
 package import ReactorCore
-package import SignupFeature
+package import Rendering
 
 /// Text and NDJSON rendering of signup transitions.
 ///

@@ -1,6 +1,6 @@
-public import FeedFeature
 public import GitHubClient
 public import ReactorCore
+public import Rendering
 
 /// Text and NDJSON rendering of event-feed transitions.
 ///

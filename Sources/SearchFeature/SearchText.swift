@@ -1,7 +1,7 @@
 public import GitHubClient
 public import ReactorCore
 public import ReactorJSON
-public import SearchFeature
+public import Rendering
 
 /// Text and NDJSON rendering of search transitions.
 public struct SearchText: Sendable {

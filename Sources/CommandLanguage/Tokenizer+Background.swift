@@ -2,7 +2,7 @@
 
 extension Tokenizer {
   /// Splits a trailing ` &` (run without waiting) from a line: the command, and whether it had one.
-  public static func splitBackground(_ line: String) -> (String, Bool) {
+  package static func splitBackground(_ line: String) -> (String, Bool) {
     // Most lines end in a printable ASCII byte other than `&`: their last Character is neither
     // whitespace nor `&` (one that starts with whitespace and ends in such a byte cannot be
     // formed), so nothing is split, and no Character needs breaking from the end.

@@ -1,34 +1,55 @@
 /// Keeps passwords out of everything a session writes down: history and transcripts.
-public enum Redaction {
+package enum Redaction {
   /// What history keeps in place of a secret. The parser refuses it as a secret
   /// (``CommandError/redactedSecret(command:)``), so a recalled line can never submit it.
-  public static let placeholder = "<redacted>"
+  package static let placeholder = "<redacted>"
 
+  /// Quotes a word for the command language if it needs it. Works on Unicode scalars, as the
+  /// tokenizer does: a quote followed by a combining mark is still a quote.
+  package static func quote(_ word: String) -> String {
+    let special = "'\"\\#&".unicodeScalars
+    let scalars = word.unicodeScalars
+    if !scalars.isEmpty, !scalars.contains(where: { $0.properties.isWhitespace || special.contains($0) }) {
+      return word
+    }
+    var quoted = String.UnicodeScalarView()
+    quoted.append("'")
+    for scalar in scalars {
+      if scalar == "'" { quoted.append(contentsOf: "'\\''".unicodeScalars) } else { quoted.append(scalar) }
+    }
+    quoted.append("'")
+    return String(quoted)
+  }
+}
+
+/// Keeping passwords out of history and transcripts, by the table's secret positions.
+extension CommandTable {
   /// True when `verb` (or its alias) takes secret arguments (``CommandSpec/secretsFrom``).
-  package static func isSecretVerb(_ verb: String) -> Bool {
-    CommandTable.spec(for: verb)?.secretsFrom != nil
+  package func isSecretVerb(_ verb: String) -> Bool {
+    spec(for: verb)?.secretsFrom != nil
   }
 
   /// The line with every secret argument replaced by `<redacted>`, for history. A line that
   /// does not parse is kept only if it names no secret verb.
-  public static func forHistory(_ line: String) -> String {
+  package func forHistory(_ line: String) -> String {
     // A history line is the whole input, perhaps with a background `&`, split off by the
     // shell's own rule.
     let (command, background) = Tokenizer.splitBackground(line)
     let redacted = redact(
-      command, unparseable: { verb, _ in verb + " " + placeholder }, replacement: { _ in placeholder })
+      command, unparseable: { verb, _ in verb + " " + Redaction.placeholder },
+      replacement: { _ in Redaction.placeholder })
     return redacted == command ? line : redacted + (background ? " &" : "")
   }
 
   /// True when the line carries a secret argument.
-  public static func hasSecrets(_ line: String) -> Bool { forHistory(line) != line }
+  package func hasSecrets(_ line: String) -> Bool { forHistory(line) != line }
 
   /// The command with every secret argument replaced by a placeholder of the same length and a
   /// fill character unique to that secret in the session (`*****`, `+++++`, ...), so a
   /// transcript replays the same validation (length, equality) without holding any password.
   /// `line` is one command, its background `&` already split off (`Tokenizer.splitBackground`);
   /// what comes back parses, or fails, exactly as `line` does.
-  public static func forTranscript(_ line: String, placeholders: inout [String: String]) -> String {
+  package func forTranscript(_ line: String, placeholders: inout [String: String]) -> String {
     var known = placeholders
     // An unparseable line stays unparseable in the same way, so it replays the same error:
     // the command the syntax error names (plain text), then what made it fail.
@@ -38,7 +59,7 @@ public enum Redaction {
         switch failure {
         case .unterminatedQuote(let quote): CommandParser.syntaxErrorVerb(line) + " " + String(quote)
         case .trailingBackslash: CommandParser.syntaxErrorVerb(line) + " \\"
-        case nil: quote(verb)
+        case nil: Redaction.quote(verb)
         }
       },
       replacement: { secret in
@@ -55,7 +76,7 @@ public enum Redaction {
     return result
   }
 
-  private static func redact(
+  private func redact(
     _ body: String, unparseable: (String, Tokenizer.Failure?) -> String, replacement: (String) -> String
   ) -> String {
     let parsed = Result { () throws(Tokenizer.Failure) -> [String] in try Tokenizer.split(body) }
@@ -83,37 +104,20 @@ public enum Redaction {
       if index < inner.count - 1 {
         verbParts.append(kept)
       } else {
-        out.append(positions.contains(index) ? kept : quote(kept))
+        out.append(positions.contains(index) ? kept : Redaction.quote(kept))
       }
     }
     let head = verbParts.count > 1 ? verbParts.joined(separator: " ") : verbWord
-    return ([quote(head)] + out).joined(separator: " ")
+    return ([Redaction.quote(head)] + out).joined(separator: " ")
   }
 
   /// Which arguments of `verb` are secret: the table's positions, or every argument of a
   /// mistyped verb that looks like a secret one (`passwrd hunter22` must not be kept either).
-  private static func secretPositions(_ verb: String, _ count: Int) -> Set<Int>? {
-    if let spec = CommandTable.spec(for: verb) { return spec.secretsFrom.map { Set($0..<max($0, count)) } }
-    guard let guess = Suggestions.closest(to: verb, in: CommandTable.verbs),
-      CommandTable.spec(for: guess)?.secretsFrom != nil
+  private func secretPositions(_ verb: String, _ count: Int) -> Set<Int>? {
+    if let spec = spec(for: verb) { return spec.secretsFrom.map { Set($0..<max($0, count)) } }
+    guard let guess = Suggestions.closest(to: verb, in: verbs),
+      spec(for: guess)?.secretsFrom != nil
     else { return nil }
     return Set(0..<count)
-  }
-
-  /// Quotes a word for the command language if it needs it. Works on Unicode scalars, as the
-  /// tokenizer does: a quote followed by a combining mark is still a quote.
-  static func quote(_ word: String) -> String {
-    let special = "'\"\\#&".unicodeScalars
-    let scalars = word.unicodeScalars
-    if !scalars.isEmpty, !scalars.contains(where: { $0.properties.isWhitespace || special.contains($0) }) {
-      return word
-    }
-    var quoted = String.UnicodeScalarView()
-    quoted.append("'")
-    for scalar in scalars {
-      if scalar == "'" { quoted.append(contentsOf: "'\\''".unicodeScalars) } else { quoted.append(scalar) }
-    }
-    quoted.append("'")
-    return String(quoted)
   }
 }

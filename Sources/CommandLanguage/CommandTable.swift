@@ -1,0 +1,72 @@
+/// A command language: its verbs in `help`'s order, and the features `why` and `watch` complete.
+///
+/// Built once per session from the shell's own verbs and each feature View's; parsing,
+/// suggestions, completion and redaction all read it.
+package struct CommandTable<Command>: Sendable {
+  /// Every verb, in the order `help` lists them.
+  package let all: [CommandSpec<Command>]
+  /// Every verb and alias, for completion and suggestions.
+  package let verbs: [String]
+  /// Each feature's name and the JSON Pointers of its state's fields, for tab completion
+  /// (deeper pointers, such as `/repos/0/stars`, are typed).
+  package let features: [(name: String, fields: [String])]
+
+  package init(_ all: [CommandSpec<Command>], features: [(name: String, fields: [String])] = []) {
+    self.all = all
+    self.verbs = all.flatMap { [$0.name] + $0.aliases }
+    self.features = features
+  }
+
+  /// The spec for a verb or alias, if any; verbs are case-insensitive (`QUERY`, `Next`).
+  package func spec(for verb: String) -> CommandSpec<Command>? {
+    if let spec = all.first(where: { $0.isSpelled(verb) }) { return spec }
+    let lowered = verb.lowercased()
+    return lowered == verb ? nil : all.first { $0.isSpelled(lowered) }
+  }
+
+  /// The command on `line`; nil for a blank or comment-only line. The verb finds the spec, the
+  /// spec checks the count of arguments and builds the command.
+  package func parse(_ line: String) throws(CommandError) -> Command? {
+    let words: [String]
+    do {
+      words = try Tokenizer.split(line)
+    } catch {
+      throw .syntax(error, command: CommandParser.syntaxErrorVerb(line))
+    }
+    guard let verb = words.first else { return nil }
+    let arguments = Array(words.dropFirst())
+    guard let spec = spec(for: verb) else { throw .unknown(verb, among: verbs) }
+    if arguments.count < spec.arity.lowerBound {
+      throw .missingArgument(command: spec.name, expected: spec.usage)
+    }
+    if arguments.count > spec.arity.upperBound {
+      // Never echo what follows a password: it may be part of it.
+      let shown = spec.secretsFrom == nil ? arguments[spec.arity.upperBound] : Redaction.placeholder
+      throw .unexpectedArgument(command: spec.name, argument: shown)
+    }
+    // A line recalled from history has the placeholder where a password was: never submit it.
+    if let first = spec.secretsFrom, arguments.dropFirst(first).contains(Redaction.placeholder) {
+      throw .redactedSecret(command: spec.name)
+    }
+    // An argument completed from the verbs must be one (`help <command>`).
+    if spec.completion == .commands, let topic = arguments.first, self.spec(for: topic) == nil {
+      throw .unknown(topic, among: verbs)
+    }
+    return try spec.build(CommandArguments(verb: spec.name, words: arguments))
+  }
+
+  /// The words tab completion offers for argument `position` (0 or 1) of `spec`, after the
+  /// arguments typed before it, before filtering by what is typed.
+  package func completions(for spec: CommandSpec<Command>, after previous: [String]) -> [String] {
+    switch (spec.completion, previous.count) {
+    case (.words(let words), 0): words
+    case (.commands, 0): all.map(\.name)
+    case (.featureField, 0): features.map(\.name)
+    case (.featureField, 1): features.first { $0.name == previous[0] }?.fields ?? []
+    default: []
+    }
+  }
+
+  /// The feature names, as `state`, `history`, `why` and `watch` take them.
+  package var featureNames: [String] { features.map(\.name) }
+}

@@ -1,0 +1,56 @@
+package import CommandLanguage
+import GitHubClient
+package import ReactorCore
+package import ReactorJSON
+package import ReactorView
+import Rendering
+
+/// The event feed's View: each verb sends one of the reactor's actions.
+package final class FeedView: FeatureView {
+  package typealias Command = FeedReactor.Action
+
+  package static let name = "feed"
+  package static let fields = FeedState.patchFields.map { "/" + $0.name }
+
+  package static let verbs: [CommandSpec<Command>] = [
+    CommandSpec(
+      "refresh", summary: "load the newest public events",
+      discussion:
+        "GET /events, page 1, with the last ETag: '304 Not Modified' means no new events. Ignored while a refresh is in flight."
+    ) { _ in .refresh },
+    CommandSpec(
+      "more", summary: "load the next page of events",
+      discussion:
+        "Ignored while a page is loading or when there is none. GitHub serves at most 300 events; repeats are dropped."
+    ) { _ in .loadMore },
+  ]
+
+  package let store: Store<FeedReactor>
+
+  package init(host: any FeatureHost) {
+    let text = FeedText(options: host.records.options, now: host.time.now)
+    store = host.store(
+      { tracer in
+        var reactor = FeedReactor(client: host.client)
+        reactor.tracer = tracer
+        return reactor
+      }, restore: { .restore($0) },
+      render: { text.render($0, state: $1, command: $0.action.commandName) })
+  }
+
+  package var stateJSON: JSONValue { store.currentState.jsonValue }
+
+  package func run(_ command: Command, sink: TaggingSink) -> Execution { .store(store.send(command, tag: sink.tag)) }
+
+  package func cancelAll() {
+    store.send(.cancel)
+    store.cancelAll()
+  }
+
+  package func cancel(tag: JSONValue, by: JSONValue?) -> Bool {
+    guard store.cancel(tag: tag) else { return false }
+    // The feed goes back to honest state only when nothing else of it is still running.
+    if store.liveEffectCount == 0 { store.send(.cancel, tag: by) }
+    return true
+  }
+}

@@ -1,0 +1,62 @@
+package import CommandLanguage
+import ReactorJSON
+
+/// One entry of the executable's feature list: a ``FeatureView`` type, with its type erased so
+/// the shell can hold several.
+package struct Feature: Sendable {
+  package let name: String
+  /// The feature's verbs, making commands the shell hands back to ``run(_:on:sink:)``.
+  package let verbs: [CommandSpec<FeatureCommand>]
+  package let fields: [String]
+  /// Makes the View (and its store).
+  package let make: @Sendable (any FeatureHost) -> any FeatureView
+
+  package init<View: FeatureView>(_ view: View.Type) {
+    name = View.name
+    fields = View.fields
+    verbs = View.verbs.map { spec in
+      let secretsFrom = spec.secretsFrom
+      return CommandSpec<FeatureCommand>(
+        spec.name, aliases: spec.aliases, usage: spec.usage, summary: spec.summary, discussion: spec.discussion,
+        arity: spec.arity, completion: spec.completion, secretsFrom: spec.secretsFrom
+      ) { arguments throws(CommandError) in
+        let secret: FeatureCommand.Secret =
+          secretsFrom.map { arguments.words.count > $0 ? .typed : .prompted } ?? .none
+        return FeatureCommand(View.self, try spec.build(arguments), secret: secret)
+      }
+    }
+    make = { host in View(host: host) }
+  }
+}
+
+/// A feature's command, as the shell's parser returns it.
+package struct FeatureCommand: Sendable, Equatable {
+  /// Whether the command carries a secret: typed on the line, or to be asked for at a prompt.
+  package enum Secret: Sendable { case none, typed, prompted }
+
+  /// The feature's name.
+  package let feature: String
+  package let secret: Secret
+  private let command: any Sendable
+  private let equals: @Sendable (any Sendable) -> Bool
+  private let runner: @Sendable (any FeatureView, TaggingSink) -> Execution
+
+  package init<View: FeatureView>(_ view: View.Type, _ command: View.Command, secret: Secret = .none) {
+    feature = View.name
+    self.secret = secret
+    self.command = command
+    equals = { ($0 as? View.Command) == command }
+    // The shell hands back the View the command's feature made.
+    runner = { view, sink in unsafeDowncast(view, to: View.self).run(command, sink: sink) }
+  }
+
+  /// The command, if it is one of `view`'s.
+  package func command<View: FeatureView>(of view: View.Type) -> View.Command? { command as? View.Command }
+
+  /// Runs the command on its feature's View.
+  package func run(on view: any FeatureView, sink: TaggingSink) -> Execution { runner(view, sink) }
+
+  package static func == (lhs: FeatureCommand, rhs: FeatureCommand) -> Bool {
+    lhs.feature == rhs.feature && lhs.equals(rhs.command)
+  }
+}

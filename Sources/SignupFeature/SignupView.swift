@@ -1,0 +1,162 @@
+package import CommandLanguage
+import GitHubClient
+package import ReactorCore
+package import ReactorJSON
+package import ReactorView
+import Rendering
+
+/// The signup form's View: its verbs, which words are passwords, and the prompt without echo.
+package final class SignupView: FeatureView {
+  package enum Command: Sendable, Equatable {
+    case username(String)
+    /// nil: prompt for it without echo (terminals only).
+    case password(String?)
+    case repeatPassword(String?)
+    case submit
+    case signup(username: String, password: String, repeat: String)
+  }
+
+  package static let name = "signup"
+  package static let fields = SignupState.patchFields.map { "/" + $0.name }
+
+  package static let verbs: [CommandSpec<Command>] = [
+    CommandSpec(
+      "username", usage: "[<name>]", summary: "set the signup username (checks availability)",
+      discussion:
+        "Letters and digits only. Checks GET /users/<name>: taken or available. A newer name cancels the check in flight.",
+      arity: 0...1
+    ) { .username($0.first ?? "") },
+    CommandSpec(
+      "password", usage: "[<password>]", summary: "set the signup password (prompts on a terminal)",
+      discussion:
+        "At least 5 characters. Without an argument on a terminal, asks without echo. Never printed, recorded or kept in history.",
+      arity: 0...1, secretsFrom: 0
+    ) { .password($0.first) },
+    CommandSpec(
+      "repeat", usage: "[<password>]", summary: "repeat the signup password",
+      discussion: "Must equal the password; checked again whenever the password changes.",
+      arity: 0...1, secretsFrom: 0
+    ) { .repeatPassword($0.first) },
+    CommandSpec(
+      "submit", summary: "submit the signup form",
+      discussion: "Only when all three fields are valid; otherwise says which are not. One submission at a time."
+    ) { _ in .submit },
+    CommandSpec(
+      "signup", usage: "<name> <password> <repeat>", summary: "fill the signup form, wait for validation, submit",
+      discussion:
+        "The same as username, password, repeat and submit in a row; says what is not valid instead of submitting.",
+      arity: 3...3, secretsFrom: 1
+    ) { .signup(username: $0[0], password: $0[1], repeat: $0[2]) },
+  ]
+
+  private let host: any FeatureHost
+  package let store: Store<SignupReactor>
+
+  package init(host: any FeatureHost) {
+    self.host = host
+    let settings = host.settings
+    let service = SimulatedSignupService(
+      failureRate: settings.signupFailureRate, latency: settings.signupLatency,
+      random: SeededGenerator(seed: settings.seed), time: host.time)
+    let text = SignupText(options: host.records.options)
+    store = host.store(
+      { tracer in
+        var reactor = SignupReactor(client: host.client, service: service)
+        reactor.tracer = tracer
+        return reactor
+      }, restore: { .restore($0) },
+      render: { text.render($0, state: $1, command: $0.action.commandName) })
+  }
+
+  package var stateJSON: JSONValue { store.currentState.jsonValue }
+
+  package func run(_ command: Command, sink: TaggingSink) -> Execution {
+    switch command {
+    case .username(let name): .store(store.send(.updateUsername(name), tag: sink.tag))
+    case .password(let text):
+      secret(text, prompt: "password: ", command: "password", sink: sink) { .updatePassword($0) }
+    case .repeatPassword(let text):
+      secret(text, prompt: "repeat password: ", command: "repeat", sink: sink) { .updateRepeat($0) }
+    case .submit: submit(tag: sink.tag)
+    case .signup(let name, let password, let repeatPassword): signup(name, password, repeatPassword, tag: sink.tag)
+    }
+  }
+
+  package func cancelAll() {
+    store.send(.cancel)
+    store.cancelAll()
+  }
+
+  package func cancel(tag: JSONValue, by: JSONValue?) -> Bool {
+    guard store.cancel(tag: tag) else { return false }
+    // The form goes back to honest state only when nothing else of it is still running.
+    if store.liveEffectCount == 0 { store.send(.cancel, tag: by) }
+    return true
+  }
+
+  // MARK: - Commands
+
+  /// `submit`: fails when it was refused or the submission failed.
+  ///
+  /// A refusal (a submission in flight, or a field not valid) is an error record with the code
+  /// `submit-refused`, judged here before the action is sent: the reactor's own refusal is a
+  /// notice, which would not make the failure visible on the error path.
+  private func submit(tag: JSONValue?) -> Execution {
+    let store = store
+    let state = store.currentState
+    let problems = state.submitProblems
+    if state.isSubmitting || !problems.isEmpty {
+      let message =
+        state.isSubmitting ? "a submission is already in flight" : "cannot submit: " + problems.joined(separator: "; ")
+      host.write([host.records.error(code: "submit-refused", message: message, feature: Self.name).tagged(tag)])
+      return .done(.error)
+    }
+    let task = store.send(.submit, tag: tag)
+    return .task(
+      Task(executorPreference: host.executor) {
+        let completion = await task.finish()
+        if completion == .cancelled { return .cancelled }
+        guard completion != .error, store.currentState.result?.ok == true else { return .error }
+        return .ok
+      })
+  }
+
+  /// `signup`: `username`, `password`, `repeat` and `submit` in a row; fails if any did.
+  private func signup(_ name: String, _ password: String, _ repeatPassword: String, tag: JSONValue?) -> Execution {
+    let store = store
+    let submitting = submit
+    return .task(
+      Task(executorPreference: host.executor) {
+        var failed = false
+        for action in [
+          SignupReactor.Action.updateUsername(name), .updatePassword(password), .updateRepeat(repeatPassword),
+        ] {
+          if await store.send(action, tag: tag).finish() == .error { failed = true }
+        }
+        let completion = await submitting(tag).finish()
+        return failed ? .error : completion
+      })
+  }
+
+  /// `password` / `repeat`: the given text, or a prompt without echo on a terminal.
+  private func secret(
+    _ text: String?, prompt: String, command: String, sink: TaggingSink,
+    action: @escaping @Sendable (String) -> SignupReactor.Action
+  ) -> Execution {
+    let tag = sink.tag
+    if let text { return .store(store.send(action(text), tag: tag)) }
+    guard let ask = host.promptSecret else {
+      sink.write([
+        host.records.error(
+          code: "missing-argument", message: "\(command): expected a password (it can only be asked for on a terminal)")
+      ])
+      return .done(.error)
+    }
+    let store = store
+    return .task(
+      Task.detached {
+        guard let answer = ask(prompt) else { return .error }
+        return await store.send(action(answer), tag: tag).finish() == .error ? .error : .ok
+      })
+  }
+}

@@ -1,0 +1,61 @@
+import CommandLanguage
+import FeedFeature
+import GitHubClient
+import ReactorCore
+import ReactorView
+import Rendering
+import SearchFeature
+import SignupFeature
+
+@testable import Shell
+@testable import reactor
+
+/// The executable's command language, as a session running its features has it.
+let commands = CommandTable<Command>(features: Features.all)
+
+/// The features' commands under the names the shell's command had before each feature's View
+/// declared its own, so that the parser's tables read as the command lines they test.
+extension Command {
+  static func query(_ text: String) -> Command { search(.query(text)) }
+  static let next = search(.next(pages: 1))
+  static func nextPages(_ count: Int) -> Command { search(.next(pages: count)) }
+  static func sort(_ sort: SearchSort?) -> Command { search(.sort(sort)) }
+  static func order(_ order: SearchOrder?) -> Command { search(.order(order)) }
+  static func open(_ number: Int) -> Command { search(.open(number)) }
+  static func engine(_ name: String?) -> Command { search(.engine(name)) }
+  static func username(_ name: String) -> Command { signup(.username(name)) }
+  static func password(_ text: String?) -> Command { signup(.password(text)) }
+  static func repeatPassword(_ text: String?) -> Command { signup(.repeatPassword(text)) }
+  static let submit = signup(.submit)
+  static func signup(username: String, password: String, repeat: String) -> Command {
+    signup(.signup(username: username, password: password, repeat: `repeat`))
+  }
+  static let refresh = Command.feature(FeatureCommand(FeedView.self, .refresh))
+  static let more = Command.feature(FeatureCommand(FeedView.self, .loadMore))
+
+  private static func search(_ command: SearchView.Command) -> Command {
+    .feature(FeatureCommand(SearchView.self, command))
+  }
+  private static func signup(_ command: SignupView.Command) -> Command {
+    .feature(FeatureCommand(SignupView.self, command))
+  }
+}
+
+/// A session configuration running the executable's features, with the settings tests vary.
+extension Session.Configuration {
+  init(
+    client: GitHubClient, options: RenderOptions = RenderOptions(), sink: any OutputSink,
+    opener: any URLOpener = PrintingOpener(), dataNote: String? = nil, time: TimeSource = .system,
+    executor: (any TaskExecutor)? = nil, seed: UInt64 = 0, signupLatency: Duration = .milliseconds(1500),
+    promptSecret: (@Sendable (String) -> String?)? = nil, engine: SearchEngineKind = .reactor,
+    historyLimit: Int = Session.defaultHistoryLimit
+  ) {
+    var settings = FeatureSettings()
+    settings.seed = seed
+    settings.signupLatency = signupLatency
+    settings.engine = engine.rawValue
+    self.init(
+      client: client, features: Features.all, options: options, sink: sink, opener: opener, dataNote: dataNote,
+      time: time, executor: executor, settings: settings, promptSecret: promptSecret, historyLimit: historyLimit)
+  }
+}
