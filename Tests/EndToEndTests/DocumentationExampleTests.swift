@@ -16,42 +16,47 @@ struct DocumentationExampleTests {
     let binary = try #require(ReactorBinary.url, "the reactor binary was not found")
     let examples = try DocumentationPages.examples().filter { $0.page == page }
     #expect(!examples.isEmpty, "no examples found in \(page): the extraction would prove nothing")
-    try await offThePool {
+    // The examples run on a thread of their own, where an issue would be recorded against no
+    // test: the failures come back and are recorded here, against this page.
+    let failures = try await offThePool {
       let runner = try DocumentationRunner(binary: binary)
       defer { runner.remove() }
-      for example in examples { try Self.check(example, runner) }
+      return try examples.flatMap { try Self.check($0, runner) }
     }
+    for failure in failures { Issue.record("\(failure)") }
   }
 
-  static func check(_ example: DocumentationExample, _ runner: DocumentationRunner) throws {
+  /// How the example failed: nothing when it printed what the page shows.
+  static func check(_ example: DocumentationExample, _ runner: DocumentationRunner) throws -> [String] {
     for (name, text) in example.files {
       try text.write(to: runner.scratch.appendingPathComponent(name), atomically: true, encoding: .utf8)
     }
     if example.kind == .repl {
       let screen = try runner.runREPL(example)
       let shown = example.steps.flatMap(\.expected).map(runner.localized)
-      #expect(
-        DocumentationRunner.screenShows(shown, screen),
-        "\(example.source): the screen was\n\(screen.joined(separator: "\n"))")
-      return
+      return DocumentationRunner.screenShows(shown, screen)
+        ? [] : ["\(example.source): the screen was\n\(screen.joined(separator: "\n"))"]
     }
     let outputs = try runner.run(example)
-    #expect(outputs.count == example.steps.count, "\(example.source): a step did not finish")
+    var failures: [String] = []
+    if outputs.count != example.steps.count { failures.append("\(example.source): a step did not finish") }
     for (step, actual) in zip(example.steps, outputs) {
       let expected = step.expected.map(runner.localized)
       let matched =
         step.command.contains("--daemon")
         ? daemonMatches(expected, actual) : DocumentationRunner.matches(expected, actual)
-      #expect(
-        matched,
-        """
-        \(example.source): $ \(step.command)
-        expected:
-        \(expected.joined(separator: "\n"))
-        actual:
-        \(actual.joined(separator: "\n"))
-        """)
+      if !matched {
+        failures.append(
+          """
+          \(example.source): $ \(step.command)
+          expected:
+          \(expected.joined(separator: "\n"))
+          actual:
+          \(actual.joined(separator: "\n"))
+          """)
+      }
     }
+    return failures
   }
 
   /// Each request's records in their order, whatever the interleaving of requests.
