@@ -2,16 +2,14 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Every example of the README and of both man pages, run against the built binary (offline,
+/// Every example of the README and of the man pages, run against the built binary (offline,
 /// or against nothing at all) and compared with the output the page shows, so that a pasted
 /// example cannot break unnoticed. See ``DocumentationRunner`` for the rules.
 @Suite(
   "documentation examples run as shown",
   .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/groff"), "needs groff to render the man pages"))
 struct DocumentationExampleTests {
-  static let pages = ["README.md", "man/reactor.1", "man/reactor-transcript.5"]
-
-  @Test("every example of the page runs and prints what it shows", arguments: pages)
+  @Test("every example of the page runs and prints what it shows", arguments: DocumentationPages.pages)
   func page(_ page: String) async throws {
     let binary = try #require(ReactorBinary.url, "the reactor binary was not found")
     let examples = try DocumentationPages.examples().filter { $0.page == page }
@@ -108,6 +106,26 @@ struct DocumentationExampleTests {
     let examples = try DocumentationPages.manPage("man/reactor-transcript.5")
     let replays = examples.flatMap(\.steps).filter { $0.command.hasPrefix("reactor replay example-") }
     #expect(replays.count == 3, "the daemon, offline and signup transcripts: \(examples.map(\.source))")
+  }
+
+  @Test func everyManPageIsRun() throws {
+    let man = DocumentationPages.root.appendingPathComponent("man")
+    let pages = try FileManager.default.contentsOfDirectory(atPath: man.path).filter { $0.first != "." }
+    #expect(!pages.isEmpty)
+    for page in pages {
+      #expect(DocumentationPages.pages.contains("man/\(page)"), "the examples of man/\(page) are not run")
+    }
+  }
+
+  @Test func theScriptsOfAPageAreWrittenForTheExampleThatRunsThem() throws {
+    let examples = try DocumentationPages.manPage("man/reactor-ndjson.7")
+    for (script, command) in [("client.sh", "bash client.sh"), ("client.py", "python3 client.py")] {
+      let example = try #require(examples.first { $0.steps.map(\.command) == [command] }, "no '$ \(command)' example")
+      let text = try #require(example.files[script], "\(example.source) does not get \(script)")
+      #expect(!text.contains("\\e") && !text.contains("\\&"), "\(script) is not rendered as a reader sees it")
+    }
+    #expect(
+      examples.flatMap(\.files.keys).count == 2, "each script goes to the one example after it, not to every later one")
   }
 
   @Test func manPageExamplesAreRenderedAsAReaderSeesThem() throws {

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 
-/// The manual pages and the README stay in step with the command table and the flags: every
-/// verb, alias and long option the binary knows must be documented.
+/// The manual pages and the README stay in step with the binary: every verb, alias and long
+/// option it knows is documented, and every record type and error code it prints is in
+/// reactor-ndjson.7.
 @Suite("man pages")
 struct ManualPageTests {
   static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -105,6 +106,56 @@ struct ManualPageTests {
     let record = try #require(try jsonLines(help.stdout).first)
     return (record["commands"] as! [[String: Any]]).map {
       ($0["name"] as! String, $0["usage"] as! String, $0["aliases"] as! [String])
+    }
+  }
+
+  /// The `.It Li <name>` entries of a man page's section (`.Sh <section>`), as names.
+  static func listEntries(_ text: String, section: String) -> Set<String> {
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    guard let start = lines.firstIndex(of: ".Sh \(section)") else { return [] }
+    var names: Set<String> = []
+    for line in lines[(start + 1)...] {
+      if line.hasPrefix(".Sh ") { break }
+      let arguments = macroArguments(line, "It")
+      if arguments.count == 2, arguments[0] == "Li" { names.insert(arguments[1]) }
+    }
+    return names
+  }
+
+  /// Every record type, and the error codes, that a session prints when it runs most commands,
+  /// right and wrong, on a pipe and as a daemon.
+  static func printedRecords() async throws -> (types: Set<String>, codes: Set<String>) {
+    let lines = [
+      "help", "query swift", "next", "open 99", "open 1", "state search", "history search 2", "diff 1",
+      "why search /query", "watch search /query", "trace on", "query language:rust stars:>90000", "next",
+      "trace off", "unwatch search /repos", "unwatch", "undo", "redo", "redo", "opne", #"query "x"#, "open",
+      "open 0", "open 1 2", "password <redacted>", "submit", "cancel zzz", "limits",
+      "query " + String(repeating: "a", count: 300),
+    ]
+    let piped = try await ReactorBinary.run(["--offline", "--json"], input: lines.joined(separator: "\n") + "\n")
+    let daemon = try await ReactorBinary.run(
+      ["--daemon", "--offline"], input: ["help", #"{"id":"#, #"{"id":1}"#].joined(separator: "\n") + "\n")
+    let records = try jsonLines(piped.stdout) + jsonLines(daemon.stdout)
+    return (Set(records.compactMap { $0["type"] as? String }), Set(records.compactMap { $0["code"] as? String }))
+  }
+
+  @Test("reactor-ndjson.7 describes exactly the record types, and every error code, a session prints")
+  func records() async throws {
+    let text = try Self.page("reactor-ndjson.7")
+    let (types, codes) = try await Self.printedRecords()
+    // The session is meant to print every type; if it stops doing so, this says which.
+    let documented = Self.listEntries(text, section: "RECORDS")
+    #expect(documented.count >= 14, "reactor-ndjson.7's RECORDS lists \(documented.sorted())")
+    for type in types.subtracting(documented).sorted() {
+      Issue.record("reactor-ndjson.7 has no '.It Li \(type)' entry under RECORDS for the records reactor prints")
+    }
+    for type in documented.subtracting(types).sorted() {
+      Issue.record("reactor-ndjson.7 documents the record type '\(type)', which the session did not print")
+    }
+    let documentedCodes = Self.listEntries(text, section: "ERROR CODES")
+    #expect(codes.count >= 12, "the session printed only the codes \(codes.sorted())")
+    for code in codes.subtracting(documentedCodes).sorted() {
+      Issue.record("reactor-ndjson.7 has no '.It Li \(code)' entry under ERROR CODES")
     }
   }
 
