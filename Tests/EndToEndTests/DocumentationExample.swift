@@ -9,7 +9,8 @@ import Testing
 /// - every literal block (`.Bd -literal`) of a man page that shows a `$ ` or `reactor> ` line,
 ///   or is a whole transcript (replayed with `reactor replay`, which must pass),
 ///   rendered by `groff -mdoc -Tutf8`, so that what is checked is what a reader of `man`
-///   pastes (`\e` becomes a backslash, `\[u2605]` a star).
+///   pastes (`\e` becomes a backslash, `\[u2605]` a star); a literal block after the comment
+///   `.\" example file: client.py` is a script, written as that file for the next example.
 ///
 /// How one is read: a line that starts with `$ ` is a command; it goes on over lines that end
 /// in `\` or `|`, as in a shell; the lines after it, up to the next command, are its output
@@ -35,8 +36,8 @@ struct DocumentationExample: CustomTestStringConvertible, Sendable {
   var page: String
   var kind: Kind
   var steps: [Step]
-  /// Files the example needs, written into the scratch folder first: a README example that
-  /// runs `python3 client.py` gets the ```` ```python ```` block before it as `client.py`.
+  /// Files the example needs, written into the scratch folder first: a man page example that
+  /// runs `python3 client.py` gets the script the page showed before it as `client.py`.
   var files: [String: String] = [:]
 
   var testDescription: String { source }

@@ -5,34 +5,29 @@ enum DocumentationPages {
   static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
 
+  /// The pages whose examples run, in the order they run.
+  static let pages = ["README.md", "man/reactor.1", "man/reactor-transcript.5", "man/reactor-ndjson.7"]
+
   /// Every example, in page order.
   static func examples() throws -> [DocumentationExample] {
-    try readme() + manPage("man/reactor.1") + manPage("man/reactor-transcript.5")
+    try pages.flatMap { $0.hasSuffix(".md") ? try markdown($0) : try manPage($0) }
   }
 
-  /// The README's ```` ```console ```` blocks.
-  static func readme() throws -> [DocumentationExample] {
-    let text = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+  /// The ```` ```console ```` blocks of a Markdown page.
+  static func markdown(_ path: String) throws -> [DocumentationExample] {
+    let text = try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
     let lines = text.components(separatedBy: "\n")
     var examples: [DocumentationExample] = []
-    var python: String?
     var index = 0
     while index < lines.count {
-      guard lines[index] == "```console" || lines[index] == "```python" else {
+      guard lines[index] == "```console" else {
         index += 1
         continue
       }
       let start = index + 1
       var end = start
       while end < lines.count, lines[end] != "```" { end += 1 }
-      if lines[index] == "```python" {
-        python = lines[start..<end].joined(separator: "\n") + "\n"
-      } else if var example = DocumentationExample.parse(
-        Array(lines[start..<end]), source: "README.md:\(start)", page: "README.md")
-      {
-        if let python, let script = example.steps.first?.command.firstMatch(of: /python3 (\S+\.py)/)?.1 {
-          example.files[String(script)] = python
-        }
+      if let example = DocumentationExample.parse(Array(lines[start..<end]), source: "\(path):\(start)", page: path) {
         examples.append(example)
       }
       index = end + 1
@@ -46,7 +41,8 @@ enum DocumentationPages {
     let lines = source.components(separatedBy: "\n")
     // The page's own character fallbacks, then each block in a section of its own.
     var document = [".Dd January 1, 2026", ".Dt EXAMPLES 1", ".Os"] + lines.filter { $0.hasPrefix(".if !c") }
-    var starts: [Int] = []
+    // The blocks to render: each example's first line, and for a script the file it is saved as.
+    var starts: [(line: Int, file: String?)] = []
     var index = 0
     while index < lines.count {
       guard lines[index].hasPrefix(".Bd -literal") else {
@@ -56,15 +52,19 @@ enum DocumentationPages {
       var end = index + 1
       while end < lines.count, lines[end] != ".Ed" { end += 1 }
       let body = lines[(index + 1)..<end]
-      if body.contains(where: { $0.hasPrefix("$ ") || $0.hasPrefix("reactor> ") }) || isTranscript(Array(body)) {
-        starts.append(index + 1)
+      let file = index > 0 ? lines[index - 1].firstMatch(of: fileMarker).map { String($0.1) } : nil
+      if file != nil || body.contains(where: { $0.hasPrefix("$ ") || $0.hasPrefix("reactor> ") })
+        || isTranscript(Array(body))
+      {
+        starts.append((index + 1, file))
         document += [".Sh EXAMPLE-\(starts.count)", ".Bd -literal"] + body + [".Ed"]
       }
       index = end + 1
     }
     let rendered = try render(document.joined(separator: "\n") + "\n")
     var examples: [DocumentationExample] = []
-    for (number, start) in starts.enumerated() {
+    var files: [String: String] = [:]
+    for (number, (start, file)) in starts.enumerated() {
       guard let heading = rendered.firstIndex(of: "EXAMPLE-\(number + 1)") else { continue }
       var block: [String] = []
       for line in rendered[(heading + 1)...] {
@@ -75,13 +75,35 @@ enum DocumentationPages {
       // The section's indent is the first line's (a command); deeper indents are the text's.
       let indent = block.first?.prefix { $0 == " " }.count ?? 0
       block = block.map { line in String(line.dropFirst(min(indent, line.prefix { $0 == " " }.count))) }
-      if isTranscript(block) {
+      if let file {
+        files[file] = block.joined(separator: "\n") + "\n"
+      } else if isTranscript(block) {
         examples.append(transcript(block, source: "\(path):\(start)", page: path, number: number + 1))
-      } else if let example = DocumentationExample.parse(block, source: "\(path):\(start)", page: path) {
+      } else if var example = DocumentationExample.parse(block, source: "\(path):\(start)", page: path) {
+        example.files.merge(files) { $1 }
+        files = [:]
         examples.append(example)
       }
     }
+    // A script that no example runs would be text no test reads.
+    if let unused = files.keys.sorted().first {
+      throw DocumentationError.unusedFile(page: path, file: unused)
+    }
     return examples
+  }
+
+  /// The comment that saves the literal block after it as a file for the next example, as
+  /// `.\" example file: client.py`: the page shows the script, and the example runs it.
+  static var fileMarker: Regex<(Substring, Substring)> { #/^\.\\" example file: (\S+)$/# }
+
+  enum DocumentationError: Error, CustomStringConvertible {
+    case unusedFile(page: String, file: String)
+
+    var description: String {
+      switch self {
+      case .unusedFile(let page, let file): "\(page): the example file \(file) is followed by no example that runs it"
+      }
+    }
   }
 
   /// Whether a block is a whole transcript: directives, input lines, and nothing cut out

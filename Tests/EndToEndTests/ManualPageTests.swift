@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 
-/// The manual pages and the README stay in step with the command table and the flags: every
-/// verb, alias and long option the binary knows must be documented.
+/// The manual pages stay in step with the binary: every verb, alias and long option it knows is
+/// in reactor.1, and every record type and error code it prints is in reactor-ndjson.7. The
+/// README, which keeps no reference of its own, points to them.
 @Suite("man pages")
 struct ManualPageTests {
   static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -99,49 +100,82 @@ struct ManualPageTests {
     return entries
   }
 
-  /// The commands of the binary's `help`, from the command table: synopsis and aliases by name.
-  static func commands() async throws -> [(name: String, usage: String, aliases: [String])] {
-    let help = try await ReactorBinary.run(["--offline", "--json"], input: "help\n")
-    let record = try #require(try jsonLines(help.stdout).first)
-    return (record["commands"] as! [[String: Any]]).map {
-      ($0["name"] as! String, $0["usage"] as! String, $0["aliases"] as! [String])
-    }
-  }
-
-  /// The rows of the README's command table: the command's synopsis and its aliases.
-  static func readmeCommandRows() throws -> [(usage: String, aliases: [String])] {
-    let text = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+  /// The `.It Li <name>` entries of a man page's section (`.Sh <section>`), as names.
+  static func listEntries(_ text: String, section: String) -> Set<String> {
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    let header = try #require(lines.firstIndex(of: "| Command | Alias | What it does |"), "README has no command table")
-    var rows: [(String, [String])] = []
-    for line in lines[(header + 2)...] {
-      guard line.hasPrefix("|") else { break }
-      // `| `query [<text>...]` | `search` | ...`: cells split on unescaped bars.
-      let cells = line.replacingOccurrences(of: "\\|", with: "\u{0}").split(separator: "|").map {
-        $0.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "\u{0}", with: "|")
-      }
-      let usage = cells[0].trimmingCharacters(in: CharacterSet(charactersIn: "`"))
-      let aliases = cells[1].split(separator: ",").map {
-        $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "`"))
-      }
-      rows.append((usage, aliases))
+    guard let start = lines.firstIndex(of: ".Sh \(section)") else { return [] }
+    var names: Set<String> = []
+    for line in lines[(start + 1)...] {
+      if line.hasPrefix(".Sh ") { break }
+      let arguments = macroArguments(line, "It")
+      if arguments.count == 2, arguments[0] == "Li" { names.insert(arguments[1]) }
     }
-    return rows
+    return names
   }
 
-  @Test("the README's command table lists exactly the commands of the table")
-  func readmeCommands() async throws {
-    let rows = try Self.readmeCommandRows()
-    let commands = try await Self.commands()
-    for command in commands {
-      let row = rows.first { $0.usage == command.usage }
-      #expect(row != nil, "README.md's command table has no row for '\(command.usage)'")
-      #expect(row?.aliases == command.aliases, "README.md lists other aliases for '\(command.name)'")
+  /// Every record type, and the error codes, that a session prints when it runs most commands,
+  /// right and wrong, on a pipe and as a daemon.
+  static func printedRecords() async throws -> (types: Set<String>, codes: Set<String>) {
+    let lines = [
+      "help", "query swift", "next", "open 99", "open 1", "state search", "history search 2", "diff 1",
+      "why search /query", "watch search /query", "trace on", "query language:rust stars:>90000", "next",
+      "trace off", "unwatch search /repos", "unwatch", "undo", "redo", "redo", "opne", #"query "x"#, "open",
+      "open 0", "open 1 2", "password <redacted>", "submit", "cancel zzz", "limits",
+      "query " + String(repeating: "a", count: 300),
+    ]
+    let piped = try await ReactorBinary.run(["--offline", "--json"], input: lines.joined(separator: "\n") + "\n")
+    let daemon = try await ReactorBinary.run(
+      ["--daemon", "--offline"], input: ["help", #"{"id":"#, #"{"id":1}"#].joined(separator: "\n") + "\n")
+    let records = try jsonLines(piped.stdout) + jsonLines(daemon.stdout)
+    return (Set(records.compactMap { $0["type"] as? String }), Set(records.compactMap { $0["code"] as? String }))
+  }
+
+  @Test("reactor-ndjson.7 describes exactly the record types, and every error code, a session prints")
+  func records() async throws {
+    let text = try Self.page("reactor-ndjson.7")
+    let (types, codes) = try await Self.printedRecords()
+    // The session is meant to print every type; if it stops doing so, this says which.
+    let documented = Self.listEntries(text, section: "RECORDS")
+    #expect(documented.count >= 14, "reactor-ndjson.7's RECORDS lists \(documented.sorted())")
+    for type in types.subtracting(documented).sorted() {
+      Issue.record("reactor-ndjson.7 has no '.It Li \(type)' entry under RECORDS for the records reactor prints")
     }
-    // Every other row is the background form, `<command> &`.
-    let documented = Set(commands.map(\.usage))
-    for row in rows where !documented.contains(row.usage) {
-      #expect(row.usage == "<command> &", "README.md's command table lists '\(row.usage)', which is no command")
+    for type in documented.subtracting(types).sorted() {
+      Issue.record("reactor-ndjson.7 documents the record type '\(type)', which the session did not print")
+    }
+    let documentedCodes = Self.listEntries(text, section: "ERROR CODES")
+    #expect(codes.count >= 12, "the session printed only the codes \(codes.sorted())")
+    for code in codes.subtracting(documentedCodes).sorted() {
+      Issue.record("reactor-ndjson.7 has no '.It Li \(code)' entry under ERROR CODES")
+    }
+  }
+
+  /// The README's links to files of this repository (`[text](path)`), without their anchors.
+  static func readmeLinks() throws -> [String] {
+    let text = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+    return text.matches(of: #/\]\(([^)\s]+)\)/#).map { String($0.1) }
+      .filter { !$0.hasPrefix("http://") && !$0.hasPrefix("https://") && !$0.hasPrefix("#") }
+      .map { String($0.prefix { $0 != "#" }) }
+  }
+
+  @Test("the README is short, links every man page and the other documents, and each link resolves")
+  func readmePointsToTheRest() throws {
+    let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+    let lineCount = readme.split(separator: "\n", omittingEmptySubsequences: false).count - 1
+    #expect(lineCount <= 250, "README.md has \(lineCount) lines: the reference belongs in the man pages")
+    let links = try Self.readmeLinks()
+    for link in links {
+      #expect(
+        FileManager.default.fileExists(atPath: Self.root.appendingPathComponent(link).path),
+        "README.md links \(link), which does not exist")
+    }
+    let pages = try FileManager.default.contentsOfDirectory(atPath: Self.root.appendingPathComponent("man").path)
+      .filter { $0.range(of: #"\.[0-9]$"#, options: .regularExpression) != nil }
+    #expect(pages.count >= 3, "man/ holds \(pages)")
+    let documents =
+      pages.map { "man/\($0)" } + ["docs/ARCHITECTURE.md", "CONTRIBUTING.md", "Benchmarks/README.md", "CHANGELOG.md"]
+    for document in documents {
+      #expect(links.contains(document), "README.md does not link \(document)")
     }
   }
 

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The dependency direction is the contract (README, "Architecture"): each module imports only
+/// The dependency direction is the contract (docs/ARCHITECTURE.md): each module imports only
 /// the project modules listed for it here, so a feature cannot reach another feature or the
 /// live client, and the core and the client interface stay on the JSON module alone.
 @Suite("module graph")

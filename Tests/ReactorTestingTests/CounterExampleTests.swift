@@ -1,4 +1,4 @@
-// The counter reactor and its test that README.md shows under "Using the library": the README's
+// The counter reactor and its test that README.md shows under "The library": the README's
 // code block is checked to be exactly this file's text between the markers, so it compiles and
 // passes here or the check fails.
 import Foundation
