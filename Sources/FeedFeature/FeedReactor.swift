@@ -1,5 +1,5 @@
-public import GitHubClient
-public import ReactorCore
+package import GitHubClient
+package import ReactorCore
 
 /// GitHub's public event feed, after ReactorKit's news feed sample: pull to refresh, scroll to
 /// load more.
@@ -14,10 +14,10 @@ public import ReactorCore
 ///   refused, with a notice, while anything loads, before the first page, and at the end.
 /// - GitHub serves at most ``eventLimit`` events: a page reaching it has no next page.
 /// - Failures are state (`error`), and a failure of the action.
-public struct FeedReactor: Reactor {
+package struct FeedReactor: Reactor {
   // MARK: - Action
 
-  public enum Action: Sendable, Equatable {
+  package enum Action: Sendable, Equatable {
     /// Load the newest events, replacing the list (pull to refresh).
     case refresh
     /// Stop whatever is loading (Ctrl-C), keeping the events so far.
@@ -31,7 +31,7 @@ public struct FeedReactor: Reactor {
 
   // MARK: - Mutation
 
-  public enum Mutation: Sendable, Equatable {
+  package enum Mutation: Sendable, Equatable {
     case setRefreshing
     /// Page 1 and the ETag that came with it.
     case setEvents(Page<Event>, etag: String?)
@@ -48,19 +48,19 @@ public struct FeedReactor: Reactor {
 
   // MARK: - State
 
-  public typealias State = FeedState
+  package typealias State = FeedState
 
   /// The most events GitHub's `/events` serves, across all pages.
-  public static let eventLimit = 300
+  package static let eventLimit = 300
 
-  public let initialState = FeedState()
+  package let initialState = FeedState()
   let client: GitHubClient
   let perPage: Int
   /// Reports effects to `trace on`; nil or off: effects are left as they are.
   package var tracer: EffectTracer?
 
   /// - Parameter perPage: events per page (GitHub allows 1-100).
-  public init(client: GitHubClient, perPage: Int = 30) {
+  package init(client: GitHubClient, perPage: Int = 30) {
     self.client = client
     self.perPage = perPage
   }
@@ -69,7 +69,7 @@ public struct FeedReactor: Reactor {
 
   // MARK: - mutate
 
-  public func mutate(action: Action, state: State) -> Effect<Mutation> {
+  package func mutate(action: Action, state: State) -> Effect<Mutation> {
     switch action {
     case .refresh:
       if state.isRefreshing { return .notice("a refresh is already in flight") }
@@ -109,7 +109,7 @@ public struct FeedReactor: Reactor {
 
   // MARK: - reduce
 
-  public func reduce(state: inout State, mutation: Mutation) {
+  package func reduce(state: inout State, mutation: Mutation) {
     switch mutation {
     case .setRefreshing:
       state.isRefreshing = true
@@ -159,11 +159,11 @@ public struct FeedReactor: Reactor {
     return next
   }
 
-  public func failure(of mutation: Mutation) -> (any Error)? {
+  package func failure(of mutation: Mutation) -> (any Error)? {
     if case .setError(let error) = mutation { return error }
     return nil
   }
 
   /// Effects report to the tracer while `trace` is on.
-  public func transform(mutation: Effect<Mutation>) -> Effect<Mutation> { mutation.traced(by: tracer) }
+  package func transform(mutation: Effect<Mutation>) -> Effect<Mutation> { mutation.traced(by: tracer) }
 }

@@ -1,35 +1,35 @@
-public import GitHubClient
-public import ReactorCore
+package import GitHubClient
+package import ReactorCore
 
 /// The state of the public event feed.
 ///
 /// Contract: ``patchFields`` lists what the user sees. The ETag and the seen ids are
 /// bookkeeping for the next request; they are not in the JSON, so applying every patch to the
 /// initial state still yields exactly the state's JSON.
-public struct FeedState: Sendable, Equatable {
+package struct FeedState: Sendable, Equatable {
   /// Every event shown, newest first, each id once; the text output numbers them from 1.
-  public var items = TrackedArray<Event>()
+  package var items = TrackedArray<Event>()
   /// A refresh (page 1) is in flight.
-  public var isRefreshing = false
+  package var isRefreshing = false
   /// A further page is in flight.
-  public var isLoadingMore = false
+  package var isLoadingMore = false
   /// The next page to load, or nil when there is none (or before the first refresh).
-  public var nextPage: Int?
+  package var nextPage: Int?
   /// Why the last request failed; cleared by the next success.
-  public var error: GitHubFailure?
+  package var error: GitHubFailure?
 
   // MARK: Bookkeeping (not in the JSON)
 
   /// The ETag of the last page 1, sent as `If-None-Match` by the next refresh.
-  public var etag: String?
+  package var etag: String?
   /// The ids of every event in `items`, so a later page never repeats one.
-  public var seenIDs: Set<String> = []
+  package var seenIDs: Set<String> = []
 
-  public init() {}
+  package init() {}
 }
 
 extension FeedState: PatchableState {
-  public static let patchFields: [PatchField<FeedState>] = [
+  package static let patchFields: [PatchField<FeedState>] = [
     .list("items", \.items),
     .value("isRefreshing", \.isRefreshing),
     .value("isLoadingMore", \.isLoadingMore),
@@ -40,7 +40,7 @@ extension FeedState: PatchableState {
 
 extension FeedReactor.Action {
   /// The command this action stands for, as NDJSON change records name it (`action`).
-  public var commandName: String {
+  package var commandName: String {
     switch self {
     case .refresh: "refresh"
     case .loadMore: "more"
@@ -51,7 +51,7 @@ extension FeedReactor.Action {
 }
 
 extension FeedReactor.Mutation: CaseNamed {
-  public var caseName: String {
+  package var caseName: String {
     switch self {
     case .setRefreshing: "setRefreshing"
     case .setEvents: "setEvents"

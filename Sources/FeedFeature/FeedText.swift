@@ -1,6 +1,6 @@
-public import GitHubClient
-public import ReactorCore
-public import Rendering
+package import GitHubClient
+package import ReactorCore
+package import Rendering
 
 /// Text and NDJSON rendering of event-feed transitions.
 ///
@@ -8,20 +8,20 @@ public import Rendering
 /// The text mode prints `+ 30 events (1-30)` and one numbered line per new event,
 /// `  12. torvalds pushed to torvalds/linux · 3 min ago`, with every network string
 /// sanitized; ages are measured against the injected `now`, so replays print the same text.
-public struct FeedText: Sendable {
-  public let records: Records
+package struct FeedText: Sendable {
+  package let records: Records
   let now: @Sendable () -> Double
   var options: RenderOptions { records.options }
   var style: Style { records.style }
 
   /// - Parameter now: seconds since 1970, for "3 min ago" (the session's clock).
-  public init(options: RenderOptions, now: @escaping @Sendable () -> Double) {
+  package init(options: RenderOptions, now: @escaping @Sendable () -> Double) {
     records = Records(options: options)
     self.now = now
   }
 
   /// The lines for one transition, given the state after it and the command that caused it.
-  public func render<R: Reactor>(_ transition: StateTransition<R>, state: FeedState, command: String) -> [OutputLine]
+  package func render<R: Reactor>(_ transition: StateTransition<R>, state: FeedState, command: String) -> [OutputLine]
   where R.State == FeedState, R.Mutation == FeedReactor.Mutation {
     if options.mode == .json {
       let failure = if case .setError = transition.mutation { state.error } else { GitHubFailure?.none }
@@ -59,7 +59,7 @@ public struct FeedText: Sendable {
   // MARK: - Lines
 
   /// Numbered event lines `start+1 ... start+count`.
-  public func list(_ state: FeedState, from start: Int, count: Int) -> [OutputLine] {
+  package func list(_ state: FeedState, from start: Int, count: Int) -> [OutputLine] {
     let now = now()
     let numberWidth = max(4, String(state.items.count).count + 1)
     let end = min(start + count, state.items.count)
@@ -75,7 +75,7 @@ public struct FeedText: Sendable {
   }
 
   /// `torvalds pushed to torvalds/linux`: who did what where, sanitized.
-  public static func summary(of event: Event) -> String {
+  package static func summary(of event: Event) -> String {
     let actor = TerminalText.sanitize(event.actor, keepTab: false)
     let repository = TerminalText.sanitize(event.repository, keepTab: false)
     let detail = event.detail.map { TerminalText.sanitize($0, keepTab: false) }.flatMap { $0.isEmpty ? nil : $0 }
@@ -102,7 +102,7 @@ public struct FeedText: Sendable {
   }
 
   /// "just now" under 10 s, then "N s ago", "N min ago", "N h ago", "N d ago".
-  public static func age(of event: Event, now: Double) -> String {
+  package static func age(of event: Event, now: Double) -> String {
     let delta = now - event.createdAt
     guard delta.isFinite else { return "just now" }
     let seconds = Int(min(delta, 1e15).rounded(.down))

@@ -1,12 +1,12 @@
-public import ReactorJSON
+package import ReactorJSON
 
 /// One line of output, without its newline.
-public struct OutputLine: Sendable, Equatable {
-  public var stream: OutputStream
+package struct OutputLine: Sendable, Equatable {
+  package var stream: OutputStream
   /// The line's text. A record written straight to JSON keeps its UTF-8 bytes instead, and
   /// makes this `String` only when someone reads it (a test, a transcript): a sink writes the
   /// bytes as they are (see ``withUTF8(_:)``).
-  public var text: String {
+  package var text: String {
     get {
       switch content {
       case .text(let text): text
@@ -19,7 +19,7 @@ public struct OutputLine: Sendable, Equatable {
     }
   }
   /// The tag of the request the line belongs to (a daemon request id), if any.
-  public var tag: JSONValue?
+  package var tag: JSONValue?
   private var content: Content
   private var source: RecordSource?
 
@@ -43,7 +43,7 @@ public struct OutputLine: Sendable, Equatable {
   }
 
   /// For an NDJSON record, the object the text encodes, so a daemon can add the request id.
-  public var record: JSONObject? {
+  package var record: JSONObject? {
     get {
       switch source {
       case .object(let object): object
@@ -58,12 +58,12 @@ public struct OutputLine: Sendable, Equatable {
 
   /// The record if it is kept as an object, as every error record is; nil for a record built
   /// on demand (a change record), so that a sink looking for errors never builds one.
-  public var keptRecord: JSONObject? {
+  package var keptRecord: JSONObject? {
     if case .object(let object) = source { return object }
     return nil
   }
 
-  public init(_ stream: OutputStream, _ text: String, record: JSONObject? = nil, tag: JSONValue? = nil) {
+  package init(_ stream: OutputStream, _ text: String, record: JSONObject? = nil, tag: JSONValue? = nil) {
     self.stream = stream
     self.content = .text(text)
     self.source = record.map { .object($0) }
@@ -72,7 +72,7 @@ public struct OutputLine: Sendable, Equatable {
 
   /// A record line written by `writer` (its UTF-8 is taken as it is); `record` builds the same
   /// object on demand.
-  public init(
+  package init(
     record writer: consuming JSONWriter, deferred make: @escaping @Sendable () -> JSONObject, tag: JSONValue? = nil
   ) {
     self.stream = .out
@@ -91,7 +91,7 @@ public struct OutputLine: Sendable, Equatable {
   }
 
   /// Calls `body` with the line's UTF-8, without making a `String` of a written record.
-  public func withUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+  package func withUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
     switch content {
     case .utf8(let bytes): return try bytes.withUTF8(body)
     case .text(var text): return try text.withUTF8(body)
@@ -99,7 +99,7 @@ public struct OutputLine: Sendable, Equatable {
   }
 
   /// The same line, belonging to the request tagged `tag`.
-  public func tagged(_ tag: JSONValue?) -> OutputLine {
+  package func tagged(_ tag: JSONValue?) -> OutputLine {
     var copy = self
     copy.tag = tag
     return copy
@@ -107,7 +107,7 @@ public struct OutputLine: Sendable, Equatable {
 
   /// Lines are equal when they would print the same and belong to the same request (a record's
   /// object is what its text says).
-  public static func == (lhs: OutputLine, rhs: OutputLine) -> Bool {
+  package static func == (lhs: OutputLine, rhs: OutputLine) -> Bool {
     lhs.stream == rhs.stream && lhs.tag == rhs.tag && (lhs.source == nil) == (rhs.source == nil)
       && lhs.withUTF8 { left in rhs.withUTF8 { right in left.elementsEqual(right) } }
   }

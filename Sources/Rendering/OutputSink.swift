@@ -1,4 +1,4 @@
 /// Where rendered lines go. Writes are whole lines and atomic with respect to each other.
-public protocol OutputSink: Sendable {
+package protocol OutputSink: Sendable {
   func write(_ lines: [OutputLine])
 }

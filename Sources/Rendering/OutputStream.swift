@@ -1,4 +1,4 @@
 /// Where a line of output goes.
-public enum OutputStream: Sendable, Equatable {
+package enum OutputStream: Sendable, Equatable {
   case out, err
 }

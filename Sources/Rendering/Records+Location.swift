@@ -9,7 +9,7 @@ extension Records {
   /// no line number, is returned as it is.
   /// An error of the `command`-th `-c` command names it by `"command"` in its record; its
   /// text names the command already.
-  public func locate(_ line: OutputLine, line number: Int?, file: String?, command: Int? = nil) -> OutputLine {
+  package func locate(_ line: OutputLine, line number: Int?, file: String?, command: Int? = nil) -> OutputLine {
     if let command, number == nil, options.mode == .json, var object = line.keptRecord,
       object["type"] == .string("error")
     {

@@ -1,26 +1,26 @@
-public import ReactorJSON
+package import ReactorJSON
 
 /// The NDJSON records of the public output contract, and their text-mode twins.
 ///
 /// Every record is one JSON object with sorted keys and a `"type"`; no wall-clock times.
-public struct Records: Sendable {
-  public let options: RenderOptions
+package struct Records: Sendable {
+  package let options: RenderOptions
   package var style: Style { Style(enabled: options.color) }
   private let changeHeads = ChangeHeads()
 
-  public init(options: RenderOptions) { self.options = options }
+  package init(options: RenderOptions) { self.options = options }
 
   /// `{"type":"change",...}`: one committed state change.
   ///
   /// The hottest record: written straight to text, with the object built only if asked for.
-  public func change(feature: String, seq: UInt64, action: String, mutation: String, patch: [PatchOperation])
+  package func change(feature: String, seq: UInt64, action: String, mutation: String, patch: [PatchOperation])
     -> OutputLine
   {
     change(feature: feature, seq: seq, action: action, mutation: mutation, patch: Patch(patch))
   }
 
   /// `{"type":"change",...}` for a patch as the differ made it.
-  public func change(feature: String, seq: UInt64, action: String, mutation: String, patch: Patch) -> OutputLine {
+  package func change(feature: String, seq: UInt64, action: String, mutation: String, patch: Patch) -> OutputLine {
     // Written in place after the line's header: one allocation for the object and its bytes.
     let bytes = WrittenBytes.writing(
       capacity: 96 + action.utf8.count + feature.utf8.count + mutation.utf8.count + patch.sizeHint
@@ -40,7 +40,7 @@ public struct Records: Sendable {
   ///
   /// Every feature's JSON mode prints a transition this way, so a failure reads the same in
   /// all of them; the error record names the feature of the change.
-  public func transition(
+  package func transition(
     feature: String, seq: UInt64, action: String, mutation: String, patch: Patch,
     failure: (code: String, message: String)?, failureDetails: JSONObject? = nil
   ) -> [OutputLine] {
@@ -52,7 +52,7 @@ public struct Records: Sendable {
   }
 
   /// `{"type":"state",...}` or, in text mode, the state as indented JSON.
-  public func state(feature: String, state: JSONValue) -> [OutputLine] {
+  package func state(feature: String, state: JSONValue) -> [OutputLine] {
     if options.mode == .json {
       return [record(["type": .string("state"), "feature": .string(feature), "state": state])]
     }
@@ -67,7 +67,7 @@ public struct Records: Sendable {
   /// The text line keeps the record it stands for too (as every error line keeps its record,
   /// see ``OutputLine/keptRecord``), so that a sink can read its `code`
   /// (the exit status) and add where the command came from (``locate(_:line:file:)``).
-  public func error(code: String, message: String, feature: String? = nil, details: JSONObject = [:]) -> OutputLine {
+  package func error(code: String, message: String, feature: String? = nil, details: JSONObject = [:]) -> OutputLine {
     var object: JSONObject = ["type": .string("error"), "code": .string(code), "message": .string(message)]
     if let feature { object["feature"] = .string(feature) }
     for member in details.members where object[member.key] == nil { object[member.key] = member.value }
@@ -83,7 +83,7 @@ public struct Records: Sendable {
   /// A notice that is not a state change. A warning is an `info` record with
   /// `"level":"warning"` in NDJSON, and `warning: ...` on standard error in text, where a
   /// redirection of standard output cannot hide it.
-  public func info(_ message: String, feature: String? = nil, warning: Bool = false) -> OutputLine {
+  package func info(_ message: String, feature: String? = nil, warning: Bool = false) -> OutputLine {
     if options.mode == .json {
       var object: JSONObject = ["type": .string("info"), "message": .string(message)]
       if let feature { object["feature"] = .string(feature) }
@@ -95,14 +95,14 @@ public struct Records: Sendable {
   }
 
   /// A URL to open; `launched` says whether a browser was started for it.
-  public func open(url: String, launched: Bool) -> OutputLine {
+  package func open(url: String, launched: Bool) -> OutputLine {
     if options.mode == .json { return record(["type": .string("open"), "url": .string(url)]) }
     let safe = TerminalText.sanitize(url, keepTab: false)
     return OutputLine(.out, launched ? "opening \(safe)" : safe)
   }
 
   /// Any record, as one line of JSON on standard output.
-  public func record(_ object: JSONObject) -> OutputLine {
+  package func record(_ object: JSONObject) -> OutputLine {
     OutputLine(.out, JSONValue.object(object).jsonText, record: object)
   }
 }

@@ -1,17 +1,17 @@
 /// How output looks.
-public struct RenderOptions: Sendable, Equatable {
-  public enum Mode: String, Sendable { case text, json }
-  public var mode: Mode
+package struct RenderOptions: Sendable, Equatable {
+  package enum Mode: String, Sendable { case text, json }
+  package var mode: Mode
   /// ANSI colours (only on a terminal, never with `NO_COLOR`).
-  public var color: Bool
+  package var color: Bool
   /// The width fixed at start (transcripts, pipes), unless `live` follows the terminal.
   private var fixedWidth: Int
   /// The terminal's width as it changes, when output goes to a terminal that can be resized.
-  public var live: LiveWidth?
+  package var live: LiveWidth?
 
   /// Terminal columns (at least 20): the live width if there is one, else the fixed one.
   /// Setting it fixes it.
-  public var width: Int {
+  package var width: Int {
     get { live.map { max(20, $0.value) } ?? fixedWidth }
     set {
       fixedWidth = max(20, newValue)
@@ -19,14 +19,14 @@ public struct RenderOptions: Sendable, Equatable {
     }
   }
 
-  public init(mode: Mode = .text, color: Bool = false, width: Int = 80, live: LiveWidth? = nil) {
+  package init(mode: Mode = .text, color: Bool = false, width: Int = 80, live: LiveWidth? = nil) {
     self.mode = mode
     self.color = color
     self.fixedWidth = max(20, width)
     self.live = live
   }
 
-  public static func == (lhs: RenderOptions, rhs: RenderOptions) -> Bool {
+  package static func == (lhs: RenderOptions, rhs: RenderOptions) -> Bool {
     lhs.mode == rhs.mode && lhs.color == rhs.color && lhs.width == rhs.width && lhs.live === rhs.live
   }
 }

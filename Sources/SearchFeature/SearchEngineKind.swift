@@ -1,5 +1,5 @@
 /// Which implementation runs repository search.
-public enum SearchEngineKind: String, Sendable, CaseIterable {
+package enum SearchEngineKind: String, Sendable, CaseIterable {
   /// ReactorKit's style: actions become mutations through effects (`SearchReactor`).
   case reactor
   /// RxFeedback's style: effects are derived from state by a feedback loop (`FeedbackSearch`).

@@ -1,15 +1,15 @@
-public import GitHubClient
-public import ReactorCore
+package import GitHubClient
+package import ReactorCore
 
 /// Repository search with pagination, after ReactorKit's GitHubSearch sample.
 ///
 /// A new query cancels the search in flight, so a stale page can never land; an empty query
 /// clears the results; `loadNextPage` is refused, with a notice saying why, while a page is
 /// loading or when there is no next page. Failures are state (`lastError`).
-public struct SearchReactor: Reactor {
+package struct SearchReactor: Reactor {
   // MARK: - Action
 
-  public enum Action: Sendable, Equatable {
+  package enum Action: Sendable, Equatable {
     /// Search for this text; nil or blank clears the search.
     case updateQuery(String?)
     /// Load the page after the last one loaded.
@@ -29,7 +29,7 @@ public struct SearchReactor: Reactor {
 
   // MARK: - Mutation
 
-  public enum Mutation: Sendable, Equatable {
+  package enum Mutation: Sendable, Equatable {
     case setQuery(String?)
     case setRepos(Page<Repository>)
     case appendRepos(Page<Repository>)
@@ -45,9 +45,9 @@ public struct SearchReactor: Reactor {
 
   // MARK: - State
 
-  public typealias State = SearchState
+  package typealias State = SearchState
 
-  public let initialState: SearchState
+  package let initialState: SearchState
   let client: GitHubClient
   let perPage: Int
   let cancelsStaleSearches: Bool
@@ -59,7 +59,7 @@ public struct SearchReactor: Reactor {
   ///   - cancelsStaleSearches: only for tests that prove the race transcript can fail; real
   ///     sessions always cancel.
   ///   - sort, order: the sort at the start (`--sort`, `--order`).
-  public init(
+  package init(
     client: GitHubClient, perPage: Int = 30, cancelsStaleSearches: Bool = true, sort: SearchSort = .best,
     order: SearchOrder = .desc
   ) {
@@ -73,7 +73,7 @@ public struct SearchReactor: Reactor {
 
   // MARK: - mutate
 
-  public func mutate(action: Action, state: State) -> Effect<Mutation> {
+  package func mutate(action: Action, state: State) -> Effect<Mutation> {
     switch action {
     case .updateQuery(let text):
       let query = text?.trimmingWhitespace
@@ -165,7 +165,7 @@ public struct SearchReactor: Reactor {
 
   // MARK: - reduce
 
-  public func reduce(state: inout State, mutation: Mutation) {
+  package func reduce(state: inout State, mutation: Mutation) {
     switch mutation {
     case .setQuery(let query): state.begin(query: query)
     case .setRepos(let page): state.receiveFirstPage(page)
@@ -179,13 +179,13 @@ public struct SearchReactor: Reactor {
     }
   }
 
-  public func failure(of mutation: Mutation) -> (any Error)? {
+  package func failure(of mutation: Mutation) -> (any Error)? {
     if case .setError(let error) = mutation { return error }
     return nil
   }
 
   /// Effects report to the tracer while `trace` is on.
-  public func transform(mutation: Effect<Mutation>) -> Effect<Mutation> { mutation.traced(by: tracer) }
+  package func transform(mutation: Effect<Mutation>) -> Effect<Mutation> { mutation.traced(by: tracer) }
 }
 
 extension String {

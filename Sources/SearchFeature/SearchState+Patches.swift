@@ -1,6 +1,6 @@
 import GitHubClient
-public import ReactorCore
-public import ReactorJSON
+package import ReactorCore
+package import ReactorJSON
 
 // MARK: - Patches
 
@@ -9,7 +9,7 @@ public import ReactorJSON
 // same operations, in the order of `patchFields` (SearchStatePatchTests compares the two).
 
 extension SearchState: PatchableState {
-  public static let patchFields: [PatchField<SearchState>] = [
+  package static let patchFields: [PatchField<SearchState>] = [
     .value("query", \.query),
     .list("repos", \.repos),
     .value("nextPage", \.nextPage),
@@ -23,9 +23,9 @@ extension SearchState: PatchableState {
     .value("duplicatesDropped", \.duplicatesDropped),
   ]
 
-  public var fingerprint: Fingerprint { Fingerprint(summary: PatchSummary(self)) }
+  package var fingerprint: Fingerprint { Fingerprint(summary: PatchSummary(self)) }
 
-  public func changes(since old: Fingerprint) -> Patch {
+  package func changes(since old: Fingerprint) -> Patch {
     guard let before = old.summary as? PatchSummary else { return fieldChanges(since: old) }
     let paths = Paths.all
     var patch = Patch()

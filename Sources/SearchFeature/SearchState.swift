@@ -1,44 +1,44 @@
-public import GitHubClient
-public import ReactorCore
+package import GitHubClient
+package import ReactorCore
 
 /// The public state of repository search, the same on every engine.
-public struct SearchState: Sendable, Equatable {
+package struct SearchState: Sendable, Equatable {
   /// The current query, or nil before the first search and after an empty one.
-  public var query: String?
+  package var query: String?
   /// Every result loaded so far, in GitHub's order; `open N` indexes it from 1.
-  public var repos = TrackedArray<Repository>()
+  package var repos = TrackedArray<Repository>()
   /// The next page to load, or nil when there is none.
-  public var nextPage: Int?
+  package var nextPage: Int?
   /// GitHub's total count for the query.
-  public var totalCount: Int?
+  package var totalCount: Int?
   /// GitHub reported that it timed out and results may be missing.
-  public var incompleteResults = false
+  package var incompleteResults = false
   /// The first page is loading.
-  public var isLoading = false
+  package var isLoading = false
   /// A further page is loading.
-  public var isLoadingNextPage = false
+  package var isLoadingNextPage = false
   /// Why the last request failed; cleared by the next success or query.
-  public var lastError: GitHubFailure?
+  package var lastError: GitHubFailure?
   /// The order GitHub sorts by (`sort stars`); best match by default.
-  public var sort = SearchSort.best
+  package var sort = SearchSort.best
   /// The direction of a sorted search (`order asc`).
-  public var order = SearchOrder.desc
+  package var order = SearchOrder.desc
   /// Results of this search that a later page repeated (results shift between pages as stars
   /// change), dropped so that every repository is listed once.
-  public var duplicatesDropped = 0
+  package var duplicatesDropped = 0
   /// Further pages to load after the one loading (`next 3`, `next all`); not public output.
   var pagesToLoad = 0
   /// The ids of ``repos``, to drop repeats in O(1) each; not public output.
   var seenIDs = RepositoryIDSet()
 
-  public init(sort: SearchSort = .best, order: SearchOrder = .desc) {
+  package init(sort: SearchSort = .best, order: SearchOrder = .desc) {
     self.sort = sort
     self.order = order
   }
 
   /// Equal when everything but ``seenIDs`` is: the ids are an index of ``repos``, so a state
   /// built field by field (in a test) equals the one its transitions made.
-  public static func == (lhs: SearchState, rhs: SearchState) -> Bool {
+  package static func == (lhs: SearchState, rhs: SearchState) -> Bool {
     lhs.query == rhs.query && lhs.repos == rhs.repos && lhs.nextPage == rhs.nextPage
       && lhs.totalCount == rhs.totalCount && lhs.incompleteResults == rhs.incompleteResults
       && lhs.isLoading == rhs.isLoading && lhs.isLoadingNextPage == rhs.isLoadingNextPage
@@ -48,7 +48,7 @@ public struct SearchState: Sendable, Equatable {
 }
 
 extension SearchReactor.Mutation: CaseNamed {
-  public var caseName: String {
+  package var caseName: String {
     switch self {
     case .setQuery: "setQuery"
     case .setRepos: "setRepos"
@@ -65,7 +65,7 @@ extension SearchReactor.Mutation: CaseNamed {
 
 extension SearchReactor.Action {
   /// The command this action stands for, as NDJSON change records name it (`action`).
-  public var commandName: String {
+  package var commandName: String {
     switch self {
     case .updateQuery: "query"
     case .loadNextPage, .loadPages: "next"

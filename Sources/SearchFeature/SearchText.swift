@@ -1,22 +1,22 @@
-public import GitHubClient
-public import ReactorCore
-public import ReactorJSON
-public import Rendering
+package import GitHubClient
+package import ReactorCore
+package import ReactorJSON
+package import Rendering
 
 /// Text and NDJSON rendering of search transitions.
-public struct SearchText: Sendable {
-  public let records: Records
+package struct SearchText: Sendable {
+  package let records: Records
   @usableFromInline var options: RenderOptions { records.options }
   var style: Style { records.style }
 
-  public init(options: RenderOptions) { records = Records(options: options) }
+  package init(options: RenderOptions) { records = Records(options: options) }
 
   /// The lines for one transition, given the state after it and the command that caused it.
   ///
   /// Inlinable, so that it is specialized for the caller's store: unspecialized, every commit
   /// looked up the metadata of its generic transition type.
   @inlinable
-  public func render<R: Reactor>(_ transition: StateTransition<R>, state: SearchState, command: String) -> [OutputLine]
+  package func render<R: Reactor>(_ transition: StateTransition<R>, state: SearchState, command: String) -> [OutputLine]
   where R.State == SearchState, R.Mutation == SearchReactor.Mutation {
     if options.mode == .json {
       let failure = if case .setError = transition.mutation { state.lastError } else { GitHubFailure?.none }
@@ -33,7 +33,7 @@ public struct SearchText: Sendable {
   /// names the event as its `mutation`.
   ///
   /// A stale answer, which `reduce` dropped, prints nothing in text mode and no error record.
-  public func render(
+  package func render(
     _ transition: StateTransition<FeedbackSearch>, state: FeedbackSearchState, command: String
   ) -> [OutputLine] {
     let event = transition.mutation
@@ -151,7 +151,7 @@ public struct SearchText: Sendable {
   /// on a wide terminal, and a later page lines up with the earlier ones unless it brings a
   /// longer name. A narrower terminal drops the least useful first (the description, then the
   /// language; the name keeps 20 columns before the language goes), so a line never wraps.
-  public func list(_ state: SearchState, from start: Int, count: Int) -> [OutputLine] {
+  package func list(_ state: SearchState, from start: Int, count: Int) -> [OutputLine] {
     let end = min(start + count, state.repos.count)
     let slice = state.repos[start..<end]
     let numberWidth = max(4, String(state.repos.count).count + 1)

@@ -1,4 +1,4 @@
-public import ReactorCore
+package import ReactorCore
 
 /// A password, kept out of every printout.
 ///
@@ -6,18 +6,18 @@ public import ReactorCore
 /// receives it; every printout shows `<redacted>` (see `Redacted`), so a state, action or
 /// mutation that holds one can be logged, dumped or diffed safely. Equality compares the
 /// secrets, so tests and `reduce` can still tell two passwords apart.
-public struct Password: Sendable, Equatable, Redacted {
+package struct Password: Sendable, Equatable, Redacted {
   /// The shortest password ``SignupReactor`` accepts, in characters.
-  public static let minimumLength = 5
+  package static let minimumLength = 5
 
   /// The secret itself; visible only inside this module.
   let secret: String
 
-  public init(_ secret: String) { self.secret = secret }
+  package init(_ secret: String) { self.secret = secret }
 
   /// True when nothing was typed.
-  public var isEmpty: Bool { secret.isEmpty }
+  package var isEmpty: Bool { secret.isEmpty }
 
   /// Long enough to be accepted.
-  public var isLongEnough: Bool { secret.count >= Self.minimumLength }
+  package var isLongEnough: Bool { secret.count >= Self.minimumLength }
 }

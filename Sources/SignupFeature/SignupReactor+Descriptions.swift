@@ -1,4 +1,4 @@
-public import ReactorCore
+package import ReactorCore
 
 // Names for NDJSON records, and printouts that never show a password.
 
@@ -6,7 +6,7 @@ public import ReactorCore
 
 extension SignupReactor.Action {
   /// The command this action stands for, as NDJSON change records name it (`action`).
-  public var commandName: String {
+  package var commandName: String {
     switch self {
     case .updateUsername: "username"
     case .updatePassword: "password"
@@ -19,7 +19,7 @@ extension SignupReactor.Action {
 }
 
 extension SignupReactor.Mutation: CaseNamed {
-  public var caseName: String {
+  package var caseName: String {
     switch self {
     case .setUsername: "setUsername"
     case .setUsernameStatus: "setUsernameStatus"
@@ -39,7 +39,7 @@ extension SignupReactor.Mutation: CaseNamed {
 /// Contract: `description`, `debugDescription`, interpolation and `dump` show the username
 /// and the case, never the text of a password or its repeat; the `Mirror` has no children.
 extension SignupReactor.Action: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
-  public var description: String {
+  package var description: String {
     switch self {
     case .updateUsername(let username): "updateUsername(\(String(reflecting: username)))"
     case .updatePassword: "updatePassword(<redacted>)"
@@ -50,7 +50,7 @@ extension SignupReactor.Action: CustomStringConvertible, CustomDebugStringConver
     }
   }
 
-  public var debugDescription: String { description }
+  package var debugDescription: String { description }
 
-  public var customMirror: Mirror { Mirror(self, children: [Mirror.Child]()) }
+  package var customMirror: Mirror { Mirror(self, children: [Mirror.Child]()) }
 }

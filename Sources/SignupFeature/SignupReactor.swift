@@ -1,5 +1,5 @@
-public import GitHubClient
-public import ReactorCore
+package import GitHubClient
+package import ReactorCore
 
 /// A signup form, after ReactorKit's signup sample, checked against GitHub.
 ///
@@ -15,10 +15,10 @@ public import ReactorCore
 ///   notice says why. The result is state until any field changes; a refused submission is a
 ///   failure. Editing a field during a submission does not cancel it: its result is about the
 ///   values that were submitted, and the username it names says which.
-public struct SignupReactor: Reactor {
+package struct SignupReactor: Reactor {
   // MARK: - Action
 
-  public enum Action: Sendable, Equatable {
+  package enum Action: Sendable, Equatable {
     /// The username field now holds this text.
     case updateUsername(String)
     /// The password field now holds this text.
@@ -36,7 +36,7 @@ public struct SignupReactor: Reactor {
 
   // MARK: - Mutation
 
-  public enum Mutation: Sendable, Equatable {
+  package enum Mutation: Sendable, Equatable {
     /// A new username, with the status its text alone gives it.
     case setUsername(String)
     /// GitHub's answer about the current username.
@@ -52,15 +52,15 @@ public struct SignupReactor: Reactor {
 
   // MARK: - State
 
-  public typealias State = SignupState
+  package typealias State = SignupState
 
-  public let initialState = SignupState()
+  package let initialState = SignupState()
   let client: GitHubClient
   let service: any SignupService
   /// Reports effects to `trace on`; nil or off: effects are left as they are.
   package var tracer: EffectTracer?
 
-  public init(client: GitHubClient, service: any SignupService) {
+  package init(client: GitHubClient, service: any SignupService) {
     self.client = client
     self.service = service
   }
@@ -70,7 +70,7 @@ public struct SignupReactor: Reactor {
 
   // MARK: - mutate
 
-  public func mutate(action: Action, state: State) -> Effect<Mutation> {
+  package func mutate(action: Action, state: State) -> Effect<Mutation> {
     switch action {
     case .updateUsername(let username):
       guard UsernameStatus.validating(username) == .checking else {
@@ -140,7 +140,7 @@ public struct SignupReactor: Reactor {
 
   // MARK: - reduce
 
-  public func reduce(state: inout State, mutation: Mutation) {
+  package func reduce(state: inout State, mutation: Mutation) {
     switch mutation {
     case .setUsername(let username):
       state.username = username
@@ -168,7 +168,7 @@ public struct SignupReactor: Reactor {
     }
   }
 
-  public func failure(of mutation: Mutation) -> (any Error)? {
+  package func failure(of mutation: Mutation) -> (any Error)? {
     switch mutation {
     case .setUsernameStatus(.error(let error)): return error
     case .setSubmitResult(let result) where !result.ok: return SignupFailure(message: result.message)
@@ -177,5 +177,5 @@ public struct SignupReactor: Reactor {
   }
 
   /// Effects report to the tracer while `trace` is on.
-  public func transform(mutation: Effect<Mutation>) -> Effect<Mutation> { mutation.traced(by: tracer) }
+  package func transform(mutation: Effect<Mutation>) -> Effect<Mutation> { mutation.traced(by: tracer) }
 }

@@ -1,11 +1,11 @@
-public import ReactorCore
+package import ReactorCore
 
 /// The server that creates accounts.
 ///
 /// Contract: `submit` returns when the account exists and throws when it could not be created;
 /// the error's `description` is shown to the user after "Signup failed: ". It must honour task
 /// cancellation (a cancelled submission throws and creates nothing the user is told about).
-public protocol SignupService: Sendable {
+package protocol SignupService: Sendable {
   func submit(username: String, password: String) async throws
 }
 
@@ -15,15 +15,15 @@ public protocol SignupService: Sendable {
 /// the seeded generator and fails with ``SignupServiceError/busy`` when it is below
 /// `failureRate`; otherwise it succeeds. With the same seed and clock, a session replays the
 /// same successes and failures. Nothing is stored: a username can sign up twice.
-public struct SimulatedSignupService: SignupService {
+package struct SimulatedSignupService: SignupService {
   /// The chance, from 0 to 1, that a submission fails.
-  public let failureRate: Double
+  package let failureRate: Double
   /// How long a submission takes, on `time.clock`.
-  public let latency: Duration
+  package let latency: Duration
   let random: SeededGenerator
   let time: TimeSource
 
-  public init(
+  package init(
     failureRate: Double = 1.0 / 3, latency: Duration = .milliseconds(1500), random: SeededGenerator,
     time: TimeSource
   ) {
@@ -33,20 +33,20 @@ public struct SimulatedSignupService: SignupService {
     self.time = time
   }
 
-  public func submit(username: String, password: String) async throws {
+  package func submit(username: String, password: String) async throws {
     try await time.sleep(for: latency)
     if random.unit() < failureRate { throw SignupServiceError.busy }
   }
 }
 
 /// Why a signup server refused a submission, in words for the user.
-public struct SignupServiceError: Error, Sendable, Equatable, CustomStringConvertible {
-  public var reason: String
+package struct SignupServiceError: Error, Sendable, Equatable, CustomStringConvertible {
+  package var reason: String
 
-  public init(reason: String) { self.reason = reason }
+  package init(reason: String) { self.reason = reason }
 
   /// The simulated server's refusal.
-  public static let busy = SignupServiceError(reason: "the signup server is busy; try again")
+  package static let busy = SignupServiceError(reason: "the signup server is busy; try again")
 
-  public var description: String { reason }
+  package var description: String { reason }
 }

@@ -1,4 +1,4 @@
-public import ReactorCore
+package import ReactorCore
 
 /// The state of the signup form.
 ///
@@ -6,52 +6,52 @@ public import ReactorCore
 /// JSON; the JSON (``patchFields``) shows whether each is set and valid, and the message to
 /// show. Everything password-related is derived from the two stored passwords, so the repeat
 /// is re-validated whenever the password changes without a mutation of its own.
-public struct SignupState: Sendable, Equatable {
+package struct SignupState: Sendable, Equatable {
   /// The username as typed.
-  public var username = ""
+  package var username = ""
   /// What is known about the username: its shape, then GitHub's answer.
-  public var usernameStatus = UsernameStatus.empty
+  package var usernameStatus = UsernameStatus.empty
   /// The password; never printed.
-  public var password = Password("")
+  package var password = Password("")
   /// The password typed again; never printed.
-  public var repeatPassword = Password("")
+  package var repeatPassword = Password("")
   /// A submission is in flight.
-  public var isSubmitting = false
+  package var isSubmitting = false
   /// How the last submission ended; cleared when any field changes.
-  public var result: SignupResult?
+  package var result: SignupResult?
 
-  public init() {}
+  package init() {}
 }
 
 // MARK: - Derived fields
 
 extension SignupState {
   /// The message for the username, or nil when there is nothing to say.
-  public var usernameMessage: String? { usernameStatus.message }
+  package var usernameMessage: String? { usernameStatus.message }
 
   /// A password was typed.
-  public var passwordSet: Bool { !password.isEmpty }
+  package var passwordSet: Bool { !password.isEmpty }
 
   /// The password is long enough.
-  public var passwordValid: Bool { password.isLongEnough }
+  package var passwordValid: Bool { password.isLongEnough }
 
   /// Why the password is not accepted; nil when it is, or when nothing was typed.
-  public var passwordMessage: String? {
+  package var passwordMessage: String? {
     passwordSet && !passwordValid ? "Password must be at least \(Password.minimumLength) characters" : nil
   }
 
   /// The password was typed again.
-  public var repeatSet: Bool { !repeatPassword.isEmpty }
+  package var repeatSet: Bool { !repeatPassword.isEmpty }
 
   /// The repeat equals the password.
-  public var repeatValid: Bool { repeatSet && repeatPassword == password }
+  package var repeatValid: Bool { repeatSet && repeatPassword == password }
 
   /// Why the repeat is not accepted; nil when it is, or when nothing was typed.
-  public var repeatMessage: String? { repeatSet && !repeatValid ? "Passwords do not match" : nil }
+  package var repeatMessage: String? { repeatSet && !repeatValid ? "Passwords do not match" : nil }
 
   /// What stands in the way of a submission, one phrase each, in form order; empty when the
   /// form can be submitted.
-  public var submitProblems: [String] {
+  package var submitProblems: [String] {
     var problems: [String] = []
     switch usernameStatus {
     case .available: break
@@ -79,7 +79,7 @@ extension SignupState {
 
 extension SignupState: PatchableState {
   /// Only what the user may see: no field holds a password.
-  public static let patchFields: [PatchField<SignupState>] = [
+  package static let patchFields: [PatchField<SignupState>] = [
     .value("username", \.username),
     .value("usernameStatus", \.usernameStatus),
     .value("usernameMessage", \.usernameMessage),

@@ -1,4 +1,4 @@
-public import ReactorCore
+package import ReactorCore
 
 // Names for NDJSON records, and the correspondence with the reactor engine that lets the
 // renderers print the same text for both.
@@ -6,7 +6,7 @@ public import ReactorCore
 // MARK: - Case names
 
 extension FeedbackSearch.Event: CaseNamed {
-  public var caseName: String {
+  package var caseName: String {
     switch self {
     case .searchChanged: "searchChanged"
     case .response: "response"
@@ -22,7 +22,7 @@ extension FeedbackSearch.Event: CaseNamed {
 
 extension FeedbackSearch.Event {
   /// The command this event stands for, as NDJSON change records name it (`action`).
-  public var commandName: String {
+  package var commandName: String {
     switch self {
     case .searchChanged, .response, .failed: "query"
     case .startLoadingNextPage, .startLoadingPages: "next"
@@ -37,7 +37,7 @@ extension FeedbackSearch.Event {
 
 extension FeedbackSearch.Event {
   /// The request a `response` or `failed` answers; nil for the user's events.
-  public var answeredRequest: FeedbackSearch.Request? {
+  package var answeredRequest: FeedbackSearch.Request? {
     switch self {
     case .response(_, let request), .failed(_, let request): request
     case .searchChanged, .startLoadingNextPage, .startLoadingPages, .sortChanged, .cancel, .restore: nil
@@ -50,7 +50,7 @@ extension FeedbackSearch.Event {
   /// It holds for an event that `reduce` applied: a stale answer (one whose
   /// ``answeredRequest`` is not ``FeedbackSearchState/applied(_:)`` afterwards) changes
   /// nothing.
-  public var reactorMutation: SearchReactor.Mutation {
+  package var reactorMutation: SearchReactor.Mutation {
     switch self {
     case .searchChanged(let query): .setQuery(query)
     case .response(let page, let request): request.page == 1 ? .setRepos(page) : .appendRepos(page)

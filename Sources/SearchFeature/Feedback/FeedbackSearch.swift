@@ -1,5 +1,5 @@
-public import GitHubClient
-public import ReactorCore
+package import GitHubClient
+package import ReactorCore
 
 /// Repository search with pagination written RxFeedback's way, after its GitHub search sample:
 /// events are reduced into state, and a feedback loop loads whatever page the state asks for.
@@ -18,10 +18,10 @@ public import ReactorCore
 ///   `cancel` when nothing loads.
 /// - Failures are state (`lastError`) and reported by ``failure(of:)``.
 /// - The loop remembers the last request: give every store its own `FeedbackSearch`.
-public struct FeedbackSearch: Reactor {
+package struct FeedbackSearch: Reactor {
   // MARK: - Event
 
-  public enum Event: Sendable, Equatable {
+  package enum Event: Sendable, Equatable {
     /// Search for this text; nil or blank clears the search (the `query` command).
     case searchChanged(String?)
     /// The page the loop loaded for `request`.
@@ -41,21 +41,21 @@ public struct FeedbackSearch: Reactor {
     indirect case restore(FeedbackSearchState)
   }
 
-  public typealias Action = Event
-  public typealias Mutation = Event
+  package typealias Action = Event
+  package typealias Mutation = Event
 
   /// "Load this query at this page": what the feedback loop performs.
-  public struct Request: Hashable, Sendable {
+  package struct Request: Hashable, Sendable {
     /// The query as the user typed it, trimmed; the client escapes it.
-    public var query: String
+    package var query: String
     /// The page to load, from 1.
-    public var page: Int
+    package var page: Int
     /// The number of the load, so a repeated query or a retried page is a new request.
-    public var load: Int
-    public var sort: SearchSort
-    public var order: SearchOrder
+    package var load: Int
+    package var sort: SearchSort
+    package var order: SearchOrder
 
-    public init(query: String, page: Int, load: Int, sort: SearchSort = .best, order: SearchOrder = .desc) {
+    package init(query: String, page: Int, load: Int, sort: SearchSort = .best, order: SearchOrder = .desc) {
       self.query = query
       self.page = page
       self.load = load
@@ -66,9 +66,9 @@ public struct FeedbackSearch: Reactor {
 
   // MARK: - State
 
-  public typealias State = FeedbackSearchState
+  package typealias State = FeedbackSearchState
 
-  public let initialState: FeedbackSearchState
+  package let initialState: FeedbackSearchState
   private let loop: FeedbackLoop<FeedbackSearchState, Request, Event>
   /// Reports effects to `trace on`; nil or off: effects are left as they are.
   package var tracer: EffectTracer?
@@ -77,7 +77,7 @@ public struct FeedbackSearch: Reactor {
   /// - Parameters:
   ///   - perPage: results per page (GitHub allows 1-100).
   ///   - sort, order: the sort at the start (`--sort`, `--order`).
-  public init(client: GitHubClient, perPage: Int = 30, sort: SearchSort = .best, order: SearchOrder = .desc) {
+  package init(client: GitHubClient, perPage: Int = 30, sort: SearchSort = .best, order: SearchOrder = .desc) {
     initialState = FeedbackSearchState(sort: sort, order: order)
     self.perPage = perPage
     loop = FeedbackLoop(
@@ -97,11 +97,11 @@ public struct FeedbackSearch: Reactor {
   }
 
   /// The id the loop's load runs under.
-  public static let searchID: EffectID = "search"
+  package static let searchID: EffectID = "search"
 
   // MARK: - mutate
 
-  public func mutate(action: Event, state: State) -> Effect<Event> {
+  package func mutate(action: Event, state: State) -> Effect<Event> {
     switch action {
     case .searchChanged(let text):
       let query = text?.trimmingWhitespace
@@ -126,7 +126,7 @@ public struct FeedbackSearch: Reactor {
 
   // MARK: - reduce
 
-  public func reduce(state: inout State, mutation: Event) {
+  package func reduce(state: inout State, mutation: Event) {
     switch mutation {
     case .searchChanged(let query):
       state.search.begin(query: query)
@@ -176,14 +176,14 @@ public struct FeedbackSearch: Reactor {
   // MARK: - Feedback
 
   /// Starts, restarts or cancels the load as ``FeedbackSearchState/request`` changes.
-  public func feedback(state: State) -> Effect<Event> { loop(state).traced(by: tracer) }
+  package func feedback(state: State) -> Effect<Event> { loop(state).traced(by: tracer) }
 
   /// Effects report to the tracer while `trace` is on.
-  public func transform(mutation: Effect<Event>) -> Effect<Event> { mutation.traced(by: tracer) }
+  package func transform(mutation: Effect<Event>) -> Effect<Event> { mutation.traced(by: tracer) }
 
   // MARK: - Failures
 
-  public func failure(of mutation: Event) -> (any Error)? {
+  package func failure(of mutation: Event) -> (any Error)? {
     if case .failed(let error, _) = mutation { return error }
     return nil
   }

@@ -1,6 +1,6 @@
-public import GitHubClient
-public import ReactorCore
-public import ReactorJSON
+package import GitHubClient
+package import ReactorCore
+package import ReactorJSON
 
 /// The state of ``FeedbackSearch``: the public ``SearchState``, plus what its feedback loop
 /// needs to know which page to load.
@@ -8,9 +8,9 @@ public import ReactorJSON
 /// Contract: only ``search`` is public output. ``patchFields`` are `SearchState`'s, with the
 /// same names in the same order, read through ``search``, so `state search` prints the same
 /// JSON and every change the same patch on both engines.
-public struct FeedbackSearchState: Sendable, Equatable {
+package struct FeedbackSearchState: Sendable, Equatable {
   /// What the user sees, exactly as `SearchReactor` keeps it.
-  public var search = SearchState()
+  package var search = SearchState()
   /// The page of the current load: 1 for a new query, then each accepted next page. It stays
   /// after the answer lands, so the answer does not end its own effect; a cancel or a cleared
   /// query sets it to nil, which cancels the load.
@@ -19,9 +19,9 @@ public struct FeedbackSearchState: Sendable, Equatable {
   var loads = 0
   /// The request whose answer `reduce` applied last, so a renderer can tell an applied answer
   /// from a stale one even when the answer started the next load (`next 3`).
-  public internal(set) var lastAnswered: FeedbackSearch.Request?
+  package internal(set) var lastAnswered: FeedbackSearch.Request?
 
-  public init(sort: SearchSort = .best, order: SearchOrder = .desc) {
+  package init(sort: SearchSort = .best, order: SearchOrder = .desc) {
     search = SearchState(sort: sort, order: order)
   }
 
@@ -29,7 +29,7 @@ public struct FeedbackSearchState: Sendable, Equatable {
 
   /// The request the feedback loop keeps running: the current query at ``loadPage``, numbered.
   /// Nil before the first query, after an empty one, and after a cancel.
-  public var request: FeedbackSearch.Request? {
+  package var request: FeedbackSearch.Request? {
     guard let query = search.query, let page = loadPage else { return nil }
     return FeedbackSearch.Request(query: query, page: page, load: loads, sort: search.sort, order: search.order)
   }
@@ -45,11 +45,11 @@ public struct FeedbackSearchState: Sendable, Equatable {
   }
 
   /// Whether the answer to `request` was applied: it is the last one `reduce` applied.
-  public func applied(_ request: FeedbackSearch.Request) -> Bool { lastAnswered == request }
+  package func applied(_ request: FeedbackSearch.Request) -> Bool { lastAnswered == request }
 
   /// Equal when the search and the loop's bookkeeping are; ``lastAnswered`` is a note for
   /// renderers, not state a test asserts.
-  public static func == (lhs: FeedbackSearchState, rhs: FeedbackSearchState) -> Bool {
+  package static func == (lhs: FeedbackSearchState, rhs: FeedbackSearchState) -> Bool {
     lhs.search == rhs.search && lhs.loadPage == rhs.loadPage && lhs.loads == rhs.loads
   }
 
@@ -63,7 +63,7 @@ public struct FeedbackSearchState: Sendable, Equatable {
 // MARK: - Patches
 
 extension FeedbackSearchState: PatchableState {
-  public static let patchFields: [PatchField<FeedbackSearchState>] = [
+  package static let patchFields: [PatchField<FeedbackSearchState>] = [
     .value("query", \.search.query),
     .list("repos", \.search.repos),
     .value("nextPage", \.search.nextPage),
@@ -78,7 +78,7 @@ extension FeedbackSearchState: PatchableState {
   ]
 
   /// The public state's own summary: the fields are the same, read through ``search``.
-  public var fingerprint: Fingerprint { search.fingerprint }
+  package var fingerprint: Fingerprint { search.fingerprint }
 
-  public func changes(since old: Fingerprint) -> Patch { search.changes(since: old) }
+  package func changes(since old: Fingerprint) -> Patch { search.changes(since: old) }
 }

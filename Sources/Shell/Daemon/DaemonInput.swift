@@ -1,23 +1,23 @@
 import FoundationEssentials
 import GitHubClient
-public import ReactorJSON
+package import ReactorJSON
 
 /// One line of daemon input, decoded: a request, nothing (blank or comment), or a protocol
 /// error with a stable code.
-public enum DaemonInput: Sendable, Equatable {
+package enum DaemonInput: Sendable, Equatable {
   case request(id: JSONValue, command: String)
   case nothing
   case error(code: String, message: String, id: JSONValue?)
 
   /// The longest line accepted, in bytes.
-  public static let maxLineBytes = 1 << 20
+  package static let maxLineBytes = 1 << 20
 
   /// Decodes `bytes` (one line without its newline), read as line number `lineNumber`.
   ///
   /// A line starting with `{` is a JSON request `{"id": "q1", "command": "query swift"}` whose
   /// id (a string or a number, echoed as given) defaults to the line number; any other line
   /// is a plain command whose id is its line number.
-  public static func decode(_ bytes: some Collection<UInt8>, lineNumber: Int) -> DaemonInput {
+  package static func decode(_ bytes: some Collection<UInt8>, lineNumber: Int) -> DaemonInput {
     guard var text = String(validating: bytes, as: UTF8.self) else {
       return .error(code: "invalid-utf8", message: "line \(lineNumber) is not valid UTF-8", id: .int(lineNumber))
     }

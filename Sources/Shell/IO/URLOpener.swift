@@ -7,15 +7,15 @@ import FoundationEssentials
 #endif
 
 /// Opens URLs for `open N`.
-public protocol URLOpener: Sendable {
+package protocol URLOpener: Sendable {
   /// Tries to show `url`; returns true when a browser was started.
   func open(_ url: String) -> Bool
 }
 
 /// Prints instead of opening: pipes, scripts, tests.
-public struct PrintingOpener: URLOpener {
-  public init() {}
-  public func open(_ url: String) -> Bool { false }
+package struct PrintingOpener: URLOpener {
+  package init() {}
+  package func open(_ url: String) -> Bool { false }
 }
 
 /// Runs `$BROWSER` (the first word is the program, the rest its arguments) or `xdg-open`, with

@@ -1,26 +1,26 @@
-public import GitHubClient
-public import ReactorCore
+package import GitHubClient
+package import ReactorCore
 package import ReactorView
-public import Rendering
+package import Rendering
 
 extension Session {
   /// How many changes history keeps unless told otherwise.
-  public static let defaultHistoryLimit = 10_000
+  package static let defaultHistoryLimit = 10_000
 
   /// What a session is built from.
-  public struct Configuration: Sendable {
-    public var client: GitHubClient
+  package struct Configuration: Sendable {
+    package var client: GitHubClient
     /// The features the session runs, in `help`'s order: the executable's list.
     package var features: [Feature]
-    public var options: RenderOptions
-    public var sink: any OutputSink
+    package var options: RenderOptions
+    package var sink: any OutputSink
     package var opener: any URLOpener
     /// Shown by `help` when the data is not live GitHub data.
     package var dataNote: String?
     /// The clock effects and `sleep` use, and the current time.
-    public var time: TimeSource
+    package var time: TimeSource
     /// Where effect tasks run (a ``ManualExecutor`` in replays); nil for the global executor.
-    public var executor: (any TaskExecutor)?
+    package var executor: (any TaskExecutor)?
     /// The features' settings (flags and transcript directives); its seed seeds everything
     /// random in the session.
     package var settings: FeatureSettings

@@ -1,6 +1,6 @@
 package import CommandLanguage
-public import ReactorCore
-public import ReactorJSON
+package import ReactorCore
+package import ReactorJSON
 package import ReactorView
 import Rendering
 
@@ -9,9 +9,9 @@ import Rendering
 /// A line is parsed by ``commands`` (the features' verbs and the shell's) and run by the
 /// router (`Session+Router.swift`); the features' Views and stores are made on first use
 /// (``FeatureStores``) and share one ``Sequencer``, so `seq` is global across features.
-public final class Session: Sendable {
-  public let configuration: Configuration
-  public let sequencer = Sequencer()
+package final class Session: Sendable {
+  package let configuration: Configuration
+  package let sequencer = Sequencer()
   /// The command language of the session's features and the shell.
   package let commands: CommandTable<Command>
   let records: Records
@@ -24,7 +24,7 @@ public final class Session: Sendable {
   /// `trace on`: effect records.
   let trace: EffectTrace
 
-  public init(configuration: Configuration) {
+  package init(configuration: Configuration) {
     let records = Records(options: configuration.options)
     var configuration = configuration
     configuration.client =
@@ -100,7 +100,7 @@ public final class Session: Sendable {
   }
 
   /// The JSON state of a feature, as `state` prints it.
-  public func stateJSON(_ feature: String) -> JSONValue {
+  package func stateJSON(_ feature: String) -> JSONValue {
     if feature == CommandTable.rateLimitFeature { return rateLimitJSON }
     return stores.view(named: feature)?.stateJSON ?? .null
   }

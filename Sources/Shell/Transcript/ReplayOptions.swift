@@ -1,31 +1,31 @@
 import FoundationEssentials
 
 /// How `reactor replay` runs a suite: which files, how many at once, and what it writes.
-public struct ReplayOptions: Sendable, Equatable {
+package struct ReplayOptions: Sendable, Equatable {
   /// Files and directories, as given.
-  public var paths: [String]
+  package var paths: [String]
   /// Rewrite each transcript that differs with the actual output.
-  public var update = false
+  package var update = false
   /// Transcripts replayed at once; the report is the same for any number.
-  public var jobs = ProcessInfo.processInfo.activeProcessorCount
+  package var jobs = ProcessInfo.processInfo.activeProcessorCount
   /// This run's slice of the suite, `(k, n)` for the k-th of n (1-based).
-  public var shard: (index: Int, count: Int)?
+  package var shard: (index: Int, count: Int)?
   /// A JUnit XML report to write.
-  public var junit: String?
+  package var junit: String?
   /// Only the transcripts whose path this regular expression finds a match in.
-  public var filter: String?
+  package var filter: String?
   /// What `--update` must never write (the environment's token).
   package var secrets: SecretScanner?
 
-  public init(paths: [String]) { self.paths = paths }
+  package init(paths: [String]) { self.paths = paths }
 
-  public static func == (a: ReplayOptions, b: ReplayOptions) -> Bool {
+  package static func == (a: ReplayOptions, b: ReplayOptions) -> Bool {
     a.paths == b.paths && a.update == b.update && a.jobs == b.jobs && a.shard?.index == b.shard?.index
       && a.shard?.count == b.shard?.count && a.junit == b.junit && a.filter == b.filter
   }
 
   /// Reads `K/N`, as `--shard` takes it: 1 <= K <= N.
-  public static func shard(_ text: String) -> (index: Int, count: Int)? {
+  package static func shard(_ text: String) -> (index: Int, count: Int)? {
     let parts = text.split(separator: "/", omittingEmptySubsequences: false)
     guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1,
       (1...count).contains(index)
@@ -36,7 +36,7 @@ public struct ReplayOptions: Sendable, Equatable {
   /// The transcripts of shard `k` of `n`: every n-th file of the sorted suite, from the k-th,
   /// so shards differ in size by one file at most, and together they are the suite with no
   /// file twice. The slice depends only on the suite, never on the machine or the run.
-  public static func slice<T>(_ files: [T], shard: (index: Int, count: Int)) -> [T] {
+  package static func slice<T>(_ files: [T], shard: (index: Int, count: Int)) -> [T] {
     files.enumerated().filter { $0.offset % shard.count == shard.index - 1 }.map(\.element)
   }
 }

@@ -9,7 +9,7 @@ import ReactorCore
 
 extension Replayer {
   /// Replays files, prints `ok`/`FAIL` lines and the summary; returns the exit status.
-  public func run(paths: [String], update: Bool) async -> Int32 {
+  package func run(paths: [String], update: Bool) async -> Int32 {
     var options = ReplayOptions(paths: paths)
     options.update = update
     return await run(options)
@@ -25,7 +25,7 @@ extension Replayer {
   /// Replays a suite: the files and directories of `options`, filtered and sliced, `jobs` at a
   /// time. Reports are printed in the suite's order as soon as every earlier one is, so the
   /// output is the same for any number of jobs. Returns the exit status: 0 when all passed.
-  public func run(_ options: ReplayOptions) async -> Int32 {
+  package func run(_ options: ReplayOptions) async -> Int32 {
     var entries = TranscriptFiles.expand(options.paths)
     if let filter = options.filter {
       // Checked by the command before anything runs; an invalid one matches nothing here.

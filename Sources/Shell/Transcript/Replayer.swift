@@ -4,19 +4,19 @@ import Rendering
 
 /// `reactor replay`: replays transcripts and reports each (the suite runs in
 /// `Replayer+Suite.swift`).
-public struct Replayer: Sendable {
+package struct Replayer: Sendable {
   let runner: TranscriptRunner
   let write: @Sendable (String) -> Void
   /// Opens the suite's files (``TranscriptFiles/read(_:opening:)``).
   package var opener: TranscriptFiles.Opener = TranscriptFiles.openForReading
 
-  public init(runner: TranscriptRunner, write: @escaping @Sendable (String) -> Void) {
+  package init(runner: TranscriptRunner, write: @escaping @Sendable (String) -> Void) {
     self.runner = runner
     self.write = write
   }
 
   /// The result of one file.
-  public enum Verdict: Sendable, Equatable {
+  package enum Verdict: Sendable, Equatable {
     case ok
     /// The unified diff of the file against the actual output, with the differing JSON paths
     /// of changed NDJSON lines and a changed exit status after it.
@@ -26,23 +26,23 @@ public struct Replayer: Sendable {
   }
 
   /// Everything one replay found.
-  public struct Outcome: Sendable, Equatable {
-    public var verdict: Verdict
+  package struct Outcome: Sendable, Equatable {
+    package var verdict: Verdict
     /// The rewritten text, for `--update`; nil when nothing differs or nothing could run.
-    public var updated: String?
+    package var updated: String?
     /// What `--update` says besides the diff: pattern lines that no longer match and are
     /// replaced by the literal line.
-    public var notes: [String] = []
+    package var notes: [String] = []
   }
 
   /// Replays one transcript text; with `update`, also returns the rewritten text.
-  public func check(_ text: String, name: String) async -> (verdict: Verdict, updated: String?) {
+  package func check(_ text: String, name: String) async -> (verdict: Verdict, updated: String?) {
     let outcome = await replay(text, name: name)
     return (outcome.verdict, outcome.updated)
   }
 
   /// Replays one transcript text and says what differs.
-  public func replay(_ text: String, name: String) async -> Outcome {
+  package func replay(_ text: String, name: String) async -> Outcome {
     let transcript: Transcript
     do {
       transcript = try TranscriptParser.parse(text)

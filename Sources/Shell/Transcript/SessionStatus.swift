@@ -1,4 +1,4 @@
-public import ReactorCore
+package import ReactorCore
 package import Rendering
 
 /// The exit status a session of piped commands ends with, folded from how its commands ended:
@@ -7,17 +7,17 @@ package import Rendering
 /// A recording and its replay fold the same completions the same way, so the `%status` line a
 /// recording writes is the one its replay computes. A failed command's status is judged, as
 /// reactor(1) judges it (``ExitStatus``), by the code of the last error it printed.
-public struct SessionStatus: Sendable, Equatable {
+package struct SessionStatus: Sendable, Equatable {
   /// The input line that stands for Control-C in a transcript.
-  public static let interrupt = "^C"
+  package static let interrupt = "^C"
 
-  public private(set) var value: Int32 = 0
+  package private(set) var value: Int32 = 0
 
-  public init() {}
+  package init() {}
 
   /// Counts one command's completion; a cancelled command (Control-C, `cancel`) did not fail.
   /// `failureCode` is the code of the last error the command printed, if any.
-  public mutating func add(_ completion: StoreTask.Completion, failureCode: String? = nil) {
+  package mutating func add(_ completion: StoreTask.Completion, failureCode: String? = nil) {
     if completion == .error { value = ExitStatus(failureCode: failureCode).rawValue }
   }
 

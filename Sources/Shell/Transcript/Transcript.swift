@@ -1,5 +1,5 @@
 package import ReactorView
-public import Rendering
+package import Rendering
 
 #if canImport(Glibc)
   import Glibc
@@ -19,31 +19,31 @@ public import Rendering
 /// + 30 repos (1-30) of 162 (glob)
 /// > query sw &
 /// ```
-public struct Transcript: Sendable, Equatable {
+package struct Transcript: Sendable, Equatable {
   /// Settings from `%` directives.
-  public struct Settings: Sendable, Equatable {
+  package struct Settings: Sendable, Equatable {
     /// The HTTP cassette, relative to the transcript; nil with `%offline`.
-    public var cassette: String?
+    package var cassette: String?
     /// Serve the built-in offline sample instead of a cassette.
-    public var offline = false
+    package var offline = false
     /// The cassette was recorded from the offline sample (`%data offline-sample`), so `help`
     /// labels the data as sample data, as it did when recorded.
-    public var sampleData = false
+    package var sampleData = false
     /// The virtual clock's start, seconds since 1970 (from an ISO 8601 `%clock`).
-    public var clock: Double = 1_795_000_000
-    public var json = false
-    public var width = 100
+    package var clock: Double = 1_795_000_000
+    package var json = false
+    package var width = 100
     /// Each input line is a daemon request (`%daemon`): NDJSON framing with ids.
-    public var daemon = false
+    package var daemon = false
     /// The features' settings: `%seed`, `%engine` (`reactor replay --engine` overrides it),
     /// `%signup-failure-rate`, `%signup-latency`.
     package var features = FeatureSettings()
 
-    public init() {}
+    package init() {}
   }
 
   /// One line of the file, in order.
-  public enum Item: Sendable, Equatable {
+  package enum Item: Sendable, Equatable {
     /// A comment, directive or blank line before the first command, kept as written.
     case verbatim(String)
     /// A command and the output expected under it.
@@ -51,18 +51,18 @@ public struct Transcript: Sendable, Equatable {
   }
 
   /// A command line and its expected output.
-  public struct Command: Sendable, Equatable {
+  package struct Command: Sendable, Equatable {
     /// The line as typed, without the `> ` prefix and without a trailing `&`.
-    public var input: String
+    package var input: String
     /// Written with a trailing ` &`: start it and go on without waiting for its effects.
     package var background: Bool
     /// Expected output lines, as written (escapes and `(glob)`/`(re)` suffixes included).
     /// Parsed ones are slices of the transcript's text.
-    public var expected: [Substring]
+    package var expected: [Substring]
     /// Comments that appeared inside the block; kept on rewrite, right after the input.
-    public var comments: [String]
+    package var comments: [String]
 
-    public init(input: String, background: Bool = false, expected: [Substring] = [], comments: [String] = []) {
+    package init(input: String, background: Bool = false, expected: [Substring] = [], comments: [String] = []) {
       self.input = input
       self.background = background
       self.expected = expected
@@ -70,31 +70,31 @@ public struct Transcript: Sendable, Equatable {
     }
   }
 
-  public var settings: Settings
-  public var items: [Item]
+  package var settings: Settings
+  package var items: [Item]
   /// The exit status the session is expected to end with: a `%status N` line after the last
   /// command's output, absent for 0 (as cram writes `[1]` only for a failure).
-  public var status: Int32
+  package var status: Int32
 
-  public init(settings: Settings = Settings(), items: [Item] = [], status: Int32 = 0) {
+  package init(settings: Settings = Settings(), items: [Item] = [], status: Int32 = 0) {
     self.settings = settings
     self.items = items
     self.status = status
   }
 
   /// The commands, in order.
-  public var commands: [Command] {
+  package var commands: [Command] {
     items.compactMap { if case .command(let command) = $0 { command } else { nil } }
   }
 }
 
 extension Transcript {
   /// The file text, as written.
-  public func text() -> String { text(outputs: nil) }
+  package func text() -> String { text(outputs: nil) }
 
   /// The file text, with each command's expected lines replaced by `outputs[i]` when given,
   /// and the status line by `status` when given.
-  public func text(outputs: [[Substring]]?, status: Int32? = nil) -> String {
+  package func text(outputs: [[Substring]]?, status: Int32? = nil) -> String {
     var text = ""
     // The parser drops one "\r" before each "\n" (CRLF files); a line that really ends in
     // "\r" gets a second one, so parse(text()) gives the same transcript back.
@@ -125,7 +125,7 @@ extension Transcript {
 
   /// How an actual standard output line is written in a transcript: lines that would read as
   /// syntax (their first byte is `>`, `#`, `%`, `!` or `\`) get a leading backslash.
-  public static func escape(_ line: String) -> String {
+  package static func escape(_ line: String) -> String {
     needsEscape(line.utf8.first) ? "\\" + line : line
   }
 
@@ -139,7 +139,7 @@ extension Transcript {
 
   /// How an output line is written in a transcript: a standard error line after `! ` (taken
   /// as it stands, so it needs no backslash), a standard output line escaped.
-  public static func written(_ line: OutputLine) -> String {
+  package static func written(_ line: OutputLine) -> String {
     line.stream == .err ? errorPrefix(line.text) : escape(line.text)
   }
 

@@ -10,17 +10,17 @@ import ReactorView
 #endif
 
 /// Reads the transcript format.
-public enum TranscriptParser {
+package enum TranscriptParser {
   /// A problem in a transcript file, with its line number.
-  public struct Failure: Error, Equatable, CustomStringConvertible {
-    public var line: Int
-    public var message: String
-    public var description: String { "line \(line): \(message)" }
+  package struct Failure: Error, Equatable, CustomStringConvertible {
+    package var line: Int
+    package var message: String
+    package var description: String { "line \(line): \(message)" }
   }
 
   /// Parses `text`. Expected output lines are slices of `text` (no copy: a long replay's
   /// output is most of its file), so the transcript keeps `text`'s storage alive.
-  public static func parse(_ text: String) throws(Failure) -> Transcript {
+  package static func parse(_ text: String) throws(Failure) -> Transcript {
     var transcript = Transcript()
     var current: Transcript.Command?
     // The line of `%status`, which ends the transcript.

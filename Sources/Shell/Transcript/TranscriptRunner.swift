@@ -1,7 +1,7 @@
-public import GitHubClient
-public import ReactorCore
+package import GitHubClient
+package import ReactorCore
 package import ReactorView
-public import Rendering
+package import Rendering
 
 /// Replays a transcript deterministically and returns the output under each command.
 ///
@@ -11,9 +11,9 @@ public import Rendering
 /// runs again. A command written with a trailing `&` is started and left running; output its
 /// effects print later appears under whichever command is current then. At the end the runner
 /// lets every remaining effect finish the same way.
-public struct TranscriptRunner: Sendable {
+package struct TranscriptRunner: Sendable {
   /// Builds the client a replay uses, from the transcript's settings and the virtual time.
-  public typealias ClientFactory = @Sendable (Transcript.Settings, TimeSource, ReplayLog) throws -> GitHubClient
+  package typealias ClientFactory = @Sendable (Transcript.Settings, TimeSource, ReplayLog) throws -> GitHubClient
 
   /// The features the replayed sessions run: the executable's list.
   let features: [Feature]
@@ -46,12 +46,12 @@ public struct TranscriptRunner: Sendable {
   }
 
   /// The actual output lines (escaped as a transcript writes them), one array per command.
-  public func run(_ transcript: Transcript) async throws -> [[String]] {
+  package func run(_ transcript: Transcript) async throws -> [[String]] {
     try await run(transcript, log: ReplayLog())
   }
 
   /// The same, reporting problems beyond the output (unexpected requests) to `log`.
-  public func run(_ transcript: Transcript, log: ReplayLog) async throws -> [[String]] {
+  package func run(_ transcript: Transcript, log: ReplayLog) async throws -> [[String]] {
     try await run(transcript, log: log) { $1.map(Transcript.written) }
   }
 
@@ -60,14 +60,14 @@ public struct TranscriptRunner: Sendable {
   /// and what `keep` returns is what is kept: the replayer compares them with the expected
   /// lines and keeps those where they match, so a long replay makes no `String` of an output
   /// line that matches (``Transcript/written(_:)`` makes one) and never holds two copies.
-  public func run<Kept>(
+  package func run<Kept>(
     _ transcript: Transcript, log: ReplayLog, keep: (Int, [OutputLine]) -> Kept
   ) async throws -> [Kept] {
     try await runWithStatus(transcript, log: log, keep: keep).kept
   }
 
   /// The same, with the exit status the session ends with (``SessionStatus``).
-  public func runWithStatus<Kept>(
+  package func runWithStatus<Kept>(
     _ transcript: Transcript, log: ReplayLog, keep: (Int, [OutputLine]) -> Kept
   ) async throws -> (kept: [Kept], status: Int32) {
     let clock = VirtualClock()
