@@ -26,7 +26,12 @@ package struct CommandTable<Command>: Sendable {
 
   /// The command on `line`; nil for a blank or comment-only line. The verb finds the spec, the
   /// spec checks the count of arguments and builds the command.
-  package func parse(_ line: String) throws(CommandError) -> Command? {
+  package func parse(_ line: String) throws(CommandError) -> Command? { try parseNamed(line)?.command }
+
+  /// The command on `line`, and the line as history keeps it, from one split of the line: each
+  /// secret replaced by ``Redaction/placeholder``, and a secret left out (a verb that then asks
+  /// for it at a prompt) named by the placeholder after the words, as its recording replays it.
+  package func parseNamed(_ line: String) throws(CommandError) -> (command: Command, name: String)? {
     let words: [String]
     do {
       words = try Tokenizer.split(line)
@@ -52,7 +57,10 @@ package struct CommandTable<Command>: Sendable {
     if spec.completion == .commands, let topic = arguments.first, self.spec(for: topic) == nil {
       throw .unknown(topic, among: verbs)
     }
-    return try spec.build(CommandArguments(verb: spec.name, words: arguments))
+    let command = try spec.build(CommandArguments(verb: spec.name, words: arguments))
+    guard let secretsFrom = spec.secretsFrom else { return (command, line) }
+    let named = redact(words: words, of: line) { _ in Redaction.placeholder }
+    return (command, arguments.count == secretsFrom ? named + " " + Redaction.placeholder : named)
   }
 
   /// The words tab completion offers for argument `position` (0 or 1) of `spec`, after the

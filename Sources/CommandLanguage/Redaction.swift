@@ -80,7 +80,7 @@ extension CommandTable {
     _ body: String, unparseable: (String, Tokenizer.Failure?) -> String, replacement: (String) -> String
   ) -> String {
     let parsed = Result { () throws(Tokenizer.Failure) -> [String] in try Tokenizer.split(body) }
-    guard let words = try? parsed.get(), let verbWord = words.first else {
+    guard let words = try? parsed.get(), !words.isEmpty else {
       // Unparseable: if it starts with a secret verb, quoted or not, keep only the verb (and
       // the failure).
       let first = CommandParser.syntaxErrorVerb(body)
@@ -88,6 +88,13 @@ extension CommandTable {
       if case .failure(let failure) = parsed { return unparseable(first, failure) }
       return unparseable(first, nil)
     }
+    return redact(words: words, of: body, replacement: replacement)
+  }
+
+  /// `body`, split into `words` (at least one), with its secret words replaced; `body` itself
+  /// when it has none.
+  func redact(words: [String], of body: String, replacement: (String) -> String) -> String {
+    let verbWord = words[0]
     // A quoted verb (`'signup bob hunter22 hunter22'`) names no command, but the words inside
     // it are read as if unquoted: a secret verb there makes the words after it secrets too.
     let inner = verbWord.unicodeScalars.split(whereSeparator: Tokenizer.isSeparator).map {

@@ -14,36 +14,21 @@ package struct Feature: Sendable {
   package init<View: FeatureView>(_ view: View.Type) {
     name = View.name
     fields = View.fields
-    verbs = View.verbs.map { spec in
-      let secretsFrom = spec.secretsFrom
-      return CommandSpec<FeatureCommand>(
-        spec.name, aliases: spec.aliases, usage: spec.usage, summary: spec.summary, discussion: spec.discussion,
-        arity: spec.arity, completion: spec.completion, secretsFrom: spec.secretsFrom
-      ) { arguments throws(CommandError) in
-        let secret: FeatureCommand.Secret =
-          secretsFrom.map { arguments.words.count > $0 ? .typed : .prompted } ?? .none
-        return FeatureCommand(View.self, try spec.build(arguments), secret: secret)
-      }
-    }
+    verbs = View.verbs.map { $0.map { FeatureCommand(View.self, $0) } }
     make = { host in View(host: host) }
   }
 }
 
 /// A feature's command, as the shell's parser returns it.
 package struct FeatureCommand: Sendable, Equatable {
-  /// Whether the command carries a secret: typed on the line, or to be asked for at a prompt.
-  package enum Secret: Sendable { case none, typed, prompted }
-
   /// The feature's name.
   package let feature: String
-  package let secret: Secret
   private let command: any Sendable
   private let equals: @Sendable (any Sendable) -> Bool
   private let runner: @Sendable (any FeatureView, TaggingSink) -> Execution
 
-  package init<View: FeatureView>(_ view: View.Type, _ command: View.Command, secret: Secret = .none) {
+  package init<View: FeatureView>(_ view: View.Type, _ command: View.Command) {
     feature = View.name
-    self.secret = secret
     self.command = command
     equals = { ($0 as? View.Command) == command }
     // The shell hands back the View the command's feature made.

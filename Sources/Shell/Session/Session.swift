@@ -60,25 +60,16 @@ package final class Session: Sendable {
   /// its immediate mutations and output) happens before this returns; effects go on.
   /// `tag` marks every record the command causes, now or from its effects (daemon ids).
   package func start(_ line: String, tag: JSONValue? = nil) -> Execution {
-    let command: Command?
+    let parsed: (command: Command, name: String)?
     do {
-      command = try commands.parse(line)
+      parsed = try commands.parseNamed(line)
     } catch {
       configuration.sink.write([records.error(code: error.code, message: error.message).tagged(tag)])
       return .done(.error)
     }
-    guard let command else { return .done(.ok) }
-    // Only a command that carries a secret needs the line tokenized again to redact it.
-    let named: String
-    switch command {
-    // A password asked for at a prompt is named as if typed on the line, as its recording
-    // replays it (`TranscriptRecorder.noteSecret`).
-    case .feature(let command) where command.secret == .prompted:
-      named = commands.forHistory(line + " " + Redaction.placeholder)
-    case .feature(let command) where command.secret == .typed: named = commands.forHistory(line)
-    default: named = line
-    }
-    history.begin(line: named, undoable: command != .undo && command != .redo)
+    guard let (command, name) = parsed else { return .done(.ok) }
+    // History names a prompted password as its recording replays it (`TranscriptRecorder.noteSecret`).
+    history.begin(line: name, undoable: command != .undo && command != .redo)
     guard let tag else { return start(command, tag: nil) }
     return RequestTag.$current.withValue(tag) { start(command, tag: tag) }
   }
