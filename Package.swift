@@ -115,3 +115,41 @@ let package = Package(
       ]),
   ]
 )
+
+// The benchmark executable (scripts/bench builds it in release mode, scripts/test runs its debug
+// build once). A root package's executable: never a product, so no dependent builds it.
+package.targets.append(
+  .executableTarget(
+    name: "reactor-bench",
+    dependencies: [
+      "ReactorCore", "ReactorJSON", "SearchFeature", "Rendering", "GitHubClient", "GitHubClientLive", "Shell",
+    ],
+    path: "Benchmarks/Sources/reactor-bench"))
+
+// libFuzzer targets, only when scripts/fuzz asks for them (REACTOR_FUZZ=1), in a build folder of
+// its own. Each is an executable without `main`: libFuzzer provides it and calls
+// `LLVMFuzzerTestOneInput`. The executables that have a `main` (and the tests, which depend on
+// one) are left out of that build, so that a plain `swift build` links only fuzz targets.
+if Context.environment["REACTOR_FUZZ"] == "1" {
+  let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
+    ("fuzz-command", ["Shell"]),
+    ("fuzz-transcript", ["Shell"]),
+    ("fuzz-cassette", ["GitHubClientLive"]),
+    (
+      "fuzz-github-json",
+      ["GitHubClientLive", "GitHubClient", "SearchFeature", "Rendering", "ReactorCore", "ReactorJSON"]
+    ),
+    ("fuzz-link", ["GitHubClientLive"]),
+    ("fuzz-daemon", ["Shell", "ReactorJSON"]),
+    ("fuzz-jsonpatch", ["ReactorJSON"]),
+  ]
+  package.products.removeAll { $0 is Product.Executable }
+  package.targets.removeAll { $0.type == .executable || $0.type == .test || $0.name == "TestSupport" }
+  // Shared helpers: a byte reader that turns input into choices, and a failing check that traps
+  // with a message (libFuzzer reports it as a crash).
+  package.targets.append(.target(name: "FuzzSupport", path: "Fuzz/Sources/FuzzSupport"))
+  package.targets += fuzzTargets.map { target in
+    .executableTarget(
+      name: target.name, dependencies: ["FuzzSupport"] + target.dependencies, path: "Fuzz/Sources/\(target.name)")
+  }
+}
