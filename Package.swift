@@ -19,16 +19,13 @@ let strict: [SwiftSetting] = [
 let package = Package(
   name: "reactor",
   platforms: [.macOS(.v15)],
+  // The public surface. Every other module is internal to the package (`package` access between
+  // its modules), so the benchmark and the fuzz targets are targets of this package (below).
   products: [
     .executable(name: "reactor", targets: ["reactor"]),
     .library(name: "ReactorJSON", targets: ["ReactorJSON"]),
     .library(name: "ReactorCore", targets: ["ReactorCore"]),
     .library(name: "ReactorTesting", targets: ["ReactorTesting"]),
-    .library(name: "GitHubClient", targets: ["GitHubClient"]),
-    .library(name: "SearchFeature", targets: ["SearchFeature"]),
-    .library(name: "Rendering", targets: ["Rendering"]),
-    .library(name: "Shell", targets: ["Shell"]),
-    .library(name: "GitHubClientLive", targets: ["GitHubClientLive"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
