@@ -11,7 +11,10 @@ package import ReactorJSON
 public struct Repository: Sendable, Equatable, Hashable {
   let storage: Storage
 
-  package var id: Int { storage.header.id }
+  // Public, not package: with the release builds' cross-module optimization only public
+  // declarations are inlined into other modules, and the search feature reads the id of every
+  // repository it adds (as package, a call: +13% instructions a search action).
+  public var id: Int { storage.header.id }
   /// `owner/name`.
   package var fullName: String {
     if let originals = storage.header.originals { return originals.fullName }
