@@ -24,16 +24,13 @@ let feature: [Target.Dependency] = [
 let package = Package(
   name: "reactor",
   platforms: [.macOS(.v15)],
+  // The public surface. Every other module is internal to the package (`package` access between
+  // its modules), so the benchmark and the fuzz targets are targets of this package (below).
   products: [
     .executable(name: "reactor", targets: ["reactor"]),
     .library(name: "ReactorJSON", targets: ["ReactorJSON"]),
     .library(name: "ReactorCore", targets: ["ReactorCore"]),
     .library(name: "ReactorTesting", targets: ["ReactorTesting"]),
-    .library(name: "GitHubClient", targets: ["GitHubClient"]),
-    .library(name: "SearchFeature", targets: ["SearchFeature"]),
-    .library(name: "Rendering", targets: ["Rendering"]),
-    .library(name: "Shell", targets: ["Shell"]),
-    .library(name: "GitHubClientLive", targets: ["GitHubClientLive"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
@@ -68,13 +65,19 @@ let package = Package(
     .target(name: "CLineEdit", linkerSettings: [.linkedLibrary("dl")]),
     .target(
       name: "Shell",
-      dependencies: ["ReactorCore", "ReactorJSON", "GitHubClient", "Rendering", "CommandLanguage", "ReactorView", "CLineEdit"],
+      dependencies: [
+        "ReactorCore", "ReactorJSON", "GitHubClient", "Rendering", "CommandLanguage", "ReactorView", "CLineEdit",
+      ],
+      swiftSettings: strict),
+    // The features the executable runs: one list, which tests and fuzz targets share.
+    .target(
+      name: "FeatureList", dependencies: ["ReactorView", "SearchFeature", "SignupFeature", "FeedFeature"],
       swiftSettings: strict),
     .executableTarget(
       name: "reactor",
       dependencies: [
-        "Shell", "Rendering", "ReactorCore", "GitHubClient", "GitHubClientLive", "ReactorView", "SearchFeature",
-        "SignupFeature", "FeedFeature",
+        "Shell", "Rendering", "ReactorCore", "GitHubClient", "GitHubClientLive", "CommandLanguage", "ReactorView",
+        "FeatureList",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strict),
@@ -103,13 +106,15 @@ let package = Package(
     .testTarget(
       name: "RenderingTests",
       dependencies: [
-        "Rendering", "ReactorCore", "ReactorJSON", "ReactorView", "SearchFeature", "SignupFeature", "FeedFeature", "GitHubClient",
+        "Rendering", "ReactorCore", "ReactorJSON", "ReactorView", "SearchFeature", "SignupFeature", "FeedFeature",
+        "GitHubClient",
         "TestSupport",
       ]),
     .testTarget(
       name: "ShellTests",
       dependencies: [
-        "Shell", "reactor", "CommandLanguage", "ReactorView", "ReactorCore", "ReactorJSON", "SearchFeature", "SignupFeature", "FeedFeature", "GitHubClient",
+        "Shell", "FeatureList", "CommandLanguage", "ReactorView", "ReactorCore", "ReactorJSON", "SearchFeature",
+        "SignupFeature", "FeedFeature", "GitHubClient",
         "Rendering", "TestSupport",
       ]),
     .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
@@ -117,7 +122,47 @@ let package = Package(
     .testTarget(
       name: "TranscriptTests",
       dependencies: [
-        "Shell", "reactor", "CommandLanguage", "ReactorView", "GitHubClient", "GitHubClientLive", "ReactorCore", "ReactorJSON", "SearchFeature", "TestSupport",
+        "Shell", "FeatureList", "CommandLanguage", "ReactorView", "GitHubClient", "GitHubClientLive", "ReactorCore",
+        "ReactorJSON", "SearchFeature", "TestSupport",
       ]),
   ]
 )
+
+// The benchmark executable (scripts/bench builds it in release mode, scripts/test runs its debug
+// build once). A root package's executable: never a product, so no dependent builds it.
+package.targets.append(
+  .executableTarget(
+    name: "reactor-bench",
+    dependencies: [
+      "ReactorCore", "ReactorJSON", "SearchFeature", "Rendering", "GitHubClient", "GitHubClientLive", "Shell",
+      "CommandLanguage", "ReactorView", "FeatureList",
+    ],
+    path: "Benchmarks/Sources/reactor-bench"))
+
+// libFuzzer targets, only when scripts/fuzz asks for them (REACTOR_FUZZ=1), in a build folder of
+// its own. Each is an executable without `main`: libFuzzer provides it and calls
+// `LLVMFuzzerTestOneInput`. The executables that have a `main` (and the tests, which depend on
+// one) are left out of that build, so that a plain `swift build` links only fuzz targets.
+if Context.environment["REACTOR_FUZZ"] == "1" {
+  let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
+    ("fuzz-command", ["Shell", "CommandLanguage", "FeatureList"]),
+    ("fuzz-transcript", ["Shell", "FeatureList"]),
+    ("fuzz-cassette", ["GitHubClientLive"]),
+    (
+      "fuzz-github-json",
+      ["GitHubClientLive", "GitHubClient", "SearchFeature", "Rendering", "ReactorCore", "ReactorJSON"]
+    ),
+    ("fuzz-link", ["GitHubClientLive"]),
+    ("fuzz-daemon", ["Shell", "ReactorJSON", "FeatureList"]),
+    ("fuzz-jsonpatch", ["ReactorJSON"]),
+  ]
+  package.products.removeAll { $0 is Product.Executable }
+  package.targets.removeAll { $0.type == .executable || $0.type == .test || $0.name == "TestSupport" }
+  // Shared helpers: a byte reader that turns input into choices, and a failing check that traps
+  // with a message (libFuzzer reports it as a crash).
+  package.targets.append(.target(name: "FuzzSupport", path: "Fuzz/Sources/FuzzSupport"))
+  package.targets += fuzzTargets.map { target in
+    .executableTarget(
+      name: target.name, dependencies: ["FuzzSupport"] + target.dependencies, path: "Fuzz/Sources/\(target.name)")
+  }
+}

@@ -4,7 +4,7 @@ extension GitHubClient {
   /// (a test's, a benchmark's) is then called without the extra async call of `search`'s
   /// default, which forwards to it.
   @inlinable
-  public func page(of request: RepositorySearch) async throws -> Page<Repository> {
+  package func page(of request: RepositorySearch) async throws -> Page<Repository> {
     if request.sort == .best {
       return try await searchRepositories(request.query, request.page, request.perPage)
     }

@@ -4,24 +4,24 @@
 /// and tests build their own from closures. Every closure throws ``GitHubError`` only.
 public struct GitHubClient: Sendable {
   /// `GET /search/repositories?q=&page=&per_page=`, in GitHub's best-match order.
-  public var searchRepositories:
+  @usableFromInline package var searchRepositories:
     @Sendable (_ query: String, _ page: Int, _ perPage: Int) async throws -> Page<Repository>
 
   /// `GET /search/repositories` with `sort` and `order`: what the search features call.
-  public var search: @Sendable (_ request: RepositorySearch) async throws -> Page<Repository>
+  @usableFromInline package var search: @Sendable (_ request: RepositorySearch) async throws -> Page<Repository>
 
   /// `GET /users/{login}`: whether a login is taken.
-  public var userExists: @Sendable (_ login: String) async throws -> Bool
+  package var userExists: @Sendable (_ login: String) async throws -> Bool
 
   /// `GET /events?page=&per_page=`, conditional on `etag` when one is given.
-  public var events: @Sendable (_ page: Int, _ perPage: Int, _ etag: String?) async throws -> EventsResult
+  package var events: @Sendable (_ page: Int, _ perPage: Int, _ etag: String?) async throws -> EventsResult
 
   /// The latest rate-limit budget of each resource GitHub has reported, sorted by resource.
-  public var rateLimits: @Sendable () -> [RateLimit]
+  package var rateLimits: @Sendable () -> [RateLimit]
 
   /// - Parameter search: defaults to `searchRepositories` for best match, and refuses other
   ///   orders (a client built from a best-match closure cannot sort).
-  public init(
+  package init(
     searchRepositories:
       @escaping @Sendable (_ query: String, _ page: Int, _ perPage: Int) async throws -> Page<Repository>,
     search: (@Sendable (_ request: RepositorySearch) async throws -> Page<Repository>)? = nil,

@@ -1,10 +1,10 @@
-public import ReactorJSON
+package import ReactorJSON
 
 // What scripts and the exit status need beyond the code and the message.
 
 extension GitHubError {
   /// What kind of failure this is; the exit status of a session is one switch over it.
-  public enum Category: Sendable, Equatable {
+  package enum Category: Sendable, Equatable {
     /// GitHub or the network failed: unreachable, timeout, 5xx, a bad or unexpected answer.
     case network
     /// GitHub refused the credentials (401, 403).
@@ -19,7 +19,7 @@ extension GitHubError {
     case cancelled
   }
 
-  public var category: Category {
+  package var category: Category {
     switch self {
     case .transport, .timeout, .server, .http, .invalidResponse, .responseTooLarge: .network
     case .unauthorized, .forbidden: .authentication
@@ -32,7 +32,7 @@ extension GitHubError {
 
   /// The category of the failure whose ``code`` is `code`, for a caller that holds only an
   /// error record; nil for a code that is not a GitHub failure's.
-  public static func category(ofCode code: String) -> Category? {
+  package static func category(ofCode code: String) -> Category? {
     switch code {
     case "offline", "timeout", "server-error", "http-error", "invalid-response", "response-too-large": .network
     case "unauthorized", "forbidden": .authentication
@@ -46,7 +46,7 @@ extension GitHubError {
 
   /// Seconds to wait before retrying, for a rate limit: `Retry-After`, or the time until the
   /// primary limit resets.
-  public var retryAfter: Int? {
+  package var retryAfter: Int? {
     switch self {
     case .rateLimited(let resetsIn, _, _): resetsIn
     case .secondaryRateLimited(let retryAfter, _): retryAfter
@@ -55,7 +55,7 @@ extension GitHubError {
   }
 
   /// The budget GitHub sent with a rate-limit error.
-  public var budget: RateLimit? {
+  package var budget: RateLimit? {
     switch self {
     case .rateLimited(_, _, let budget), .secondaryRateLimited(_, let budget): budget
     default: nil
@@ -65,7 +65,7 @@ extension GitHubError {
   /// The machine-readable fields an `error` record carries beside `code` and `message`:
   /// `retryAfter` (seconds), `resetAt` (ISO 8601 UTC), `remaining`, `limit` and `resource`
   /// for rate limits, as far as GitHub said them; `timeoutSeconds`; `length` and `maxLength`.
-  public var details: JSONObject {
+  package var details: JSONObject {
     var object: JSONObject = [:]
     switch self {
     case .rateLimited, .secondaryRateLimited:

@@ -39,7 +39,7 @@ public enum GitHubError: Error, Sendable, Equatable, Hashable {
   case responseTooLarge(limit: Int)
 
   /// A stable identifier for scripts.
-  public var code: String {
+  package var code: String {
     switch self {
     case .transport: "offline"
     case .timeout: "timeout"
@@ -60,7 +60,7 @@ public enum GitHubError: Error, Sendable, Equatable, Hashable {
   }
 
   /// One or two sentences for the user.
-  public var message: String {
+  package var message: String {
     switch self {
     case .transport(let detail): return "Could not reach GitHub: \(clause(detail))."
     case .timeout(let seconds):
@@ -115,7 +115,7 @@ public enum GitHubError: Error, Sendable, Equatable, Hashable {
   ///
   /// The one mapping of errors: the live client maps its transport's failures through it, and
   /// the features map whatever their client threw.
-  public static func from(_ error: any Error) -> GitHubError {
+  package static func from(_ error: any Error) -> GitHubError {
     switch error {
     case let error as GitHubError: error
     case is CancellationError: .cancelled

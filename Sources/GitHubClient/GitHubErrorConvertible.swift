@@ -2,7 +2,7 @@
 ///
 /// ``GitHubError/from(_:)`` asks it, so the one mapping of any error to a `GitHubError` knows
 /// errors of modules this interface cannot import (the live client's transport errors).
-public protocol GitHubErrorConvertible: Error {
+package protocol GitHubErrorConvertible: Error {
   /// The failure as the features show it.
   var gitHubError: GitHubError { get }
 }

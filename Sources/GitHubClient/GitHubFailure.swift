@@ -3,14 +3,14 @@ public import ReactorJSON
 /// A failure as feature state (`lastError`, `error`): its stable code, message and details, and
 /// in the JSON of state dumps and patches `{"code":...,"message":...}` with the details beside.
 public struct GitHubFailure: Sendable, Equatable {
-  public var code: String
-  public var message: String
+  @usableFromInline package var code: String
+  @usableFromInline package var message: String
   /// ``GitHubError/details``: empty for most failures.
-  public var details: JSONObject
+  @usableFromInline package var details: JSONObject
   /// ``GitHubError/category``, for the exit status.
-  public var category: GitHubError.Category
+  package var category: GitHubError.Category
 
-  public init(_ error: GitHubError) {
+  package init(_ error: GitHubError) {
     code = error.code
     message = error.message
     details = error.details

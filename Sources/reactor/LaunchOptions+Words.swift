@@ -1,4 +1,5 @@
 import CommandLanguage
+import FeatureList
 import ReactorView
 import Shell
 

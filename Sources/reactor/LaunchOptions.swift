@@ -1,5 +1,6 @@
 import ArgumentParser
 import CommandLanguage
+import FeatureList
 import FoundationEssentials
 import GitHubClient
 import GitHubClientLive

@@ -1,4 +1,5 @@
 import CommandLanguage
+import FeatureList
 import FoundationEssentials
 import GitHubClient
 import GitHubClientLive

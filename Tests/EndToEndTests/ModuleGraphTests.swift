@@ -32,8 +32,11 @@ struct ModuleGraphTests {
     "Shell": [
       "ReactorCore", "ReactorJSON", "GitHubClient", "Rendering", "CommandLanguage", "ReactorView", "CLineEdit",
     ],
-    "reactor": Set(["ReactorCore", "ReactorJSON", "GitHubClient", "GitHubClientLive", "Rendering", "Shell"])
-      .union(["CommandLanguage", "ReactorView"]).union(features),
+    "FeatureList": Set(["ReactorView"]).union(features),
+    "reactor": [
+      "ReactorCore", "ReactorJSON", "GitHubClient", "GitHubClientLive", "Rendering", "Shell", "CommandLanguage",
+      "ReactorView", "FeatureList",
+    ],
     "CByteScan": [], "CCurl": [], "CLineEdit": [],
   ]
 
@@ -84,6 +87,23 @@ struct ModuleGraphTests {
       }
     }
     #expect(offenders.isEmpty, "the shell names a feature: \(offenders)")
+  }
+
+  /// The public surface: the executable and the reusable library. Every other module is
+  /// internal to the package, which is why the benchmark and the fuzz targets live in it.
+  @Test("the products are the executable, ReactorJSON, ReactorCore and ReactorTesting")
+  func products() throws {
+    let manifest = try String(
+      contentsOf: ManualPageTests.root.appendingPathComponent("Package.swift"), encoding: .utf8)
+    let declared = manifest.matches(of: /\.(library|executable)\(\s*name:\s*"([^"]+)"/).map {
+      "\($0.output.1) \($0.output.2)"
+    }
+    #expect(
+      declared.sorted() == [
+        "executable reactor", "library ReactorCore", "library ReactorJSON", "library ReactorTesting",
+      ])
+    // A package with unsafe flags cannot be depended on by URL.
+    #expect(!manifest.contains("unsafeFlags"))
   }
 
   @Test("only the executable imports the live client")

@@ -1,4 +1,5 @@
 import CommandLanguage
+import FeatureList
 import FeedFeature
 import GitHubClient
 import ReactorCore
@@ -7,7 +8,6 @@ import SignupFeature
 import Testing
 
 @testable import Shell
-@testable import reactor
 
 // The NDJSON `action` names: every action of every feature names the command that sends it, as
 // the transcripts record it, and that command is a verb of the language.

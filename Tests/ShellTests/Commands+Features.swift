@@ -1,4 +1,5 @@
 import CommandLanguage
+import FeatureList
 import FeedFeature
 import GitHubClient
 import ReactorCore
@@ -8,7 +9,6 @@ import SearchFeature
 import SignupFeature
 
 @testable import Shell
-@testable import reactor
 
 /// The executable's command language, as a session running its features has it.
 let commands = CommandTable<Command>(features: Features.all)

@@ -1,12 +1,11 @@
 import CommandLanguage
+import FeatureList
 import Foundation
 import ReactorCore
 import ReactorView
 import Rendering
 import Shell
 import Testing
-
-@testable import reactor
 
 /// The recorder of `reactor --record`: its files, its secrets, Control-C.
 @Suite("Recording transcripts")

@@ -1,11 +1,10 @@
 import CommandLanguage
+import FeatureList
 import Foundation
 import ReactorCore
 import ReactorView
 import Shell
 import Testing
-
-@testable import reactor
 
 #if canImport(Glibc)
   import Glibc

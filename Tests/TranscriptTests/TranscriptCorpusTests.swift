@@ -1,4 +1,5 @@
 import CommandLanguage
+import FeatureList
 import Foundation
 import GitHubClient
 import GitHubClientLive
@@ -6,8 +7,6 @@ import ReactorCore
 import ReactorView
 import Shell
 import Testing
-
-@testable import reactor
 
 /// The transcript corpus in Tests/Transcripts, replayed in-process: one test case per file,
 /// so a failure names the file.

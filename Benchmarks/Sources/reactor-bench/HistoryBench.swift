@@ -1,3 +1,4 @@
+import FeatureList
 import Foundation
 import GitHubClient
 import ReactorCore
@@ -14,7 +15,8 @@ enum HistoryBench {
   static func session(limit: Int, client: GitHubClient, executor: ManualExecutor) -> Session {
     Session(
       configuration: .init(
-        client: client, options: RenderOptions(mode: .json), sink: NullSink(), executor: executor, historyLimit: limit))
+        client: client, features: Features.all, options: RenderOptions(mode: .json), sink: NullSink(),
+        executor: executor, historyLimit: limit))
   }
 
   /// `query`, then `next` until `pages` pages are loaded (two changes a page after the first).

@@ -1,3 +1,4 @@
+import FeatureList
 import Foundation
 import GitHubClient
 import GitHubClientLive
@@ -30,10 +31,12 @@ enum ReplayBench {
     return ([source, "%mode json"] + commands.map { "> " + $0 }).joined(separator: "\n") + "\n"
   }
 
-  static let runner = TranscriptRunner(makeClient: { settings, time, log in
-    try GitHubClient.replaying(
-      cassettePath: settings.offline ? nil : settings.cassette, time: time, userAgent: "reactor-bench", log: log)
-  })
+  static let runner = TranscriptRunner(
+    features: Features.all,
+    makeClient: { settings, time, log in
+      try GitHubClient.replaying(
+        cassettePath: settings.offline ? nil : settings.cassette, time: time, userAgent: "reactor-bench", log: log)
+    })
 
   /// Records, from the offline sample, a cassette answering the first two pages of every query
   /// of the script, each with a recorded latency of 150 ms (virtual in replays); returns its path.
@@ -80,7 +83,8 @@ enum ReplayBench {
     let client = try! GitHubClient.replaying(cassettePath: cassette, time: time, userAgent: "reactor-bench")
     let session = Session(
       configuration: Session.Configuration(
-        client: client, options: RenderOptions(mode: .json), sink: NullSink(), time: time, executor: executor))
+        client: client, features: Features.all, options: RenderOptions(mode: .json), sink: NullSink(), time: time,
+        executor: executor))
     return seconds {
       for line in commands {
         let execution = session.start(line)

@@ -1,3 +1,4 @@
+import FeatureList
 import GitHubClient
 import ReactorCore
 import Rendering
@@ -160,7 +161,7 @@ enum SearchScriptBench {
     let executor = ManualExecutor()
     let session = Session(
       configuration: Session.Configuration(
-        client: client, options: RenderOptions(mode: .json), sink: NullSink(),
+        client: client, features: Features.all, options: RenderOptions(mode: .json), sink: NullSink(),
         executor: executor))
     let lines = script.queries.map { "query \($0)" }
     let elapsed = seconds {

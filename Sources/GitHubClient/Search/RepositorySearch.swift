@@ -1,15 +1,15 @@
 /// One page of a repository search: `GET /search/repositories?q=&sort=&order=&page=&per_page=`.
-public struct RepositorySearch: Sendable, Equatable, Hashable {
+@usableFromInline package struct RepositorySearch: Sendable, Equatable, Hashable {
   /// GitHub's query syntax, as the user typed it.
-  public var query: String
-  public var sort: SearchSort
-  public var order: SearchOrder
+  @usableFromInline package var query: String
+  @usableFromInline package var sort: SearchSort
+  package var order: SearchOrder
   /// From 1.
-  public var page: Int
+  @usableFromInline package var page: Int
   /// GitHub allows 1-100.
-  public var perPage: Int
+  @usableFromInline package var perPage: Int
 
-  public init(query: String, sort: SearchSort = .best, order: SearchOrder = .desc, page: Int, perPage: Int) {
+  package init(query: String, sort: SearchSort = .best, order: SearchOrder = .desc, page: Int, perPage: Int) {
     self.query = query
     self.sort = sort
     self.order = order
@@ -18,18 +18,18 @@ public struct RepositorySearch: Sendable, Equatable, Hashable {
   }
 
   /// The longest free text GitHub's search accepts, qualifiers (`language:go`) not counted.
-  public static let maxQueryLength = 256
+  package static let maxQueryLength = 256
 
   /// The query's length as GitHub counts it against ``maxQueryLength``: its words without the
   /// qualifiers (words with a colon), and the spaces between them.
-  public var freeTextLength: Int {
+  package var freeTextLength: Int {
     let words = query.split(separator: " ").filter { !$0.contains(":") }
     return words.isEmpty ? 0 : words.reduce(words.count - 1) { $0 + $1.count }
   }
 
   /// The `sort:` qualifier a user typed into the query text, which the REST API ignores (it
   /// takes the `sort` parameter); nil when there is none.
-  public var sortQualifier: String? {
+  package var sortQualifier: String? {
     query.split(separator: " ").first { $0.lowercased().hasPrefix("sort:") }.map(String.init)
   }
 

@@ -8,5 +8,5 @@ public enum SearchSort: String, Sendable, Equatable, Hashable, CaseIterable {
   case helpWantedIssues = "help-wanted-issues"
 
   /// The value of the `sort` parameter; nil for best match, which sends none.
-  public var parameter: String? { self == .best ? nil : rawValue }
+  package var parameter: String? { self == .best ? nil : rawValue }
 }

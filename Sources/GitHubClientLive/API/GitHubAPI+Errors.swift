@@ -1,5 +1,5 @@
 import FoundationEssentials
-public import GitHubClient
+package import GitHubClient
 
 extension GitHubAPI {
   /// Throws the ``GitHubError`` a non-success response stands for.
@@ -8,7 +8,7 @@ extension GitHubAPI {
   /// limit, waiting until `x-ratelimit-reset`; a `Retry-After` header, a 429, or a body that
   /// mentions the secondary rate limit is the secondary limit. `path` names the resource of a
   /// rate limit when GitHub does not.
-  public func checkStatus(_ response: HTTPResponse, path: String? = nil) throws(GitHubError) {
+  package func checkStatus(_ response: HTTPResponse, path: String? = nil) throws(GitHubError) {
     let status = response.status
     if (200..<300).contains(status) { return }
     let message = Self.message(in: response.body)
@@ -79,7 +79,7 @@ extension GitHubAPI {
 /// A transport's failure as the features show it; ``GitHubError/from(_:)`` maps it, with every
 /// other error.
 extension HTTPTransportError: GitHubErrorConvertible {
-  public var gitHubError: GitHubError {
+  package var gitHubError: GitHubError {
     switch self {
     case .timedOut: .timeout(seconds: nil)
     case .unreachable(let detail): .transport(detail)

@@ -1,19 +1,21 @@
 import FoundationEssentials
-public import GitHubClient
+package import GitHubClient
 
 /// Builds GitHub requests and maps responses to models or ``GitHubError``.
 ///
 /// Pure functions of their inputs, so decoding, paging and error mapping are tested against
 /// recorded responses without a network.
-public struct GitHubAPI: Sendable {
-  public let configuration: GitHubConfiguration
+package struct GitHubAPI: Sendable {
+  package let configuration: GitHubConfiguration
 
-  public init(configuration: GitHubConfiguration) { self.configuration = configuration }
+  package init(configuration: GitHubConfiguration) { self.configuration = configuration }
 
   // MARK: - Requests
 
   /// A GET request for `path` (starting with `/`) with query parameters in the given order.
-  public func request(_ path: String, query: [(String, String)] = [], headers extra: [HTTPHeader] = []) -> HTTPRequest {
+  package func request(
+    _ path: String, query: [(String, String)] = [], headers extra: [HTTPHeader] = []
+  ) -> HTTPRequest {
     var base = configuration.baseURL.absoluteString
     while base.hasSuffix("/") { base.removeLast() }
     var text = base + path
@@ -31,13 +33,13 @@ public struct GitHubAPI: Sendable {
   }
 
   /// `GET /search/repositories`.
-  public func searchRepositories(query: String, page: Int, perPage: Int) -> HTTPRequest {
+  package func searchRepositories(query: String, page: Int, perPage: Int) -> HTTPRequest {
     search(RepositorySearch(query: query, page: page, perPage: perPage))
   }
 
   /// `GET /search/repositories` with `sort` and `order` (neither for best match, GitHub's
   /// default, so best-match requests are the same as before sorting existed).
-  public func search(_ search: RepositorySearch) -> HTTPRequest {
+  package func search(_ search: RepositorySearch) -> HTTPRequest {
     var query = [("q", search.query)]
     if let sort = search.sort.parameter { query += [("sort", sort), ("order", search.order.rawValue)] }
     query += [("page", String(search.page)), ("per_page", String(search.perPage))]
@@ -84,7 +86,7 @@ public struct GitHubAPI: Sendable {
   // MARK: - Responses
 
   /// Decodes a search page, or throws the error the response stands for.
-  public func searchPage(_ response: HTTPResponse, page: Int, perPage: Int) throws(GitHubError) -> Page<Repository> {
+  package func searchPage(_ response: HTTPResponse, page: Int, perPage: Int) throws(GitHubError) -> Page<Repository> {
     try checkStatus(response, path: "/search/repositories")
     let decoded: SearchPageDecoder.Result
     do {
@@ -102,7 +104,7 @@ public struct GitHubAPI: Sendable {
   }
 
   /// 200 means the login exists, 404 that it does not; anything else throws.
-  public func userExists(_ response: HTTPResponse) throws(GitHubError) -> Bool {
+  package func userExists(_ response: HTTPResponse) throws(GitHubError) -> Bool {
     if response.status == 404 { return false }
     try checkStatus(response)
     let _: UserWire = try decode(response.body)
@@ -110,7 +112,7 @@ public struct GitHubAPI: Sendable {
   }
 
   /// Decodes a page of events, or `.notModified` for a 304.
-  public func eventsResult(_ response: HTTPResponse, page: Int) throws(GitHubError) -> EventsResult {
+  package func eventsResult(_ response: HTTPResponse, page: Int) throws(GitHubError) -> EventsResult {
     if response.status == 304 { return .notModified }
     try checkStatus(response)
     let wire: [EventWire] = try decode(response.body)

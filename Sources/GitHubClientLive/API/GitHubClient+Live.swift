@@ -1,5 +1,5 @@
 import FoundationEssentials
-public import GitHubClient
+package import GitHubClient
 import ReactorCore
 
 extension GitHubClient {
@@ -8,7 +8,7 @@ extension GitHubClient {
   /// Every response's `X-RateLimit-*` headers update the budget ``GitHubClient/rateLimits``
   /// returns. A query longer than GitHub accepts, and a token bound for plain `http://` on a
   /// host that is not loopback, fail before anything is sent.
-  public static func live(configuration: GitHubConfiguration, transport: any HTTPTransport) -> GitHubClient {
+  package static func live(configuration: GitHubConfiguration, transport: any HTTPTransport) -> GitHubClient {
     let api = GitHubAPI(configuration: configuration)
     let budgets = Locked<[String: RateLimit]>([:])
     let send: @Sendable (HTTPRequest) async throws -> HTTPResponse = { request in

@@ -1,25 +1,25 @@
-public import FoundationEssentials
-public import ReactorCore
+package import FoundationEssentials
+import ReactorCore
 
 /// Where and how the live client talks to GitHub.
-public struct GitHubConfiguration: Sendable {
+package struct GitHubConfiguration: Sendable {
   /// `https://api.github.com`, or a GitHub Enterprise / test server root.
-  public var baseURL: URL
+  package var baseURL: URL
   /// The token sent as `Authorization: Bearer`; never printed (see ``Secret``).
-  public var token: Secret?
+  package var token: Secret?
   /// `reactor/<version>`.
-  public var userAgent: String
+  package var userAgent: String
   /// The clock used to turn `x-ratelimit-reset` into a wait time.
-  public var now: @Sendable () -> Date
+  package var now: @Sendable () -> Date
   /// Where ``token`` came from, for the line that says so.
-  public var tokenSource: TokenSource
+  package var tokenSource: TokenSource
   /// The transport's timeout in seconds, named by the timeout error; nil when unknown.
-  public var timeoutSeconds: Int?
+  package var timeoutSeconds: Int?
   /// Whether the user chose the API root (`--api-url`, `GITHUB_API_URL`): with neither that
   /// nor a token, "could not reach GitHub" suggests `--offline`.
-  public var apiURLWasSet: Bool
+  package var apiURLWasSet: Bool
 
-  public init(
+  package init(
     baseURL: URL, token: Secret? = nil, userAgent: String, now: @escaping @Sendable () -> Date = { Date() },
     tokenSource: TokenSource? = nil, timeoutSeconds: Int? = nil, apiURLWasSet: Bool = true
   ) {
@@ -33,7 +33,7 @@ public struct GitHubConfiguration: Sendable {
   }
 
   /// The default API root.
-  public static let defaultBaseURL = URL(string: "https://api.github.com")!
+  package static let defaultBaseURL = URL(string: "https://api.github.com")!
 
   /// Resolves the base URL and token the documented way: `--api-url`, then `GITHUB_API_URL`,
   /// then the default; `GH_TOKEN`, then `GITHUB_TOKEN`, then the token gh keeps for the API's
@@ -85,8 +85,8 @@ public struct GitHubConfiguration: Sendable {
 }
 
 /// A secret string (a token) that never shows up in descriptions, dumps or logs (see `Redacted`).
-public struct Secret: Sendable, Equatable, Redacted {
+package struct Secret: Sendable, Equatable, Redacted {
   /// The secret itself; read it only where it is sent.
   package let revealed: String
-  public init(_ value: String) { revealed = value }
+  package init(_ value: String) { revealed = value }
 }

@@ -1,4 +1,4 @@
-public import FoundationEssentials
+package import FoundationEssentials
 
 /// Parses an RFC 8288 `Link` header, as GitHub sends for pagination.
 ///
@@ -8,10 +8,10 @@ public import FoundationEssentials
 /// `next` target, the only one it builds a `URL` for. Its `page` parameter is read without
 /// `URLComponents` when the target has no percent-escapes: character-level splitting and one
 /// `URL` per relation would cost about as much as decoding the page.
-public enum LinkHeader {
+package enum LinkHeader {
   /// Maps each `rel` to its target: `<https://…&page=2>; rel="next", <…>; rel="last"`.
   /// Malformed entries are skipped; a `rel` with several space-separated values maps each.
-  public static func parse(_ header: String) -> [String: URL] {
+  package static func parse(_ header: String) -> [String: URL] {
     var links: [String: URL] = [:]
     for entry in entries(header) {
       guard let url = URL(string: entry.target) else { continue }
@@ -23,7 +23,7 @@ public enum LinkHeader {
   }
 
   /// The `page` query parameter of the `rel="next"` link, if there is one.
-  public static func nextPage(_ header: String?) -> Int? {
+  package static func nextPage(_ header: String?) -> Int? {
     guard var header else { return nil }
     return header.withUTF8 { header in
       // The first entry with a valid target and rel `next`, as `parse(header)["next"]`.

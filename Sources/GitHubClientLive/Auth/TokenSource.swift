@@ -1,5 +1,5 @@
 /// Where the token came from, for the line that says so (never the token itself).
-public enum TokenSource: Sendable, Equatable {
+package enum TokenSource: Sendable, Equatable {
   /// An environment variable: `GH_TOKEN` or `GITHUB_TOKEN`.
   case environment(String)
   /// gh's `hosts.yml` at this path, for the host.
@@ -10,7 +10,7 @@ public enum TokenSource: Sendable, Equatable {
 
   /// The source's name for machines (`limits --json`): the variable's name, `gh hosts.yml`,
   /// or nil when there is no token.
-  public var name: String? {
+  package var name: String? {
     switch self {
     case .environment(let name): return name
     case .ghHosts: return "gh hosts.yml"
@@ -19,7 +19,7 @@ public enum TokenSource: Sendable, Equatable {
   }
 
   /// One line for people: which source, or how to pass a token.
-  public var description: String {
+  package var description: String {
     switch self {
     case .environment(let name): return "token: from \(name)"
     case .ghHosts(let path, let host): return "token: gh's token for \(host), from \(path)"

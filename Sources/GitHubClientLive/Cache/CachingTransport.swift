@@ -7,19 +7,19 @@ import FoundationEssentials
 /// or `Last-Modified` are stored. A `304` is answered with the stored status and body under
 /// the fresh response's headers (its rate-limit budget, say), the stored ones filling in the
 /// rest.
-public final class CachingTransport: HTTPTransport {
+package final class CachingTransport: HTTPTransport {
   private let base: any HTTPTransport
   private let cache: HTTPCache
   private let tokenHash: String
 
   /// - Parameter token: the token the requests carry; only its hash is kept, for the keys.
-  public init(wrapping base: any HTTPTransport, cache: HTTPCache, token: Secret?) {
+  package init(wrapping base: any HTTPTransport, cache: HTTPCache, token: Secret?) {
     self.base = base
     self.cache = cache
     tokenHash = token.map { SHA256.hex($0.revealed) } ?? "none"
   }
 
-  public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+  package func send(_ request: HTTPRequest) async throws -> HTTPResponse {
     guard request.method == "GET", request.header("If-None-Match") == nil, request.header("If-Modified-Since") == nil
     else { return try await base.send(request) }
     let key = cache.key(for: request, tokenHash: tokenHash)

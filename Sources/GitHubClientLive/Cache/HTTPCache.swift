@@ -1,4 +1,4 @@
-public import FoundationEssentials
+package import FoundationEssentials
 
 #if canImport(Glibc)
   import Glibc
@@ -18,20 +18,20 @@ public import FoundationEssentials
 /// - An entry that does not decode is ignored (and replaced by the next response).
 /// - The folder is kept under ``maxBytes``: after a write, the least recently used entries
 ///   (by modification time, which a hit refreshes) go first.
-public final class HTTPCache: Sendable {
-  public let directory: URL
-  public let maxBytes: Int
+package final class HTTPCache: Sendable {
+  package let directory: URL
+  package let maxBytes: Int
 
   /// The default bound on the folder's size.
-  public static let defaultMaxBytes = 50_000_000
+  package static let defaultMaxBytes = 50_000_000
 
-  public init(directory: URL, maxBytes: Int = HTTPCache.defaultMaxBytes) {
+  package init(directory: URL, maxBytes: Int = HTTPCache.defaultMaxBytes) {
     self.directory = directory
     self.maxBytes = maxBytes
   }
 
   /// `$XDG_CACHE_HOME/reactor`, else `~/.cache/reactor`; nil without either variable.
-  public static func defaultDirectory(environment: (String) -> String?) -> URL? {
+  package static func defaultDirectory(environment: (String) -> String?) -> URL? {
     if let base = environment("XDG_CACHE_HOME"), base.hasPrefix("/") {
       return URL(fileURLWithPath: base, isDirectory: true).appendingPathComponent("reactor", isDirectory: true)
     }

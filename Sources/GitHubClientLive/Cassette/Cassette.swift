@@ -1,33 +1,33 @@
-public import FoundationEssentials
+package import FoundationEssentials
 
 /// Recorded HTTP exchanges, as a JSON file that diffs well: pretty-printed, keys sorted, one
 /// exchange per array element, bodies as text (or base64 when not UTF-8).
 ///
 /// Secrets never reach it: `Authorization`, `Cookie` and `Set-Cookie` headers are not kept,
 /// and token-like query parameters are replaced with `REDACTED` before anything is stored.
-public struct Cassette: Codable, Sendable, Equatable {
-  public var version = 1
-  public var exchanges: [Exchange]
+package struct Cassette: Codable, Sendable, Equatable {
+  package var version = 1
+  package var exchanges: [Exchange]
 
-  public init(exchanges: [Exchange] = []) { self.exchanges = exchanges }
+  package init(exchanges: [Exchange] = []) { self.exchanges = exchanges }
 
   /// One request and its response.
-  public struct Exchange: Codable, Sendable, Equatable {
-    public var method: String
+  package struct Exchange: Codable, Sendable, Equatable {
+    package var method: String
     /// The path and query, with tokens redacted (the host is not kept: replays may use any).
-    public var path: String
-    public var requestHeaders: [String: String]
-    public var status: Int
-    public var responseHeaders: [String: String]
-    public var body: String?
-    public var bodyBase64: String?
+    package var path: String
+    package var requestHeaders: [String: String]
+    package var status: Int
+    package var responseHeaders: [String: String]
+    package var body: String?
+    package var bodyBase64: String?
     /// How long the answer took when it was recorded, in milliseconds.
-    public var latencyMs: Int
+    package var latencyMs: Int
     /// A transport failure instead of a response: `unreachable: <detail>` or `timeout`.
-    public var error: String?
+    package var error: String?
 
     /// A request that got no HTTP answer.
-    public init(request: HTTPRequest, failure: HTTPTransportError, latencyMs: Int) {
+    package init(request: HTTPRequest, failure: HTTPTransportError, latencyMs: Int) {
       self.init(request: request, response: HTTPResponse(status: 0), latencyMs: latencyMs)
       body = nil
       switch failure {
@@ -38,24 +38,24 @@ public struct Cassette: Codable, Sendable, Equatable {
     }
 
     /// A request cancelled before it was answered (a newer query, say), after `latencyMs`.
-    public init(request: HTTPRequest, cancelledAfter latencyMs: Int) {
+    package init(request: HTTPRequest, cancelledAfter latencyMs: Int) {
       self.init(request: request, response: HTTPResponse(status: 0), latencyMs: latencyMs)
       body = nil
       error = "cancelled"
     }
 
     /// True when the request was cancelled while it was recorded.
-    public var wasCancelled: Bool { error == "cancelled" }
+    package var wasCancelled: Bool { error == "cancelled" }
 
     /// The transport failure this exchange stands for, if it is one.
-    public var failure: HTTPTransportError? {
+    package var failure: HTTPTransportError? {
       guard let error, error != "cancelled" else { return nil }
       if error == "timeout" { return .timedOut }
       if error.hasPrefix("too-large: "), let limit = Int(error.dropFirst(11)) { return .bodyTooLarge(limit: limit) }
       return .unreachable(error.hasPrefix("unreachable: ") ? String(error.dropFirst(13)) : error)
     }
 
-    public init(request: HTTPRequest, response: HTTPResponse, latencyMs: Int) {
+    package init(request: HTTPRequest, response: HTTPResponse, latencyMs: Int) {
       method = request.method
       path = Cassette.redactedPath(request.url)
       requestHeaders = Dictionary(
@@ -78,7 +78,7 @@ public struct Cassette: Codable, Sendable, Equatable {
     }
 
     /// The response as a transport returns it.
-    public var response: HTTPResponse {
+    package var response: HTTPResponse {
       let data = body.map { Data($0.utf8) } ?? bodyBase64.flatMap { Data(base64Encoded: $0) } ?? Data()
       let headers = responseHeaders.sorted { $0.key < $1.key }.map { HTTPHeader($0.key, $0.value) }
       return HTTPResponse(status: status, headers: headers, body: data)
@@ -142,7 +142,7 @@ public struct Cassette: Codable, Sendable, Equatable {
 
   // MARK: - Files
 
-  public static func load(from url: URL) throws -> Cassette {
+  package static func load(from url: URL) throws -> Cassette {
     guard let data = FileManager.default.contents(atPath: url.path) else {
       throw CassetteError.unreadable(url.path, "no such file, or it cannot be read")
     }
@@ -153,12 +153,12 @@ public struct Cassette: Codable, Sendable, Equatable {
     }
   }
 
-  public func write(to url: URL) throws {
+  package func write(to url: URL) throws {
     try encoded().write(to: url, options: .atomic)
   }
 
   /// The file's bytes: sorted, indented JSON and a final newline.
-  public func encoded() throws -> Data {
+  package func encoded() throws -> Data {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     var data = try encoder.encode(self)

@@ -2,13 +2,13 @@ import FoundationEssentials
 package import ReactorCore
 
 /// Wraps a transport and records every exchange, with the latency it saw.
-public final class RecordingTransport: HTTPTransport {
+package final class RecordingTransport: HTTPTransport {
   private let base: any HTTPTransport
   private let exchanges = Locked<[Cassette.Exchange]>([])
 
-  public init(wrapping base: any HTTPTransport) { self.base = base }
+  package init(wrapping base: any HTTPTransport) { self.base = base }
 
-  public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+  package func send(_ request: HTTPRequest) async throws -> HTTPResponse {
     let clock = ContinuousClock()
     let start = clock.now
     func milliseconds() -> Int { Int((start.duration(to: clock.now).seconds * 1000).rounded()) }
@@ -30,10 +30,10 @@ public final class RecordingTransport: HTTPTransport {
   }
 
   /// Everything recorded so far, in the order the responses arrived.
-  public var cassette: Cassette { Cassette(exchanges: exchanges.withLock { $0 }) }
+  package var cassette: Cassette { Cassette(exchanges: exchanges.withLock { $0 }) }
 
   /// How many exchanges are recorded, without copying them.
-  public var exchangeCount: Int { exchanges.withLock { $0.count } }
+  package var exchangeCount: Int { exchanges.withLock { $0.count } }
 }
 
 /// Serves a cassette: each request gets the first unused exchange with the same method and

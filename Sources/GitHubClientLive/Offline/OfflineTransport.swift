@@ -1,4 +1,4 @@
-public import FoundationEssentials
+package import FoundationEssentials
 import GitHubClient
 import ReactorCore
 import ReactorJSON
@@ -10,7 +10,7 @@ import ReactorJSON
 /// headers, the 1,000-result cap, 422 for an empty query), `GET /users/{login}` (a set of
 /// taken logins) and `GET /events` (three pages, times relative to the injected clock, ETags
 /// with 304). Everything else is a 404, as on GitHub.
-public struct OfflineTransport: HTTPTransport {
+package struct OfflineTransport: HTTPTransport {
   private let now: @Sendable () -> Date
 
   /// The samples are decoded on first use (each a `static let`, initialized once): decoding
@@ -19,11 +19,11 @@ public struct OfflineTransport: HTTPTransport {
   private var repositories: [IndexedRepository] { IndexedRepository.all }
   private var events: [SampleEvent] { SampleEvent.all }
 
-  public init(now: @escaping @Sendable () -> Date = { Date() }) {
+  package init(now: @escaping @Sendable () -> Date = { Date() }) {
     self.now = now
   }
 
-  public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+  package func send(_ request: HTTPRequest) async throws -> HTTPResponse {
     try Task.checkCancellation()
     guard request.method == "GET" else { return Self.json(405, #"{"message":"Method Not Allowed"}"#) }
     let components = URLComponents(url: request.url, resolvingAgainstBaseURL: false)

@@ -1,6 +1,6 @@
 internal import CCurl
 import Dispatch
-public import FoundationEssentials
+package import FoundationEssentials
 import ReactorCore
 
 #if canImport(Glibc)
@@ -28,7 +28,7 @@ import ReactorCore
 /// - Connection failures are described in a few stable words ("the connection was lost").
 ///
 /// Easy handles are pooled: sequential requests reuse one handle and its keep-alive connection.
-public final class CurlTransport: HTTPTransport {
+package final class CurlTransport: HTTPTransport {
   private let maxBodyBytes: Int
   private let timeout: TimeInterval
   private let idle = IdleHandles()
@@ -36,7 +36,7 @@ public final class CurlTransport: HTTPTransport {
   /// The most redirects followed for one request.
   static let maxRedirects = 10
 
-  public init(timeout: TimeInterval = 30, maxBodyBytes: Int = 10_000_000) {
+  package init(timeout: TimeInterval = 30, maxBodyBytes: Int = 10_000_000) {
     self.timeout = timeout
     self.maxBodyBytes = maxBodyBytes
   }
@@ -46,7 +46,7 @@ public final class CurlTransport: HTTPTransport {
   /// libcurl cannot be loaded.
   package static var decodesGzip: Bool { rc_decodes_gzip() != 0 }
 
-  public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+  package func send(_ request: HTTPRequest) async throws -> HTTPResponse {
     guard request.method == "GET" else {
       throw HTTPTransportError.unreachable("only GET requests are supported, not \(request.method)")
     }

@@ -1,52 +1,52 @@
-public import FoundationEssentials
+package import FoundationEssentials
 
 /// Sends one HTTP request and returns the whole response.
 ///
 /// The only seam between the GitHub client and the network: the libcurl transport, the
 /// offline sample and the cassette transports all implement it. Implementations throw
 /// `CancellationError` when the calling task is cancelled, and ``HTTPTransportError`` otherwise.
-public protocol HTTPTransport: Sendable {
+package protocol HTTPTransport: Sendable {
   func send(_ request: HTTPRequest) async throws -> HTTPResponse
 }
 
 /// An HTTP request.
-public struct HTTPRequest: Sendable, Equatable {
-  public var method: String
-  public var url: URL
+package struct HTTPRequest: Sendable, Equatable {
+  package var method: String
+  package var url: URL
   /// Header fields in the order they are sent.
-  public var headers: [HTTPHeader]
+  package var headers: [HTTPHeader]
 
-  public init(method: String = "GET", url: URL, headers: [HTTPHeader] = []) {
+  package init(method: String = "GET", url: URL, headers: [HTTPHeader] = []) {
     self.method = method
     self.url = url
     self.headers = headers
   }
 
   /// The first value of a header field, compared case-insensitively.
-  public func header(_ name: String) -> String? { headers.value(of: name) }
+  package func header(_ name: String) -> String? { headers.value(of: name) }
 }
 
 /// An HTTP response with its whole body.
-public struct HTTPResponse: Sendable, Equatable {
-  public var status: Int
-  public var headers: [HTTPHeader]
-  public var body: Data
+package struct HTTPResponse: Sendable, Equatable {
+  package var status: Int
+  package var headers: [HTTPHeader]
+  package var body: Data
 
-  public init(status: Int, headers: [HTTPHeader] = [], body: Data = Data()) {
+  package init(status: Int, headers: [HTTPHeader] = [], body: Data = Data()) {
     self.status = status
     self.headers = headers
     self.body = body
   }
 
   /// The first value of a header field, compared case-insensitively.
-  public func header(_ name: String) -> String? { headers.value(of: name) }
+  package func header(_ name: String) -> String? { headers.value(of: name) }
 }
 
 /// One header field.
-public struct HTTPHeader: Sendable, Equatable, Hashable {
-  public var name: String
-  public var value: String
-  public init(_ name: String, _ value: String) {
+package struct HTTPHeader: Sendable, Equatable, Hashable {
+  package var name: String
+  package var value: String
+  package init(_ name: String, _ value: String) {
     self.name = name
     self.value = value
   }
@@ -54,7 +54,7 @@ public struct HTTPHeader: Sendable, Equatable, Hashable {
 
 extension [HTTPHeader] {
   /// The first value of a header field, compared case-insensitively.
-  public func value(of name: String) -> String? {
+  package func value(of name: String) -> String? {
     first { HTTPHeader.sameName($0.name, name) }?.value
   }
 }
@@ -81,7 +81,7 @@ extension HTTPHeader {
 }
 
 /// Why a transport could not produce a response.
-public enum HTTPTransportError: Error, Sendable, Equatable {
+package enum HTTPTransportError: Error, Sendable, Equatable {
   /// No connection could be made, or it broke.
   case unreachable(String)
   /// No complete response within the timeout.

@@ -1,0 +1,11 @@
+import FeedFeature
+package import ReactorView
+import SearchFeature
+import SignupFeature
+
+/// The features `reactor` runs, in the order `help` lists their verbs: the one place that
+/// names them. The executable hands this list to every session it makes; tests and the fuzz
+/// targets use the same list.
+package enum Features {
+  package static let all: [Feature] = [Feature(SearchView.self), Feature(SignupView.self), Feature(FeedView.self)]
+}
