@@ -53,8 +53,9 @@ struct LaunchOptions: Equatable, Sendable {
   /// The first error of the flags' own checks, in the order of ``LaunchFlag/all``, then of
   /// the flags together.
   func validate() throws(ValidationError) {
-    for flag in LaunchFlag.all {
-      if let error = flag.check(self) { throw ValidationError(error) }
+    // By index: a `for flag in` loop copied (retained and released) every entry.
+    for index in LaunchFlag.all.indices {
+      if let error = LaunchFlag.all[index].check(self) { throw ValidationError(error) }
     }
     if record != nil && (sort != nil || order != nil || waitOnRateLimit != nil) {
       // A transcript has no directive for them, so its replay would send other requests.
