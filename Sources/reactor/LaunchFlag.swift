@@ -239,8 +239,8 @@ extension LaunchOptions {
   /// answer).
   static func fastParse(_ arguments: some Collection<String>) -> LaunchOptions? {
     var options = LaunchOptions()
-    // The indexes of the flags given. An array, not a Set: a Set costs a conformance lookup at
-    // first use, which start-up would pay (Benchmarks/README.md).
+    // The indexes of the flags given, in an array: a Set (of their names, then) cost a
+    // conformance lookup at first use, which start-up paid (Benchmarks/README.md).
     var seen: [Int] = []
     var rest = arguments[...]
     while let argument = rest.popFirst() {
