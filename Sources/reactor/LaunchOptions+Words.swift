@@ -6,12 +6,6 @@ import Shell
 // MARK: - Command words on the command line
 
 extension LaunchOptions {
-  /// The options that take a value, which may be the next argument.
-  static let valued: Set<String> = [
-    "--drain-timeout", "--api-url", "--timeout", "--color", "--engine", "--record", "--seed",
-    "--signup-failure-rate", "--signup-latency", "--history-limit", "--sort", "--order", "-c", "--command", "-f",
-    "--file",
-  ]
   /// The shells `--generate-completion-script` writes for.
   static let completionShells: Set<String> = ["bash", "zsh", "fish"]
 
@@ -53,7 +47,12 @@ extension LaunchOptions {
       }
       if argument.hasPrefix("-") && argument.count > 1 {
         options.append(argument)
-        if valued.contains(argument), let value = rest.popFirst() { options.append(value) }
+        // An option whose value may be the next argument (`--timeout 5`, not `--timeout=5`).
+        if let (flag, _, inline) = LaunchFlag.named(argument), inline == nil, flag.takesSeparateValue,
+          let value = rest.popFirst()
+        {
+          options.append(value)
+        }
         // Its value is optional (without one the shell comes from `SHELL`), so only a shell's
         // name after it is its value; ArgumentParser's documentation spells it with a space.
         if argument == "--generate-completion-script", let shell = rest.first, completionShells.contains(shell) {

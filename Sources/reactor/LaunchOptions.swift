@@ -15,11 +15,9 @@ import Shell
 
 /// What `reactor` without a subcommand runs with, as plain values.
 ///
-/// ``ReactorCommand`` (ArgumentParser) fills it, with help, usage and error messages. For the
-/// common invocations, long flags and options only, ``fastParse(_:)`` fills it without
-/// ArgumentParser, whose view of the flags (type lookups by mangled name, reflection) is most
-/// of a daemon's start-up. Anything it does not recognise exactly goes to ArgumentParser, and
-/// a test holds the two parsers to the same result.
+/// The flags that set them are declared below, once each, in ``LaunchFlag/all``: both
+/// ``LaunchOptions/fastParse(_:)`` (the common invocations, without ArgumentParser) and
+/// ``ReactorCommand`` (ArgumentParser: help, usage, errors and the rest) are made from it.
 struct LaunchOptions: Equatable, Sendable {
   var offline = false
   var json = false
@@ -55,28 +53,12 @@ struct LaunchOptions: Equatable, Sendable {
 
   static let defaults = LaunchOptions()
 
-  /// `--wait-on-rate-limit` without a value waits at most this many seconds.
-  static let defaultRateLimitWait = 60.0
-
+  /// The first error of the flags' own checks, in the order of ``LaunchFlag/all``, then of
+  /// the flags together.
   func validate() throws(ValidationError) {
-    guard timeout > 0, timeout <= 600 else {
-      throw ValidationError("--timeout must be more than 0 and at most 600 seconds, got \(Self.shown(timeout))")
-    }
-    guard (0...1).contains(signupFailureRate) else {
-      throw ValidationError("--signup-failure-rate must be from 0 to 1, got \(Self.shown(signupFailureRate))")
-    }
-    guard (0...60).contains(signupLatency) else {
-      throw ValidationError("--signup-latency must be from 0 to 60 seconds, got \(Self.shown(signupLatency))")
-    }
-    guard (0...3600).contains(drainTimeout) else {
-      throw ValidationError("--drain-timeout must be from 0 to 3600 seconds, got \(Self.shown(drainTimeout))")
-    }
-    if force && record == nil { throw ValidationError("--force only applies to --record") }
-    guard historyLimit >= 0 else {
-      throw ValidationError("--history-limit must be 0 (off) or more, got \(historyLimit)")
-    }
-    if let wait = waitOnRateLimit, !(0...3600).contains(wait) {
-      throw ValidationError("--wait-on-rate-limit must be between 0 and 3600 seconds")
+    // By index: a `for flag in` loop copied (retained and released) every entry.
+    for index in LaunchFlag.all.indices {
+      if let error = LaunchFlag.all[index].check(self) { throw ValidationError(error) }
     }
     if record != nil && (sort != nil || order != nil || waitOnRateLimit != nil) {
       // A transcript has no directive for them, so its replay would send other requests.
@@ -100,116 +82,113 @@ struct LaunchOptions: Equatable, Sendable {
   static func shown(_ value: Double) -> String {
     value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
   }
+}
 
-  /// The options `arguments` (without the program name) ask for, if they are only long flags
-  /// and options, each at most once, every value well formed, not empty and not starting with
-  /// `-`, and the result valid; nil otherwise (help, subcommands, short names, errors: all of
-  /// those are ArgumentParser's to answer).
-  static func fastParse(_ arguments: some Collection<String>) -> LaunchOptions? {
-    var options = LaunchOptions()
-    // An array, not a Set: a Set<Substring> costs a conformance lookup at first use, which
-    // start-up would pay (Benchmarks/README.md).
-    var seen: [Substring] = []
-    var rest = arguments[...]
-    while let argument = rest.popFirst() {
-      // `-c` and `-f` may repeat and keep their order; their values are taken as they are.
-      if argument == "-c" || argument == "-f" {
-        guard let value = rest.popFirst(), !value.hasPrefix("-") else { return nil }
-        options.scripts.append(argument == "-c" ? .command(value) : .file(value))
-        continue
-      }
-      guard argument.hasPrefix("--") else {
-        // Words that are not options make the command, wherever they are. A first word
-        // `replay` is ArgumentParser's (the subcommand).
-        guard !argument.hasPrefix("-"), !(options.words.isEmpty && argument == "replay") else { return nil }
-        options.words.append(argument)
-        continue
-      }
-      let body = argument.dropFirst(2)
-      let name: Substring
-      let inline: Substring?
-      if let equals = body.firstIndex(of: "=") {
-        (name, inline) = (body[..<equals], body[body.index(after: equals)...])
-      } else {
-        (name, inline) = (body, nil)
-      }
-      guard !name.isEmpty, !seen.contains(name) || name == "command" || name == "file" else { return nil }
-      seen.append(name)
-      switch name {
-      case "offline", "json", "daemon", "force", "no-cache", "bail":
-        guard inline == nil else { return nil }
-        switch name {
-        case "offline": options.offline = true
-        case "json": options.json = true
-        case "force": options.force = true
-        case "no-cache": options.noCache = true
-        case "bail": options.bail = true
-        default: options.daemon = true
-        }
-        continue
-      case "wait-on-rate-limit":
-        // The value is optional, so it is only ever inline (`--wait-on-rate-limit=90`).
-        guard let seconds = inline.map({ DurationParser.seconds(String($0)) }) ?? defaultRateLimitWait else {
-          return nil
-        }
-        options.waitOnRateLimit = seconds
-        continue
-      default: break
-      }
-      guard let value = inline.map(String.init) ?? rest.popFirst(), !value.isEmpty, !value.hasPrefix("-") else {
-        return nil
-      }
-      // A value of the wrong form refuses the whole list. (Not a generic setter: a key path to
-      // an optional would take any parse, failed ones as `.some(nil)`.)
-      switch name {
-      case "drain-timeout":
-        guard let seconds = DurationParser.seconds(value) else { return nil }
-        options.drainTimeout = seconds
-      case "api-url": options.apiURL = value
-      case "timeout":
-        guard let seconds = DurationParser.seconds(value) else { return nil }
-        options.timeout = seconds
-      case "command": options.scripts.append(.command(value))
-      case "file": options.scripts.append(.file(value))
-      case "color":
-        guard let color = ColorChoice(rawValue: value) else { return nil }
-        options.color = color
-      case "engine":
-        guard let engine = EngineChoice(rawValue: value) else { return nil }
-        options.engine = engine
-      case "record": options.record = value
-      case "seed":
-        guard let seed = UInt64(value) else { return nil }
-        options.seed = seed
-      case "signup-failure-rate":
-        guard let rate = Double(value) else { return nil }
-        options.signupFailureRate = rate
-      case "signup-latency":
-        guard let seconds = DurationParser.seconds(value) else { return nil }
-        options.signupLatency = seconds
-      case "history-limit":
-        guard let limit = Int(value) else { return nil }
-        options.historyLimit = limit
-      case "sort":
-        guard let sort = SortChoice(rawValue: value) else { return nil }
-        options.sort = sort
-      case "order":
-        guard let order = OrderChoice(rawValue: value) else { return nil }
-        options.order = order
-      default: return nil
-      }
-    }
-    guard (try? options.validate()) != nil else { return nil }
-    return options
-  }
+extension LaunchFlag {
+  /// Every flag and option of `reactor` without a subcommand, in the order `--help` lists
+  /// them. A new one needs its field in ``LaunchOptions`` above, its entry here, its lines in
+  /// man/reactor.1 (SYNOPSIS and OPTIONS) and an example in LaunchOptionsTests.
+  static let all: [LaunchFlag] = [
+    .flag(
+      "offline", help: "Serve the built-in offline sample instead of GitHub (no network, sample data).",
+      set: { $0.offline = true }),
+    .flag("json", help: "Print NDJSON records (one JSON object per line) instead of text.", set: { $0.json = true }),
+    .flag(
+      "daemon",
+      help: "Serve NDJSON requests on standard input, many in flight at once (see DAEMON MODE in reactor(1)).",
+      set: { $0.daemon = true }),
+    .duration(
+      "drain-timeout",
+      help:
+        "With --daemon: how long in-flight requests may take to finish after end of input or SIGTERM (500ms, 30s, 1m; a bare number is seconds).",
+      get: { $0.drainTimeout }, set: { $0.drainTimeout = $1 },
+      check: {
+        (0...3600).contains($0.drainTimeout)
+          ? nil : "--drain-timeout must be from 0 to 3600 seconds, got \(LaunchOptions.shown($0.drainTimeout))"
+      }),
+    .option(
+      "api-url", valueName: "url", help: "The GitHub API root (default: $GITHUB_API_URL, then https://api.github.com).",
+      set: { (options, url: String) in options.apiURL = url }),
+    .duration(
+      "timeout", help: "How long to wait for GitHub before giving up (5s, 1m; a bare number is seconds).",
+      get: { $0.timeout }, set: { $0.timeout = $1 },
+      check: {
+        $0.timeout > 0 && $0.timeout <= 600
+          ? nil : "--timeout must be more than 0 and at most 600 seconds, got \(LaunchOptions.shown($0.timeout))"
+      }),
+    .option(
+      "color", valueName: "when", help: "When to use colour: auto, always or never.", get: { $0.color },
+      set: { $0.color = $1 }),
+    .option(
+      "engine", valueName: "engine",
+      help:
+        "The search engine: reactor (ReactorKit style, the default) or feedback (RxFeedback style). With replay: every transcript runs on it, whatever its %engine says.",
+      set: { (options, engine: EngineChoice) in options.engine = engine }),
+    .option(
+      "record", valueName: "file",
+      help:
+        "Record the session as a transcript in <file>, with its HTTP cassette beside it as <file>.cassette.json.",
+      set: { (options, path: String) in options.record = path }),
+    .flag(
+      "force", help: "With --record: overwrite an existing transcript and cassette.", set: { $0.force = true },
+      check: { $0.force && $0.record == nil ? "--force only applies to --record" : nil }),
+    // Unconditional: `--seed -1` is a wrong value to name, not a missing one.
+    .option(
+      "seed", valueName: "n", parsing: .unconditional,
+      help: "Seed for everything random in the session (default: from the time).",
+      set: { (options, seed: UInt64) in options.seed = seed }),
+    .option(
+      "signup-failure-rate", valueName: "rate", help: "How often the simulated signup service fails, from 0 to 1.",
+      get: { $0.signupFailureRate }, set: { $0.signupFailureRate = $1 },
+      check: {
+        (0...1).contains($0.signupFailureRate)
+          ? nil : "--signup-failure-rate must be from 0 to 1, got \(LaunchOptions.shown($0.signupFailureRate))"
+      }),
+    .duration(
+      "signup-latency",
+      help: "How long the simulated signup service takes (250ms, 1.5s; a bare number is seconds).",
+      get: { $0.signupLatency }, set: { $0.signupLatency = $1 },
+      check: {
+        (0...60).contains($0.signupLatency)
+          ? nil : "--signup-latency must be from 0 to 60 seconds, got \(LaunchOptions.shown($0.signupLatency))"
+      }),
+    .option(
+      "history-limit", valueName: "n", parsing: .unconditional,
+      help: "The most changes history keeps for history, diff, goto, undo and why (0: off).",
+      get: { $0.historyLimit }, set: { $0.historyLimit = $1 },
+      check: { $0.historyLimit >= 0 ? nil : "--history-limit must be 0 (off) or more, got \($0.historyLimit)" }),
+    .optionalValue(
+      "wait-on-rate-limit", valueName: "max", alone: "60",
+      help:
+        "Wait out a rate limit that resets within <max> seconds (default 60 when given alone), then retry once.",
+      parse: DurationParser.seconds,
+      malformed: { "--wait-on-rate-limit expects seconds such as 60, 90s or 2m, got '\($0)'" },
+      set: { $0.waitOnRateLimit = $1 },
+      check: {
+        guard let wait = $0.waitOnRateLimit, !(0...3600).contains(wait) else { return nil }
+        return "--wait-on-rate-limit must be between 0 and 3600 seconds"
+      }),
+    .flag(
+      "no-cache", help: "Do not read or write the HTTP cache ($XDG_CACHE_HOME/reactor).", set: { $0.noCache = true }),
+    .option(
+      "sort", valueName: "by", help: "Sort search results: best, stars, forks, updated or help-wanted-issues.",
+      set: { (options, sort: SortChoice) in options.sort = sort }),
+    .option(
+      "order", valueName: "dir", help: "The direction of a sorted search: desc (default) or asc.",
+      set: { (options, order: OrderChoice) in options.order = order }),
+    .repeated(
+      "command", short: "c", valueName: "line",
+      help: "Run one command line, then exit; repeatable, run in order with -f.",
+      set: { $0.scripts.append(.command($1)) }),
+    .repeated(
+      "file", short: "f", valueName: "file",
+      help: "Run the commands in <file>, one a line, then exit; errors say <file>:<line>. Repeatable.",
+      set: { $0.scripts.append(.file($1)) }),
+    .flag("bail", help: "Stop at the first command that fails, and exit with its status.", set: { $0.bail = true }),
+  ]
 }
 
 extension LaunchOptions {
-  /// The arguments with a bare `--wait-on-rate-limit` given its default value, since the flag
-  /// parser has no options whose value is optional.
-  static func expandingOptionalValues(_ arguments: some Collection<String>) -> [String] {
-    arguments.map { $0 == "--wait-on-rate-limit" ? "--wait-on-rate-limit=\(Int(defaultRateLimitWait))" : $0 }
-  }
   /// Looks an environment variable up with `getenv`. Building a dictionary of the whole
   /// environment (`ProcessInfo`'s, or any `[String: String]`, whose first use costs a runtime
   /// conformance lookup) was a tenth of a daemon's start.

@@ -41,156 +41,74 @@ struct ReactorCommand: AsyncParsableCommand {
     version: version,
     subcommands: [ReplayCommand.self])
 
-  @Flag(help: "Serve the built-in offline sample instead of GitHub (no network, sample data).")
-  var offline = LaunchOptions.defaults.offline
+  /// What ArgumentParser parsed, for each flag of ``LaunchFlag/all``.
+  private var parsed: [LaunchFlag.Parsed] = []
 
-  @Flag(help: "Print NDJSON records (one JSON object per line) instead of text.")
-  var json = LaunchOptions.defaults.json
+  init() {}
 
-  @Flag(help: "Serve NDJSON requests on standard input, many in flight at once (see DAEMON MODE in reactor(1)).")
-  var daemon = LaunchOptions.defaults.daemon
-
-  @Option(
-    name: .customLong("drain-timeout"),
-    help: ArgumentHelp(
-      "With --daemon: how long in-flight requests may take to finish after end of input or SIGTERM (500ms, 30s, 1m; a bare number is seconds).",
-      valueName: "duration"))
-  var drainTimeout = Seconds(LaunchOptions.defaults.drainTimeout)
-
-  @Option(
-    name: .customLong("api-url"),
-    help: ArgumentHelp("The GitHub API root (default: $GITHUB_API_URL, then https://api.github.com).", valueName: "url")
-  )
-  var apiURL: String?
-
-  @Option(
-    help: ArgumentHelp(
-      "How long to wait for GitHub before giving up (5s, 1m; a bare number is seconds).", valueName: "duration"))
-  var timeout = Seconds(LaunchOptions.defaults.timeout)
-
-  @Option(help: ArgumentHelp("When to use colour: auto, always or never.", valueName: "when"))
-  var color = LaunchOptions.defaults.color
-
-  @Option(
-    help: ArgumentHelp(
-      "The search engine: reactor (ReactorKit style, the default) or feedback (RxFeedback style). With replay: every transcript runs on it, whatever its %engine says.",
-      valueName: "engine"))
-  var engine: EngineChoice?
-
-  @Option(
-    help: ArgumentHelp(
-      "Record the session as a transcript in <file>, with its HTTP cassette beside it as <file>.cassette.json.",
-      valueName: "file"))
-  var record: String?
-
-  @Flag(help: "With --record: overwrite an existing transcript and cassette.")
-  var force = LaunchOptions.defaults.force
-
-  // Unconditional: `--seed -1` is a wrong value to name, not a missing one.
-  @Option(
-    parsing: .unconditional,
-    help: ArgumentHelp("Seed for everything random in the session (default: from the time).", valueName: "n"))
-  var seed: UInt64?
-
-  @Option(
-    name: .customLong("signup-failure-rate"),
-    help: ArgumentHelp("How often the simulated signup service fails, from 0 to 1.", valueName: "rate"))
-  var signupFailureRate = LaunchOptions.defaults.signupFailureRate
-
-  @Option(
-    name: .customLong("signup-latency"),
-    help: ArgumentHelp(
-      "How long the simulated signup service takes (250ms, 1.5s; a bare number is seconds).", valueName: "duration"))
-  var signupLatency = Seconds(LaunchOptions.defaults.signupLatency)
-
-  @Option(
-    name: .customLong("history-limit"), parsing: .unconditional,
-    help: ArgumentHelp(
-      "The most changes history keeps for history, diff, goto, undo and why (0: off).", valueName: "n"))
-  var historyLimit = LaunchOptions.defaults.historyLimit
-
-  @Option(
-    name: .customLong("wait-on-rate-limit"),
-    help: ArgumentHelp(
-      "Wait out a rate limit that resets within <max> seconds (default 60 when given alone), then retry once.",
-      valueName: "max"))
-  var waitOnRateLimit: String?
-
-  @Flag(name: .customLong("no-cache"), help: "Do not read or write the HTTP cache ($XDG_CACHE_HOME/reactor).")
-  var noCache = LaunchOptions.defaults.noCache
-
-  @Option(
-    help: ArgumentHelp("Sort search results: best, stars, forks, updated or help-wanted-issues.", valueName: "by"))
-  var sort: SortChoice?
-
-  @Option(help: ArgumentHelp("The direction of a sorted search: desc (default) or asc.", valueName: "dir"))
-  var order: OrderChoice?
-
-  @Option(
-    name: [.customShort("c"), .customLong("command")],
-    help: ArgumentHelp("Run one command line, then exit; repeatable, run in order with -f.", valueName: "line"))
-  var command: [String] = []
-
-  @Option(
-    name: [.customShort("f"), .customLong("file")],
-    help: ArgumentHelp(
-      "Run the commands in <file>, one a line, then exit; errors say <file>:<line>. Repeatable.", valueName: "file"))
-  var file: [String] = []
-
-  @Flag(help: "Stop at the first command that fails, and exit with its status.")
-  var bail = LaunchOptions.defaults.bail
+  /// ArgumentParser's values of the flags it found in ``customMirror``.
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: LaunchFlag.Key.self)
+    parsed = try LaunchFlag.all.map { try $0.decode(container) }
+    _ = try container.decode(Argument<[String]>.self, forKey: LaunchFlag.Key("words"))
+  }
 
   /// The command words, declared for the shells' completion scripts only (which then ask
   /// ``LaunchOptions/completions(_:_:_:)``): `main` takes the words off before ArgumentParser
   /// parses (``LaunchOptions/splitWords(_:)``), so this stays empty. Only words after `--` would
   /// be its, so that `replay` is never taken for a word rather than the subcommand.
-  @Argument(
-    parsing: .postTerminator, help: .private, completion: .custom { LaunchOptions.completions($0, $1, $2) })
-  var words: [String] = []
-
-  /// The values parsed, for ``LaunchOptions/run()``; `-f` files before `-c` lines when the
-  /// order they were given in is not known (see ``options(arguments:)``).
-  var options: LaunchOptions {
-    var options = LaunchOptions(
-      offline: offline, json: json, daemon: daemon, drainTimeout: drainTimeout.value, apiURL: apiURL,
-      timeout: timeout.value, color: color, engine: engine, record: record, force: force, seed: seed,
-      signupFailureRate: signupFailureRate, signupLatency: signupLatency.value, historyLimit: historyLimit,
-      scripts: file.map(LaunchOptions.Script.file) + command.map(LaunchOptions.Script.command), bail: bail)
-    options.waitOnRateLimit = waitOnRateLimit.map { DurationParser.seconds($0) ?? .nan }
-    options.noCache = noCache
-    options.sort = sort
-    options.order = order
-    return options
+  static func words() -> Argument<[String]> {
+    Argument(
+      wrappedValue: [], parsing: .postTerminator, help: .private,
+      completion: .custom { LaunchOptions.completions($0, $1, $2) })
   }
+
+  /// The values parsed, for ``LaunchOptions/run()``; the values of options that repeat (`-c`,
+  /// `-f`) in the table's order when the order they were given in is not known (see
+  /// ``options(arguments:)``).
+  var options: LaunchOptions { options(order: []) }
 
   /// The values parsed from `arguments`, with `-c` and `-f` in the order `arguments` gives
   /// them (ArgumentParser keeps each option's values in order, not the two options' order).
   func options(arguments: [String]) -> LaunchOptions {
-    var options = options
-    var kinds: [Bool] = []  // true: -c, false: -f
+    var order: [Int] = []
     var rest = arguments[...]
     while let argument = rest.popFirst(), argument != "--" {
-      let isCommand = ["-c", "--command"].contains(argument) || argument.hasPrefix("--command=")
-      let isFile = ["-f", "--file"].contains(argument) || argument.hasPrefix("--file=")
-      if isCommand || isFile { kinds.append(isCommand) }
-      // Skip a separate value, so a `-c` that is some option's value is not counted.
-      if argument.hasPrefix("-"), !argument.contains("="), !Self.flags.contains(argument) { _ = rest.popFirst() }
+      guard let (flag, index, inline) = LaunchFlag.named(argument) else { continue }
+      if flag.value == .repeated { order.append(index) }
+      // Skip a separate value, so that a `-c` that is some option's value is not counted.
+      if inline == nil && flag.takesSeparateValue { _ = rest.popFirst() }
     }
-    guard kinds.filter({ $0 }).count == command.count, kinds.filter({ !$0 }).count == file.count else {
-      return options
+    return options(order: order)
+  }
+
+  /// The values parsed, those of repeated options in `order` (indexes of ``LaunchFlag/all``,
+  /// one an occurrence), then any left in the table's order.
+  private func options(order: [Int]) -> LaunchOptions {
+    var options = LaunchOptions()
+    var repeated: [[String]] = Array(repeating: [], count: parsed.count)
+    for (index, (flag, parsed)) in zip(LaunchFlag.all, parsed).enumerated() {
+      switch parsed {
+      case .value(let set): set(&options)
+      case .texts(let texts) where flag.value == .repeated: repeated[index] = texts
+      case .texts(let texts): for text in texts { _ = flag.set(&options, text) }
+      }
     }
-    var commands = command.makeIterator()
-    var files = file.makeIterator()
-    options.scripts = kinds.map { $0 ? .command(commands.next()!) : .file(files.next()!) }
+    for index in order where !repeated[index].isEmpty {
+      _ = LaunchFlag.all[index].set(&options, repeated[index].removeFirst())
+    }
+    for (flag, texts) in zip(LaunchFlag.all, repeated) {
+      for text in texts { _ = flag.set(&options, text) }
+    }
     return options
   }
 
-  /// The options without a value.
-  static let flags: Set<String> = ["--offline", "--json", "--daemon", "--bail", "--force", "--no-cache"]
-
   func validate() throws {
-    if let waitOnRateLimit, DurationParser.seconds(waitOnRateLimit) == nil {
-      throw ValidationError("--wait-on-rate-limit expects seconds such as 60, 90s or 2m, got '\(waitOnRateLimit)'")
+    // A value ArgumentParser takes as any text (an optional value's) is checked first.
+    for (flag, parsed) in zip(LaunchFlag.all, parsed) {
+      guard case .texts(let texts) = parsed else { continue }
+      var scratch = LaunchOptions()
+      if let text = texts.first(where: { !flag.set(&scratch, $0) }) { throw ValidationError(flag.malformed(text)) }
     }
     try options.validate()
   }
@@ -208,6 +126,20 @@ struct ReactorCommand: AsyncParsableCommand {
     options.words = words
     try options.validate()
     return (options, nil)
+  }
+}
+
+/// ArgumentParser learns a command's options by reflecting on a new instance (`Mirror`),
+/// taking each child that is one of its property wrappers, and reads the values back through
+/// `init(from:)` under the children's names. The mirror gives it, for each flag of
+/// ``LaunchFlag/all`` in order, the wrapper a declaration would make, under the name the
+/// property would have, then the command words: so the table is the only declaration.
+/// (`LaunchOptionsTests` checks ArgumentParser's help and values against the table.)
+extension ReactorCommand: CustomReflectable {
+  var customMirror: Mirror {
+    let children: [Mirror.Child] =
+      LaunchFlag.all.map { (label: $0.key, value: $0.argument()) } + [(label: "words", value: Self.words())]
+    return Mirror(self, children: children, displayStyle: .struct)
   }
 }
 
@@ -332,7 +264,7 @@ struct ReplayCommand: AsyncParsableCommand {
       if status != 0 { throw ExitCode(status) }
       return
     }
-    let engine = (engine ?? root.engine)?.rawValue
+    let engine = (engine ?? root.options.engine)?.rawValue
     if let rerecord {
       let status = await Rerecorder(root: root, path: rerecord, engine: engine).run()
       if status != 0 { throw ExitCode(status) }
@@ -355,19 +287,19 @@ struct ReplayCommand: AsyncParsableCommand {
 
   /// `--until` and `--step`: replays the first commands of `path`, then hands the session over.
   private func handOver(_ path: String) async -> Int32 {
-    let engine = root.engine?.rawValue
+    let engine = root.options.engine?.rawValue
     let userAgent = "reactor/\(ReactorCommand.version)"
     let fallbackURL: URL
     let destination: String
     let live: (any HTTPTransport)?
-    if root.offline {
+    if root.options.offline {
       (fallbackURL, destination, live) = (GitHubConfiguration.defaultBaseURL, "the offline sample", nil)
     } else {
       do {
         let configuration = try GitHubConfiguration.resolve(
-          apiURL: root.apiURL, environment: LaunchOptions.environment, userAgent: userAgent)
+          apiURL: root.options.apiURL, environment: LaunchOptions.environment, userAgent: userAgent)
         (fallbackURL, destination) = (configuration.baseURL, configuration.baseURL.absoluteString + ", unauthenticated")
-        live = CurlTransport(timeout: root.timeout.value)
+        live = CurlTransport(timeout: root.options.timeout)
       } catch {
         StandardStream.error("replay: \(error)\n")
         return 2
@@ -386,7 +318,8 @@ struct ReplayCommand: AsyncParsableCommand {
         }
         let recorded = try Cassette.load(from: URL(fileURLWithPath: cassette))
         // The recording's seconds, else (a live fallback times out) `--timeout`'s.
-        configuration.timeoutSeconds = recorded.timeoutSeconds ?? live.map { _ in Int(root.timeout.value.rounded(.up)) }
+        configuration.timeoutSeconds =
+          recorded.timeoutSeconds ?? live.map { _ in Int(root.options.timeout.rounded(.up)) }
         let transport = HandoverTransport(
           cassette: ReplayingTransport(cassette: recorded, time: time, log: log), fallback: fallback,
           baseURL: fallbackURL)
@@ -449,10 +382,15 @@ enum Main {
     }
   }
 
-  /// ArgumentParser's help, with the option whose value is optional spelled so
+  /// ArgumentParser's help, with the options whose value is optional spelled so
   /// (`--wait-on-rate-limit[=<max>]`): ArgumentParser shows every value as required.
   static func helpMessage(for error: any Error) -> String {
-    ReactorCommand.fullMessage(for: error).replacing("--wait-on-rate-limit <max>", with: "--wait-on-rate-limit[=<max>]")
+    var message = ReactorCommand.fullMessage(for: error)
+    for flag in LaunchFlag.all {
+      guard case .optional = flag.value, let value = flag.valueName else { continue }
+      message = message.replacing("--\(flag.name) <\(value)>", with: "--\(flag.name)[=<\(value)>]")
+    }
+    return message
   }
 
   /// ArgumentParser's message, with the one error prefix every other message uses (`error:`,

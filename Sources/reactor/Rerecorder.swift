@@ -53,12 +53,12 @@ struct Rerecorder {
     let configuration: GitHubConfiguration
     do {
       configuration = try GitHubConfiguration.resolve(
-        apiURL: root.apiURL, environment: LaunchOptions.environment,
+        apiURL: root.options.apiURL, environment: LaunchOptions.environment,
         userAgent: "reactor/\(ReactorCommand.version)")
     } catch {
       return fail(String(describing: error), status: 2)
     }
-    let recording = RecordingTransport(wrapping: CurlTransport(timeout: root.timeout.value))
+    let recording = RecordingTransport(wrapping: CurlTransport(timeout: root.options.timeout))
     await runLive(transcript, client: .live(configuration: configuration, transport: recording))
 
     // The new cassette goes beside the old one until the replay on it has worked.
