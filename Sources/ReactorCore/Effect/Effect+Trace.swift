@@ -11,7 +11,7 @@ extension Effect {
   /// Inlinable, so that a reactor without a tracer, or with tracing off, pays a check at the
   /// call rather than a call into this module for every action.
   @inlinable
-  package func traced(by tracer: EffectTracer?) -> Effect {
+  public func traced(by tracer: EffectTracer?) -> Effect {
     guard let tracer, tracer.isOn() else { return self }
     return wrapped(by: tracer)
   }

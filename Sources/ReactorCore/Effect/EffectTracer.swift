@@ -5,9 +5,8 @@ public import ReactorJSON
 
 /// Watches effects start and end (`trace on`): what an effect tree becomes under
 /// ``Effect/traced(by:)``. The closures are the observer's; the effect calls them from its
-/// task.
-@usableFromInline
-package struct EffectTracer: Sendable {
+/// task. An ``EffectTrace`` makes them (``EffectTrace/tracer(feature:)``).
+public struct EffectTracer: Sendable {
   /// How an effect's work ended.
   package enum Outcome: Sendable {
     case ended

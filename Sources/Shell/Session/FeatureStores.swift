@@ -78,7 +78,7 @@ private struct SessionHost: FeatureHost {
     let sink = configuration.sink
     let records = records
     let feature = feature
-    let recorder = history.attach(store, feature: feature, restore: restore)
+    let recorder = history.recorder(store, feature: feature, restore: restore)
     let text = TimeTravelText(records: records)
     store.observe { event, state in
       switch event {

@@ -33,9 +33,11 @@ package final class Session: Sendable {
     self.records = records
     let history = History(limit: configuration.historyLimit)
     self.history = history
-    let trace = EffectTrace(
-      sink: configuration.sink, records: records, time: configuration.time, sequencer: sequencer,
-      currentLine: { history.currentLine })
+    let sink = configuration.sink
+    let text = TimeTravelText(records: records)
+    let trace = EffectTrace(sequencer: sequencer, now: configuration.time.now, history: history) { event in
+      sink.write([text.effect(event)])
+    }
     self.trace = trace
     self.commands = CommandTable(features: configuration.features)
     self.stores = FeatureStores(
@@ -69,7 +71,7 @@ package final class Session: Sendable {
     }
     guard let (command, name) = parsed else { return .done(.ok) }
     // History names a prompted password as its recording replays it (`TranscriptRecorder.noteSecret`).
-    history.begin(line: name, undoable: command != .undo && command != .redo)
+    history.begin(command: name, undoable: command != .undo && command != .redo)
     guard let tag else { return start(command, tag: nil) }
     return RequestTag.$current.withValue(tag) { start(command, tag: tag) }
   }

@@ -35,9 +35,7 @@ extension Session {
   /// (nil: now).
   func diff(from: UInt64, to: UInt64?, sink: TaggingSink) -> StoreTask.Completion {
     guard history.isOn else { return historyOff("diff", sink: sink) }
-    guard let entry = kept(from, verb: "diff", sink: sink), let handle = history.handle(entry.feature) else {
-      return .error
-    }
+    guard let entry = kept(from, verb: "diff", sink: sink) else { return .error }
     if let to {
       guard let other = kept(to, verb: "diff", sink: sink) else { return .error }
       // Each feature has a state of its own: two features' changes have nothing to compare.
@@ -52,10 +50,9 @@ extension Session {
         return .error
       }
     }
-    guard let old = handle.stateJSON(from), let new = handle.stateJSON(to) else {
+    guard let (old, operations) = history.diff(entry.feature, from: from, to: to) else {
       return dropped(to ?? from, verb: "diff", sink: sink)
     }
-    let operations = JSONDiff.operations(from: old, to: new)
     sink.write(timeTravelText.diff(feature: entry.feature, from: from, to: to, old: old, operations: operations))
     return .ok
   }
@@ -63,17 +60,15 @@ extension Session {
   /// `goto`: puts the feature of change `seq` back to its state after that change.
   func goto(_ seq: UInt64, tag: JSONValue?, sink: TaggingSink) -> StoreTask.Completion {
     guard history.isOn else { return historyOff("goto", sink: sink) }
-    guard let entry = kept(seq, verb: "goto", sink: sink), let handle = history.handle(entry.feature) else {
-      return .error
-    }
+    guard let entry = kept(seq, verb: "goto", sink: sink) else { return .error }
     // Already there: no restore change, so no step for undo to take back.
-    if let then = handle.stateJSON(seq), then == handle.stateJSON(nil) {
+    if let then = history.state(of: entry.feature, after: seq), then == history.state(of: entry.feature) {
       sink.write([records.info("goto: \(entry.feature) is already as after seq \(seq)")])
       return .ok
     }
     sink.write([records.info("goto: \(entry.feature) as after seq \(seq) (\(TimeTravelText.command(entry.line)))")])
     trace.noteCancel(feature: entry.feature, by: "goto \(seq)")
-    return handle.restore(seq, tag) ? .ok : dropped(seq, verb: "goto", sink: sink)
+    return history.restore(entry.feature, after: seq, tag: tag) ? .ok : dropped(seq, verb: "goto", sink: sink)
   }
 
   /// `undo`: puts every feature the last input line changed back to its state before that line.
@@ -84,7 +79,7 @@ extension Session {
       return .error
     }
     sink.write([records.info("undo: \(TimeTravelText.command(line.line))")])
-    return jump(line, before: true, verb: "undo", tag: tag, sink: sink)
+    return jump(line, undoing: true, verb: "undo", tag: tag, sink: sink)
   }
 
   /// `redo`: puts back what the last `undo` took back, unless a new command came since.
@@ -99,20 +94,18 @@ extension Session {
       return .error
     }
     sink.write([records.info("redo: \(TimeTravelText.command(line.line))")])
-    return jump(line, before: false, verb: "redo", tag: tag, sink: sink)
+    return jump(line, undoing: false, verb: "redo", tag: tag, sink: sink)
   }
 
   /// Restores every feature `line` changed: as before its first change there, or as after its last.
-  private func jump(_ line: LineChanges, before: Bool, verb: String, tag: JSONValue?, sink: TaggingSink)
+  private func jump(_ line: LineChanges, undoing: Bool, verb: String, tag: JSONValue?, sink: TaggingSink)
     -> StoreTask.Completion
   {
     var completion = StoreTask.Completion.ok
-    for span in line.spans {
-      trace.noteCancel(feature: span.feature, by: verb)
-      let seq = before ? span.first - 1 : span.last
-      guard let handle = history.handle(span.feature), handle.restore(seq, tag) else {
-        completion = dropped(seq, verb: verb, sink: sink)
-        continue
+    for target in line.targets(undoing: undoing) {
+      trace.noteCancel(feature: target.feature, by: verb)
+      if !history.restore(target.feature, after: target.seq, tag: tag) {
+        completion = dropped(target.seq, verb: verb, sink: sink)
       }
     }
     return completion
@@ -122,45 +115,21 @@ extension Session {
   func why(feature: String, pointer: String, sink: TaggingSink) -> StoreTask.Completion {
     guard history.isOn else { return historyOff("why", sink: sink) }
     guard let tokens = pointerTokens(pointer, feature: feature, verb: "why", sink: sink),
-      let handle = history.handle(feature)
+      let why = history.explain(feature, tokens: tokens)
     else {
       return .error
     }
-    let now = handle.stateJSON(nil)?.value(at: tokens[...])
-    let (entry, before) = lastChange(of: tokens, in: feature, handle: handle)
     sink.write(
       timeTravelText.why(
-        feature: feature, pointer: pointer, entry: entry, before: before, now: now, since: handle.horizon()))
+        feature: feature, pointer: pointer, entry: why.change, before: why.before, now: why.now, since: why.since))
     return .ok
   }
-
-  /// The last kept change that changed the value at `tokens`, and the value before it. A
-  /// change whose paths reach the value but left it as it was (a list replaced by one with the
-  /// same element there) is passed over, up to a bound on the states rebuilt.
-  private func lastChange(of tokens: [String], in feature: String, handle: FeatureHandle) -> (
-    HistoryEntry?, JSONValue?
-  ) {
-    let (kept, _) = history.entries
-    var rebuilt = 0
-    for entry in kept.reversed() where entry.feature == feature && entry.touches.contains(where: { $0.reaches(tokens) })
-    {
-      let before = handle.stateJSON(entry.seq - 1)?.value(at: tokens[...])
-      rebuilt += 1
-      if rebuilt > Self.whyRebuildLimit || before != handle.stateJSON(entry.seq)?.value(at: tokens[...]) {
-        return (entry, before)
-      }
-    }
-    return (nil, nil)
-  }
-
-  /// How many candidate changes `why` checks by rebuilding states before it takes the next one.
-  static let whyRebuildLimit = 64
 
   /// `watch`: reports every change of the value at `pointer`.
   func watch(feature: String, pointer: String, sink: TaggingSink) -> StoreTask.Completion {
     guard let tokens = pointerTokens(pointer, feature: feature, verb: "watch", sink: sink) else { return .error }
     let now = stateJSON(feature).value(at: tokens[...])
-    guard history.addWatch(Watch(feature: feature, pointer: pointer, tokens: tokens, last: now)) else {
+    guard history.watch(feature, pointer: pointer, tokens: tokens, now: now) else {
       sink.write([records.info("watch: already watching \(feature) \(pointer)")])
       return .ok
     }
@@ -188,7 +157,7 @@ extension Session {
 
   /// `trace on|off`.
   func trace(_ on: Bool, sink: TaggingSink) -> StoreTask.Completion {
-    trace.set(on)
+    trace.isOn = on
     sink.write([records.info("trace: \(on ? "on" : "off")")])
     return .ok
   }

@@ -1,7 +1,9 @@
+import ReactorCore
 import ReactorJSON
 import Rendering
 
-/// The records and text lines of the time-travel commands (`history`, `diff`, `why`, `watch`).
+/// The records and text lines of the time-travel commands (`history`, `diff`, `why`, `watch`)
+/// and of `trace`'s effect events.
 struct TimeTravelText: Sendable {
   let records: Records
   var json: Bool { records.options.mode == .json }
@@ -163,5 +165,56 @@ struct TimeTravelText: Sendable {
     }
     let pointer = TerminalText.sanitize(watch.pointer, keepTab: false)
     return labelled("watch \(watch.feature) \(pointer):", "\(text(old)) -> \(text(watch.last)) (seq \(seq))", indent: 2)
+  }
+
+  // MARK: - trace
+
+  /// `{"type":"effect","event":"end",...}` or `effect search/search: ended after 300ms (seq 1)`.
+  func effect(_ event: EffectTrace.Event) -> OutputLine {
+    let milliseconds = event.duration.map { Int(($0 * 1000).rounded()) }
+    if json {
+      var object: JSONObject = [
+        "type": .string("effect"), "event": .string(event.kind.rawValue), "feature": .string(event.feature),
+        "effectId": event.effect.map { .string($0.name) } ?? .null, "seq": .int(Int(event.seq)),
+      ]
+      if let milliseconds { object["durationMs"] = .int(milliseconds) }
+      if event.kind == .cancel { object["cancelledBy"] = event.cancelledBy.map(JSONValue.string) ?? .null }
+      return records.record(object).tagged(event.tag)
+    }
+    let name = event.feature + (event.effect.map { "/" + $0.name } ?? "")
+    let verb =
+      switch event.kind {
+      case .start: "started"
+      case .end: "ended"
+      case .cancel: "cancelled"
+      case .fail: "failed"
+      }
+    var text = "effect \(name): \(verb)"
+    if let milliseconds { text += " after \(milliseconds)ms" }
+    if let cause = event.cancelledBy { text += " by '\(TerminalText.sanitize(cause, keepTab: false))'" }
+    return OutputLine(.out, text + " (seq \(event.seq))").tagged(event.tag)
+  }
+}
+
+extension Touch {
+  /// `/repos/30..59 added`, `/repos/0 added`, `/repos = 30 items`, `/query`.
+  fileprivate var text: String {
+    if let indices {
+      let span = indices.count == 1 ? "\(indices.lowerBound)" : "\(indices.lowerBound)..\(indices.upperBound)"
+      return "\(path)/\(span) added"
+    }
+    if let length { return "\(path) = \(length) item\(length == 1 ? "" : "s")" }
+    return kind == .remove ? "\(path) removed" : path
+  }
+
+  /// The record form: `{"op":"add","path":"/repos","from":30,"to":59}`.
+  fileprivate var jsonValue: JSONValue {
+    var object: JSONObject = ["op": .string(kind.rawValue), "path": .string(path)]
+    if let indices {
+      object["from"] = .int(indices.lowerBound)
+      object["to"] = .int(indices.upperBound)
+    }
+    if let length { object["length"] = .int(length) }
+    return .object(object)
   }
 }

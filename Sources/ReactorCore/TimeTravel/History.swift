@@ -1,17 +1,19 @@
-import ReactorCore
 import ReactorJSON
 import Synchronization
 
-/// A session's history: every change of every feature, in seq order, at most ``limit`` of
-/// them; which input line caused each; what `undo` and `redo` step over; and the watches.
+/// Time travel over any reactors' stores: every change of every store attached to it (each
+/// under a feature's name), in seq order, at most ``limit`` of them; which command caused
+/// each; what ``undo(tag:)`` and ``redo(tag:)`` step over; and the watches. From it, a past
+/// state can be read (``state(of:after:)``), compared (``diff(_:from:to:)``), explained
+/// (``why(_:pointer:)``) and put back (``goto(_:tag:)``).
 ///
-/// It lives in the shell, beside the renderers that already receive every transition, so the
-/// store knows nothing of it. A change costs a few small strings and, past the limit, one
-/// `reduce` into the dropped changes' snapshot (``Timeline``). With `--history-limit 0` and no
-/// watch, the observers return after one atomic load.
-final class History: Sendable {
-  /// The most changes kept; 0 keeps none (and `history`, `diff`, `why` and jumps are off).
-  let limit: Int
+/// It observes stores from outside, as a renderer does, so a store knows nothing of it. A
+/// change costs a few small strings and, past the limit, one `reduce` into the dropped
+/// changes' snapshot (``Timeline``). With a limit of 0 and no watch, recording returns after
+/// one atomic load.
+public final class History: Sendable {
+  /// The most changes kept; 0 keeps none (and the listing, `diff`, `why` and jumps are off).
+  public let limit: Int
   private let state: Locked<State>
   /// History is on, or a watch is set: the observers record.
   private let active: Atomic<Bool>
@@ -38,14 +40,15 @@ final class History: Sendable {
   }
 
   /// A change after which a feature's earlier changes can no longer be rebuilt.
-  struct Reset: Sendable {
-    let feature: String
-    let seq: UInt64
+  package struct Reset: Sendable {
+    package let feature: String
+    package let seq: UInt64
     /// What it was, as a message names it: `the switch to the feedback engine`.
-    let cause: String
+    package let cause: String
   }
 
-  init(limit: Int) {
+  /// A history that keeps the last `limit` changes (0: none, only watches).
+  public init(limit: Int) {
     self.limit = max(0, limit)
     self.state = Locked(State())
     self.active = Atomic(limit > 0)
@@ -55,10 +58,10 @@ final class History: Sendable {
   var isActive: Bool { active.load(ordering: .relaxed) }
 
   /// True when history keeps changes.
-  var isOn: Bool { limit > 0 }
+  package var isOn: Bool { limit > 0 }
 
-  /// The input line running now, as history names it.
-  var currentLine: String { state.withLock { $0.current.text } }
+  /// The command running now, as ``begin(command:undoable:)`` named it ("" before any).
+  package var currentLine: String { state.withLock { $0.current.text } }
 
   // MARK: - Recording
 
@@ -77,8 +80,11 @@ final class History: Sendable {
     }
   }
 
-  /// The line about to run: its changes, now and from its effects, are its.
-  func begin(line text: String, undoable: Bool) {
+  /// Starts a command: the changes that follow, and those that effects of the actions sent
+  /// meanwhile commit later, are its. ``undo(tag:)`` takes back one command's changes in every
+  /// store; a command that is not `undoable` (an undo itself) is never taken back. Changes
+  /// before the first command belong to none, and no undo takes them back.
+  public func begin(command text: String, undoable: Bool = true) {
     state.withLock { state in
       state.current = HistoryLine(id: state.nextLine, text: text, undoable: undoable)
       state.nextLine += 1
@@ -89,18 +95,18 @@ final class History: Sendable {
   /// `value` reads a JSON Pointer's tokens in the state after the change.
   func record(
     feature: String, seq: UInt64, origin: UInt64, mutation: String, patch: Patch, value: ([String]) -> JSONValue?
-  ) -> [(watch: Watch, old: JSONValue?)] {
+  ) -> [WatchHit] {
     state.withLock { state in
       let book = state.book(feature)
       let touches = Self.touches(of: patch, book: &state.books[book])
-      var hits: [(watch: Watch, old: JSONValue?)] = []
+      var hits: [WatchHit] = []
       for index in state.watches.indices where state.watches[index].feature == feature {
         let watch = state.watches[index]
         guard touches.contains(where: { $0.reaches(watch.tokens) }) else { continue }
         let new = value(watch.tokens)
         guard new != watch.last else { continue }
         state.watches[index].last = new
-        hits.append((state.watches[index], watch.last))
+        hits.append(WatchHit(watch: state.watches[index], old: watch.last))
       }
       guard limit > 0 else { return hits }
       let line = state.books[book].line(of: origin, current: state.current)
@@ -153,13 +159,13 @@ final class History: Sendable {
 
   // MARK: - Reading
 
-  /// The kept entries, oldest first, and how many were dropped.
-  var entries: (kept: ArraySlice<HistoryEntry>, dropped: Int) {
+  /// The kept changes, oldest first, and how many older ones were dropped (past ``limit``).
+  public var entries: (kept: ArraySlice<HistoryEntry>, dropped: Int) {
     state.withLock { ($0.entries[$0.start...], $0.dropped) }
   }
 
-  /// The kept entry with this seq.
-  func entry(_ seq: UInt64) -> HistoryEntry? {
+  /// The kept change numbered `seq`, if there is one.
+  public func entry(_ seq: UInt64) -> HistoryEntry? {
     state.withLock { state in
       let kept = state.entries[state.start...]
       // Entries are in seq order: a binary search.
@@ -175,19 +181,22 @@ final class History: Sendable {
 
   func handle(_ feature: String) -> FeatureHandle? { state.withLock { $0.features[feature] } }
 
+  /// True when a store is attached as `feature`.
+  package func isAttached(_ feature: String) -> Bool { handle(feature) != nil }
+
   /// Notes that change `seq` started `feature`'s past anew (see ``register(_:handle:)``).
-  func noteReset(_ feature: String, seq: UInt64, cause: String) {
+  package func noteReset(_ feature: String, seq: UInt64, cause: String) {
     state.withLock { $0.resets.append(Reset(feature: feature, seq: seq, cause: cause)) }
   }
 
   /// The first reset at or after `seq`: a change not kept from before it may have been lost
   /// to it, not to the limit.
-  func reset(after seq: UInt64) -> Reset? { state.withLock { $0.resets.first { $0.seq >= seq } } }
+  package func reset(after seq: UInt64) -> Reset? { state.withLock { $0.resets.first { $0.seq >= seq } } }
 
   // MARK: - Undo and redo
 
   /// Takes the last line `undo` can step back over, and moves it to the redo stack.
-  func popUndo() -> LineChanges? {
+  package func popUndo() -> LineChanges? {
     state.withLock { state in
       guard let last = state.undo.popLast() else { return nil }
       state.redo.append(last)
@@ -198,7 +207,7 @@ final class History: Sendable {
 
   /// Takes the last line undone, and moves it back to the undo stack; or, when there is none,
   /// the line whose changes ended redo, if one did.
-  func popRedo() -> Result<LineChanges, RedoRefusal> {
+  package func popRedo() -> Result<LineChanges, RedoRefusal> {
     state.withLock { state in
       guard let last = state.redo.popLast() else { return .failure(RedoRefusal(endedBy: state.redoEndedBy)) }
       state.undo.append(last)
@@ -207,8 +216,8 @@ final class History: Sendable {
   }
 
   /// Why `redo` has nothing to put back: a new command came after the last undo, or nothing was undone.
-  struct RedoRefusal: Error {
-    let endedBy: HistoryLine?
+  package struct RedoRefusal: Error {
+    package let endedBy: HistoryLine?
   }
 
   // MARK: - Watches
@@ -227,7 +236,7 @@ final class History: Sendable {
   }
 
   /// Removes the watches that match (all of them when both are nil); returns them.
-  func removeWatches(feature: String?, pointer: String?) -> [Watch] {
+  package func removeWatches(feature: String?, pointer: String?) -> [Watch] {
     let (removed, left) = state.withLock { state in
       let removed = state.watches.filter { watch in
         (feature == nil || watch.feature == feature) && (pointer == nil || watch.pointer == pointer)

@@ -1,5 +1,3 @@
-import ReactorCore
-
 /// One feature's past, kept so that any kept change's state can be rebuilt: a snapshot, and the
 /// mutations committed after it, in `seq` order.
 ///

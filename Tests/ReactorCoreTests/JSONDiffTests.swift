@@ -1,7 +1,7 @@
 import ReactorJSON
 import Testing
 
-@testable import Shell
+@testable import ReactorCore
 
 /// `diff`'s operations (`JSONDiff`), applied with the project's own RFC 6902 applier, turn the
 /// old document into the new one: what a client of the NDJSON `diff` record does.

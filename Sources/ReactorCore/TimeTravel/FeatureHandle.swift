@@ -1,4 +1,3 @@
-import ReactorCore
 import ReactorJSON
 
 /// What ``History`` needs of one feature's store and ``Timeline``, with their types erased.

@@ -1,14 +1,33 @@
-import ReactorCore
 import ReactorJSON
 
 extension History {
   /// What a store's observer calls with every transition: records it, and returns the watches
   /// it changed, with their old values.
-  typealias Recorder<R: Reactor> = @Sendable (StateTransition<R>, R.State) -> [(watch: Watch, old: JSONValue?)]
+  package typealias Recorder<R: Reactor> = @Sendable (StateTransition<R>, R.State) -> [WatchHit]
 
-  /// Registers `store` as `feature`: keeps its past (when history is on), and lets `goto`,
-  /// `undo` and `redo` put its state back with the action `restore` makes.
-  func attach<R: Reactor>(
+  /// Records `store`'s changes as `feature`'s: keeps its past (when ``limit`` is above 0), and
+  /// lets ``goto(_:tag:)``, ``undo(tag:)`` and ``redo(tag:)`` put its state back by sending the
+  /// action `restore` makes of a past state. Attaching another store under the same name
+  /// starts that feature's past anew. Returns the observer's token (``Store/removeObserver(_:)``).
+  ///
+  /// Watches set with ``watch(_:pointer:onChange:)`` report from this observer, after the
+  /// change is recorded. A store needs patches (``PatchableState``): history keeps what each
+  /// change touched, not the values.
+  @discardableResult
+  public func attach<R: Reactor>(
+    _ store: Store<R>, feature: String, restore: @escaping @Sendable (R.State) -> R.Action
+  ) -> UInt64 where R.State: PatchableState, R.Mutation: CaseNamed {
+    let recorder = recorder(store, feature: feature, restore: restore)
+    return store.observe { event, state in
+      guard case .transition(let transition) = event else { return }
+      for hit in recorder(transition, state) { hit.watch.onChange?(transition.seq, hit.old, hit.watch.last) }
+    }
+  }
+
+  /// Registers `store` as `feature`, as ``attach(_:feature:restore:)`` does, and returns what
+  /// the caller's own observer calls with each transition (the shell renders a change, then
+  /// records it, then prints the watches it changed, all in one observer).
+  package func recorder<R: Reactor>(
     _ store: Store<R>, feature: String, restore: @escaping @Sendable (R.State) -> R.Action
   ) -> Recorder<R> where R.State: PatchableState, R.Mutation: CaseNamed {
     let timeline = Timeline(reactor: store.reactor)
@@ -43,25 +62,5 @@ extension PatchableState {
   func value(at tokens: [String]) -> JSONValue? {
     guard let first = tokens.first else { return jsonValue }
     return jsonValue(ofField: first)?.value(at: tokens.dropFirst())
-  }
-}
-
-extension JSONValue {
-  /// The value at a JSON Pointer's tokens inside this one, or nil if there is none.
-  func value(at tokens: ArraySlice<String>) -> JSONValue? {
-    var current = self
-    for token in tokens {
-      switch current.resolved {
-      case .object(let object):
-        guard let next = object[token] else { return nil }
-        current = next
-      case .array(let items):
-        guard let index = Int(token), items.indices.contains(index) else { return nil }
-        current = items[index]
-      default:
-        return nil
-      }
-    }
-    return current
   }
 }

@@ -1,15 +1,14 @@
-import ReactorCore
 import ReactorJSON
 
 /// Where a feature's tracer reads the tag of the action whose effect is being made: the
 /// store's, set once the store exists (the reactor, and its tracer, are made before it).
-final class TraceOrigin: Sendable {
+package final class TraceOrigin: Sendable {
   private let source = Locked<(@Sendable () -> Origin?)?>(nil)
 
-  init() {}
+  package init() {}
 
   /// Follows `store`, without keeping it alive.
-  func follow<R: Reactor>(_ store: Store<R>) {
+  package func follow<R: Reactor>(_ store: Store<R>) {
     source.withLock { $0 = { [weak store] in store?.processingOrigin } }
   }
 
