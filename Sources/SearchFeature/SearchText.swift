@@ -1,4 +1,4 @@
-package import GitHubClient
+import GitHubClient
 package import ReactorCore
 package import ReactorJSON
 package import Rendering

@@ -1,4 +1,4 @@
-package import ReactorCore
+import ReactorCore
 
 /// A password, kept out of every printout.
 ///

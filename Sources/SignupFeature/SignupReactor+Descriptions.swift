@@ -1,4 +1,4 @@
-package import ReactorCore
+import ReactorCore
 
 // Names for NDJSON records, and printouts that never show a password.
 

@@ -1,4 +1,4 @@
-package import ReactorCore
+import ReactorCore
 
 // Names for NDJSON records, and the correspondence with the reactor engine that lets the
 // renderers print the same text for both.
