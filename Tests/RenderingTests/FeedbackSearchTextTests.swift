@@ -77,34 +77,14 @@ private final class Rendered<R: Reactor>: Sendable {
   }
 }
 
-private func verb(_ action: SearchReactor.Action) -> String {
-  switch action {
-  case .updateQuery: "query"
-  case .loadNextPage, .loadPages: "next"
-  case .updateSort: "sort"
-  case .cancel: "cancel"
-  case .restore: "goto"
-  }
-}
-
-private func verb(_ event: FeedbackSearch.Event) -> String {
-  switch event {
-  case .searchChanged, .response, .failed: "query"
-  case .startLoadingNextPage, .startLoadingPages: "next"
-  case .sortChanged: "sort"
-  case .cancel: "cancel"
-  case .restore: "goto"
-  }
-}
-
 private func session(_ mode: RenderOptions.Mode) async -> (
   reactor: [OutputLine], feedback: [OutputLine]
 ) {
   let reactor = Rendered(SearchReactor(client: stub), mode: mode) {
-    $0.render($1, state: $2, command: verb($1.action))
+    $0.render($1, state: $2, command: $1.action.commandName)
   }
   let feedback = Rendered(FeedbackSearch(client: stub), mode: mode) {
-    $0.render($1, state: $2, command: verb($1.action))
+    $0.render($1, state: $2, command: $1.action.commandName)
   }
   await reactor.runSession(query: { .updateQuery($0) }, next: .loadNextPage, cancel: .cancel)
   await feedback.runSession(

@@ -32,17 +32,6 @@ enum Fixtures {
     instantClient(first: items, later: { _ in items })
   }
 
-  /// The command verb of an action, as `Session` names it in NDJSON records.
-  static func verb(_ action: SearchReactor.Action) -> String {
-    switch action {
-    case .updateQuery: "query"
-    case .loadNextPage, .loadPages: "next"
-    case .updateSort: "sort"
-    case .cancel: "cancel"
-    case .restore: "goto"
-    }
-  }
-
   /// Renders every event of `store` as NDJSON and writes it to `sink`, as `Session` does.
   static func attachRenderer<R: Reactor>(to store: Store<R>, sink: any OutputSink)
   where R.State == SearchState, R.Action == SearchReactor.Action, R.Mutation == SearchReactor.Mutation {
@@ -52,7 +41,7 @@ enum Fixtures {
       switch event {
       case .transition(let transition):
         sink.write(
-          text.render(transition, state: state, command: verb(transition.action)).tagged(transition.origin.tag))
+          text.render(transition, state: state, command: transition.action.commandName).tagged(transition.origin.tag))
       case .notice(let notice, _, let origin):
         sink.write([records.info(notice.message, feature: "search").tagged(origin.tag)])
       case .failure(let error, _, let origin):
