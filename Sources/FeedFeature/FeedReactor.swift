@@ -167,3 +167,15 @@ package struct FeedReactor: Reactor {
   /// Effects report to the tracer while `trace` is on.
   package func transform(mutation: Effect<Mutation>) -> Effect<Mutation> { mutation.traced(by: tracer) }
 }
+
+extension FeedReactor.Action {
+  /// The command this action stands for, as NDJSON change records name it (`action`).
+  package var commandName: String {
+    switch self {
+    case .refresh: "refresh"
+    case .loadMore: "more"
+    case .cancel: "cancel"
+    case .restore: "goto"
+    }
+  }
+}

@@ -38,18 +38,6 @@ extension FeedState: PatchableState {
   ]
 }
 
-extension FeedReactor.Action {
-  /// The command this action stands for, as NDJSON change records name it (`action`).
-  package var commandName: String {
-    switch self {
-    case .refresh: "refresh"
-    case .loadMore: "more"
-    case .cancel: "cancel"
-    case .restore: "goto"
-    }
-  }
-}
-
 extension FeedReactor.Mutation: CaseNamed {
   package var caseName: String {
     switch self {

@@ -62,16 +62,3 @@ extension SearchReactor.Mutation: CaseNamed {
     }
   }
 }
-
-extension SearchReactor.Action {
-  /// The command this action stands for, as NDJSON change records name it (`action`).
-  package var commandName: String {
-    switch self {
-    case .updateQuery: "query"
-    case .loadNextPage, .loadPages: "next"
-    case .updateSort: "sort"
-    case .cancel: "cancel"
-    case .restore: "goto"
-    }
-  }
-}
