@@ -126,24 +126,11 @@ public final class Store<R: Reactor>: @unchecked Sendable {
   /// `tag` is carried by every transition and event the action causes, even from effects.
   @discardableResult
   public func send(_ action: R.Action, tag: JSONValue? = nil) -> StoreTask {
-    let (tracker, direct) = lock.withLock { () -> (ActionTracker, Bool) in
-      nextOrigin += 1
-      let tracker = ActionTracker(origin: Origin(id: nextOrigin, tag: tag))
-      // Nothing queued and nobody draining: process it now, without the queue.
-      if !draining && queue.isEmpty {
-        draining = true
-        processing = tracker
-        return (tracker, true)
-      }
-      queue.append(.action(action, tracker))
-      return (tracker, false)
-    }
-    if direct {
-      process(.action(action, tracker))
-      drainQueued()
-    } else {
-      drain()
-    }
+    lock.lock()
+    nextOrigin += 1
+    let tracker = ActionTracker(origin: Origin(id: nextOrigin, tag: tag))
+    queue.append(.action(action, tracker))
+    drainUnlocking()
     return StoreTask(tracker: tracker)
   }
 
@@ -174,45 +161,24 @@ public final class Store<R: Reactor>: @unchecked Sendable {
 
   // MARK: - Draining
 
-  private func drain() {
-    // lock()/unlock() rather than withLock: an item returned out of a closure and unwrapped
-    // is copied twice, each copy through the generic Item's value witness, so items are moved
-    // here and below.
-    lock.lock()
-    guard !draining, let first = queue.popFirst() else {
+  /// The one drain: called with the lock held and an item just queued, it releases the lock;
+  /// unless another thread drains, it first takes the draining role and processes every queued
+  /// item, in order, until the queue is empty. Items are moved, never copied, to `process`.
+  private func drainUnlocking() {
+    guard !draining else {
       lock.unlock()
       return
     }
     draining = true
-    processing = first.tracker
-    lock.unlock()
-    drainStarting(with: consume first)
-  }
-
-  /// Processes `first` and everything queued after it; the caller holds the draining role.
-  /// Items are moved, never copied, from the queue to `process`.
-  private func drainStarting(with first: consuming Item) {
-    process(consume first)
-    drainQueued()
-  }
-
-  /// Processes every queued item, then gives up the draining role (which the caller holds).
-  /// The usual case, an empty queue, is checked first, without making and destroying an empty
-  /// optional item (a generic type's, destroyed through its metadata).
-  private func drainQueued() {
-    while true {
-      lock.lock()
-      if queue.isEmpty {
-        processing = nil
-        draining = false
-        lock.unlock()
-        return
-      }
-      let next = queue.popFirst()!
+    while let next = queue.popFirst() {
       processing = next.tracker
       lock.unlock()
       process(consume next)
+      lock.lock()
     }
+    processing = nil
+    draining = false
+    lock.unlock()
   }
 
   private func process(_ item: consuming Item) {
@@ -244,9 +210,10 @@ public final class Store<R: Reactor>: @unchecked Sendable {
     }
   }
 
-  /// Reduces `mutation` and tells the observers. A mutation `from` an effect run is dropped if
-  /// the run has been cancelled; the check shares the lock of the reduce, so no cancellation
-  /// can slip in between.
+  /// Reduces `mutation`, tells the observers and starts the feedback of the new state. A
+  /// mutation `from` an effect run is dropped if the run has been cancelled; the check shares
+  /// the lock of the reduce, so no cancellation can slip in between. The caller holds the
+  /// draining role.
   private func commit(_ mutation: R.Mutation, action: R.Action, tracker: ActionTracker, from run: Run? = nil) {
     let before = fingerprint?(state)
     lock.lock()
@@ -255,25 +222,10 @@ public final class Store<R: Reactor>: @unchecked Sendable {
       lock.unlock()
       return
     }
-    let observers = reduceLocked(mutation)
-    lock.unlock()
-    announce(mutation, action: action, tracker: tracker, before: before, observers: observers)
-  }
-
-  /// Reduces `mutation` into the state; returns the observers to tell. The caller holds the
-  /// lock and the draining role.
-  private func reduceLocked(_ mutation: R.Mutation) -> [UInt64: Observer] {
     reactor.reduce(state: &state, mutation: mutation)
     reactor.transform(state: &state)
-    return observers
-  }
-
-  /// Numbers a mutation just reduced, tells `observers`, and starts the feedback of the new
-  /// state. The caller holds the draining role, not the lock.
-  private func announce(
-    _ mutation: R.Mutation, action: R.Action, tracker: ActionTracker, before: Fingerprint?,
-    observers: [UInt64: Observer]
-  ) {
+    let observers = self.observers
+    lock.unlock()
     let feedback: Effect<R.Mutation>
     if observers.isEmpty {
       // Nobody sees the transition: number the commit, but build and copy nothing for it.
@@ -542,38 +494,13 @@ public final class Store<R: Reactor>: @unchecked Sendable {
   /// What a `run` effect's body sends through: its outputs are queued as items of `run`. The
   /// closure captures the run alone, its context, so that none is allocated.
   private func sender(_ run: Run) -> Send<R.Mutation> {
-    Send { [run] mutation in run.store.receive(mutation, from: run) }
+    Send { [run] mutation in run.store.enqueue(.mutation(mutation, run), run: run) }
   }
 
-  /// An output of a running effect. On a quiet store (nobody drains, nothing queued: the usual
-  /// case) it is reduced under the same lock that checks the run and takes the draining role;
-  /// otherwise it is queued. It needs no hold on the tracker: its run holds one until it ends.
-  fileprivate func receive(_ mutation: R.Mutation, from run: Run) {
-    lock.lock()
-    guard !draining, queue.isEmpty else {
-      lock.unlock()
-      enqueue(.mutation(mutation, run), run: run)
-      return
-    }
-    if run.cancelled {
-      run.dropped = true
-      lock.unlock()
-      return
-    }
-    draining = true
-    // Read before the reduce; only the drainer, which this thread now is, writes the state.
-    let before = fingerprint?(state)
-    let observers = reduceLocked(mutation)
-    lock.unlock()
-    announce(mutation, action: run.action, tracker: run.tracker, before: before, observers: observers)
-    drainQueued()
-  }
-
-  /// Queues an item from a running effect; the item holds its action's tracker open until it
-  /// has been processed, so `finish()` never returns before the effect's last result landed.
-  /// Processes it at once when nobody drains and nothing waits before it (the usual case: an
-  /// effect's result on a quiet store), without going through the queue.
-  fileprivate func enqueue(_ item: consuming Item, run: Run) {
+  /// Queues an item from a running effect, unless the run has been cancelled; the item holds
+  /// its action's tracker open until it has been processed, so `finish()` never returns before
+  /// the effect's last result landed.
+  private func enqueue(_ item: consuming Item, run: Run) {
     lock.lock()
     guard !run.cancelled else {
       run.dropped = true
@@ -581,23 +508,8 @@ public final class Store<R: Reactor>: @unchecked Sendable {
       return
     }
     run.tracker.retain()
-    if draining {
-      queue.append(consume item)
-      lock.unlock()
-      return
-    }
-    draining = true
-    if queue.isEmpty {
-      lock.unlock()
-      drainStarting(with: consume item)
-      return
-    }
-    // Someone queued an item and has not drained it yet: keep the order.
     queue.append(consume item)
-    let first = queue.popFirst()!
-    processing = first.tracker
-    lock.unlock()
-    drainStarting(with: consume first)
+    drainUnlocking()
   }
 
   // MARK: - Cancelling
