@@ -37,12 +37,6 @@ public final class Store<R: Reactor>: @unchecked Sendable {
     case mutation(R.Mutation, Run)
     case notice(Notice, Run)
     case failure(any Error, Run)
-
-    /// The tracker of an action; nil for an effect's output.
-    var tracker: ActionTracker? {
-      if case .action(_, let tracker) = self { return tracker }
-      return nil
-    }
   }
 
   fileprivate typealias Run = EffectRun<R>
@@ -52,7 +46,8 @@ public final class Store<R: Reactor>: @unchecked Sendable {
   // every access runs inside this file, where none overlaps another: the check is turned off,
   // since each access to a class's stored property otherwise calls into the runtime.
   @exclusivity(unchecked) private var state: R.State
-  @exclusivity(unchecked) private var queue = FIFO<Item>()
+  /// Each item with its action's tracker (nil for an effect's output).
+  @exclusivity(unchecked) private var queue = FIFO<(item: Item, action: ActionTracker?)>()
   @exclusivity(unchecked) private var draining = false
   @exclusivity(unchecked) private var nextOrigin: UInt64 = 0
   /// Running effects, in no particular order; each run knows its slot, so removal is O(1)
@@ -129,8 +124,7 @@ public final class Store<R: Reactor>: @unchecked Sendable {
     lock.lock()
     nextOrigin += 1
     let tracker = ActionTracker(origin: Origin(id: nextOrigin, tag: tag))
-    queue.append(.action(action, tracker))
-    drainUnlocking()
+    drainUnlocking(.action(action, tracker), action: tracker)
     return StoreTask(tracker: tracker)
   }
 
@@ -161,17 +155,28 @@ public final class Store<R: Reactor>: @unchecked Sendable {
 
   // MARK: - Draining
 
-  /// The one drain: called with the lock held and an item just queued, it releases the lock;
-  /// unless another thread drains, it first takes the draining role and processes every queued
-  /// item, in order, until the queue is empty. Items are moved, never copied, to `process`.
-  private func drainUnlocking() {
+  /// The one drain: called with the lock held, it releases it. Queues `item` (and `action`,
+  /// its action's tracker, nil for an effect's output) if another thread drains; otherwise
+  /// takes the draining role, processes `item` and then every item queued meanwhile, in order.
+  /// Items are moved, never copied, to `process`.
+  private func drainUnlocking(_ item: consuming Item, action: ActionTracker?) {
     guard !draining else {
+      queue.append((item, action))
       lock.unlock()
       return
     }
+    // Nobody drains, so nothing is queued: `item` is processed without a trip through the
+    // queue (the `counter` row, see Benchmarks/README.md).
     draining = true
-    while let next = queue.popFirst() {
-      processing = next.tracker
+    processing = action
+    lock.unlock()
+    process(item)
+    lock.lock()
+    // `isEmpty`, not `while let`: the empty optional of a generic item, made and destroyed
+    // through its metadata, was 4% of the `search.store` row's instructions.
+    while !queue.isEmpty {
+      let (next, action) = queue.removeFirst()
+      processing = action
       lock.unlock()
       process(consume next)
       lock.lock()
@@ -508,8 +513,7 @@ public final class Store<R: Reactor>: @unchecked Sendable {
       return
     }
     run.tracker.retain()
-    queue.append(consume item)
-    drainUnlocking()
+    drainUnlocking(item, action: nil)
   }
 
   // MARK: - Cancelling
@@ -527,8 +531,8 @@ public final class Store<R: Reactor>: @unchecked Sendable {
     }
     let tasks = lock.withLock { () -> [Task<Void, any Error>] in
       if let processing, matches(processing) { mark(processing) }
-      queue.visit { item in
-        if let tracker = item.tracker, matches(tracker) { mark(tracker) }
+      queue.visit { queued in
+        if let tracker = queued.action, matches(tracker) { mark(tracker) }
       }
       return markCancelled { run in
         guard matches(run.tracker) else { return false }
