@@ -1,4 +1,4 @@
-public import Synchronization
+import Synchronization
 
 /// Serialises commits across stores and numbers them.
 ///
@@ -8,7 +8,7 @@ public import Synchronization
 ///
 /// It uses a pthread ``Lock`` rather than `Synchronization.Mutex`: ThreadSanitizer on Linux
 /// reports false races on `Mutex`'s closure access, which hid real reports in the noise.
-public final class Sequencer: @unchecked Sendable {
+public final class Sequencer: Sendable {
   let lock = Lock()
   /// Changed only atomically: under `lock` by commits, without it by ``skip()``. The lock keeps
   /// the numbers observers see in the order they see them; a skipped number is one that no

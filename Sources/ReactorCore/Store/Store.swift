@@ -21,7 +21,7 @@ public import ReactorJSON
 /// Thread safety: the queue, the registry of running effects and every write of the state are
 /// guarded by one lock. Only the thread that currently drains the queue reads the state
 /// without it, and only it writes.
-public final class Store<R: Reactor>: @unchecked Sendable {
+public final class Store<R: Reactor>: @unchecked Sendable {  // its mutable state is guarded by `lock`
   public typealias Observer = @Sendable (StoreEvent<R>, R.State) -> Void
 
   public let reactor: R
@@ -43,8 +43,9 @@ public final class Store<R: Reactor>: @unchecked Sendable {
 
   private let lock = Lock()
   // Guarded by `lock`. The lock, not the runtime's exclusivity check, keeps accesses apart, and
-  // every access runs inside this file, where none overlaps another: the check is turned off,
-  // since each access to a class's stored property otherwise calls into the runtime.
+  // every access runs inside this file, where none overlaps another: the check is off on the
+  // fields every action touches, since each access otherwise calls into the runtime (the
+  // `search.store` row, see Benchmarks/README.md).
   @exclusivity(unchecked) private var state: R.State
   /// Each item with its action's tracker (nil for an effect's output).
   @exclusivity(unchecked) private var queue = FIFO<(item: Item, action: ActionTracker?)>()
@@ -58,7 +59,7 @@ public final class Store<R: Reactor>: @unchecked Sendable {
   /// from another thread must still find it.
   @exclusivity(unchecked) private var processing: ActionTracker?
   @exclusivity(unchecked) private var observers: [UInt64: Observer] = [:]
-  @exclusivity(unchecked) private var nextObserver: UInt64 = 0
+  private var nextObserver: UInt64 = 0
 
   private let fingerprint: (@Sendable (R.State) -> Fingerprint)?
   private let patch: (@Sendable (R.State, Fingerprint) -> Patch)?
@@ -570,7 +571,7 @@ public final class Store<R: Reactor>: @unchecked Sendable {
 ///
 /// Not nested in the generic `Store`: the deinit of a nested class looked up the class's
 /// metadata at every effect's end.
-final class EffectRun<R: Reactor>: @unchecked Sendable {
+final class EffectRun<R: Reactor>: @unchecked Sendable {  // its mutable fields are guarded by the store's lock
   let store: Store<R>
   /// The work its task performs.
   let effect: Effect<R.Mutation>
@@ -581,13 +582,13 @@ final class EffectRun<R: Reactor>: @unchecked Sendable {
   let id: EffectID?
   /// Its effect is a `cancellableRun` whose work it performs itself (the id is that effect's).
   let performsWork: Bool
-  // Unchecked for the store's reason: its lock keeps accesses apart.
+  // Exclusivity unchecked for the store's reason (`search.store`): its lock keeps accesses apart.
   /// Its index in the store's `running` list while it runs.
   @exclusivity(unchecked) var slot = 0
   @exclusivity(unchecked) var task: Task<Void, any Error>?
   @exclusivity(unchecked) var cancelled = false
   /// An output of this run was dropped because the run had been cancelled.
-  @exclusivity(unchecked) var dropped = false
+  var dropped = false
 
   init(
     store: Store<R>, effect: Effect<R.Mutation>, action: R.Action, tracker: ActionTracker, id: EffectID?,
