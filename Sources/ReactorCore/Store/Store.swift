@@ -234,7 +234,8 @@ public final class Store<R: Reactor>: @unchecked Sendable {  // its mutable stat
     lock.unlock()
     let feedback: Effect<R.Mutation>
     if observers.isEmpty {
-      // Nobody sees the transition: number the commit, but build and copy nothing for it.
+      // Nobody sees the transition: number the commit, but build and copy nothing for it (the
+      // `counter` and `search.store` rows, see Benchmarks/README.md).
       if reactor.failure(of: mutation) != nil { tracker.markFailed() }
       sequencer.skip()
       feedback = reactor.feedback(state: state)
@@ -242,7 +243,7 @@ public final class Store<R: Reactor>: @unchecked Sendable {  // its mutable stat
       feedback = publish(
         mutation, action: action, tracker: tracker, before: before, observers: observers, state: state)
     }
-    if case .none = feedback.operation {} else { start(feedback, action: action, tracker: tracker) }
+    start(feedback, action: action, tracker: tracker)
   }
 
   /// Diffs, numbers and hands a committed mutation to the observers; returns the feedback of
