@@ -1,6 +1,6 @@
 // Public, never package: a package import of ReactorJSON anywhere in this module keeps
 // cross-module optimization from offering the store's code to clients (the `counter` row:
-// 6.2x its instructions). `@usableFromInline` below only makes this import count as used.
+// 5.9x its instructions). `@usableFromInline` below only makes this import count as used.
 public import ReactorJSON
 
 /// Watches effects start and end (`trace on`): what an effect tree becomes under
