@@ -10,7 +10,7 @@
 ///
 /// Used where the guarded data are several stored properties of one object rather than one
 /// value, which `Mutex` does not express well.
-package final class Lock: @unchecked Sendable {
+package final class Lock: @unchecked Sendable {  // a pthread mutex is made to be shared
   /// Internal, for a ``Condition`` to wait on.
   let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
