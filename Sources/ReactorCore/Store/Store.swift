@@ -504,9 +504,9 @@ public final class Store<R: Reactor>: @unchecked Sendable {  // its mutable stat
     Send { [run] mutation in run.store.enqueue(.mutation(mutation, run), run: run) }
   }
 
-  /// Queues an item from a running effect, unless the run has been cancelled; the item holds
-  /// its action's tracker open until it has been processed, so `finish()` never returns before
-  /// the effect's last result landed.
+  /// Hands the drain an item from a running effect, unless the run has been cancelled; the item
+  /// holds its action's tracker open until it has been processed, so `finish()` never returns
+  /// before the effect's last result landed.
   private func enqueue(_ item: consuming Item, run: Run) {
     lock.lock()
     guard !run.cancelled else {
