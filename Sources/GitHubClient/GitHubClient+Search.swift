@@ -3,7 +3,6 @@ extension GitHubClient {
   /// order, and through ``search`` otherwise. A client built from a best-match closure alone
   /// (a test's, a benchmark's) is then called without the extra async call of `search`'s
   /// default, which forwards to it.
-  @inlinable
   package func page(of request: RepositorySearch) async throws -> Page<Repository> {
     if request.sort == .best {
       return try await searchRepositories(request.query, request.page, request.perPage)

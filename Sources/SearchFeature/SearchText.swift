@@ -1,21 +1,17 @@
 import GitHubClient
 package import ReactorCore
-package import ReactorJSON
+import ReactorJSON
 package import Rendering
 
 /// Text and NDJSON rendering of search transitions.
 package struct SearchText: Sendable {
   package let records: Records
-  @usableFromInline var options: RenderOptions { records.options }
+  var options: RenderOptions { records.options }
   var style: Style { records.style }
 
   package init(options: RenderOptions) { records = Records(options: options) }
 
   /// The lines for one transition, given the state after it and the command that caused it.
-  ///
-  /// Inlinable, so that it is specialized for the caller's store: unspecialized, every commit
-  /// looked up the metadata of its generic transition type.
-  @inlinable
   package func render<R: Reactor>(_ transition: StateTransition<R>, state: SearchState, command: String) -> [OutputLine]
   where R.State == SearchState, R.Mutation == SearchReactor.Mutation {
     if options.mode == .json {
@@ -50,7 +46,6 @@ package struct SearchText: Sendable {
   }
 
   /// The text lines for a reactor-engine mutation, given its patch and the state after it.
-  @usableFromInline
   func text(
     for mutation: SearchReactor.Mutation, patch: Patch, state: SearchState
   ) -> [OutputLine] {

@@ -219,7 +219,7 @@ enum SearchScriptBench {
     return [
       Row(
         id: "search.store", scenario: "\(name), Store, no rendering", ours: bare, baseline: floor + plain,
-        baselineName: floorName, unit: "us/action", target: .atMost(1.6, on: .ratio), note: floorNote),
+        baselineName: floorName, unit: "us/action", target: .atMost(1.8, on: .ratio), note: floorNote),
       Row(
         id: "search.ndjson", scenario: "\(name), Store + diff + NDJSON", ours: rendered, baseline: floor + plain,
         baselineName: floorName, unit: "us/action", target: .atMost(2.5, on: .ratio), note: floorNote),

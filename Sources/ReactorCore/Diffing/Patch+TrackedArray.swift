@@ -11,7 +11,6 @@ extension Patch {
   /// Swift's equality spares building that JSON only for a trivial type (a number, a flag, an
   /// enum without payloads): a type that holds a `String` may be equal in Swift, whose `==` is
   /// canonical equivalence, and differ in JSON, whose strings are scalars (NFC and NFD `é`).
-  @inlinable
   public mutating func appendReplace<Value: JSONRepresentable & Equatable>(
     at path: PatchPath, from old: Value, to new: Value
   ) {
@@ -25,7 +24,6 @@ extension Patch {
   /// Adds what a ``PatchField/list(_:_:)`` field adds for `list`, summarised before the change
   /// by its `identity` and `count`: nothing, the `add`s of an append at `end` (the list's
   /// `/name/-`), or one `replace` of the list at `path`.
-  @inlinable
   public mutating func appendChanges<Element: JSONRepresentable & Sendable>(
     of list: TrackedArray<Element>, at path: PatchPath, end: PatchPath, since identity: UInt64, count: Int
   ) {

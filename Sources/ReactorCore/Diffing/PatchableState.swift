@@ -84,17 +84,12 @@ extension PatchableState {
 }
 
 /// One field of a ``PatchableState``.
-///
-/// The constructors are inlinable so that their closures are specialized for the feature's
-/// state and element types where the feature lists its fields; generic closures would look up
-/// type metadata on every element of every patch.
 public struct PatchField<Root>: Sendable {
   public let name: String
-  @usableFromInline let json: @Sendable (Root) -> JSONValue
-  @usableFromInline let mark: @Sendable (Root) -> FieldMark
-  @usableFromInline let diff: @Sendable (Root, FieldMark, inout Patch) -> Void
+  let json: @Sendable (Root) -> JSONValue
+  let mark: @Sendable (Root) -> FieldMark
+  let diff: @Sendable (Root, FieldMark, inout Patch) -> Void
 
-  @usableFromInline
   init(
     name: String, json: @escaping @Sendable (Root) -> JSONValue, mark: @escaping @Sendable (Root) -> FieldMark,
     diff: @escaping @Sendable (Root, FieldMark, inout Patch) -> Void
@@ -109,7 +104,6 @@ public struct PatchField<Root>: Sendable {
   ///
   /// `read` is usually a key path literal (`\.query`); as a function it is a direct field
   /// access, where projecting a `KeyPath` value costs about a hundred times more.
-  @inlinable
   public static func value<Value: JSONRepresentable>(
     _ name: String, _ read: @escaping @Sendable (Root) -> Value
   ) -> PatchField {
@@ -127,7 +121,6 @@ public struct PatchField<Root>: Sendable {
 
   /// A list field; appends become `add` operations at `/name/-` (one run of them in the
   /// ``Patch``), anything else one `replace` of the list (its elements kept as a run too).
-  @inlinable
   public static func list<Element: JSONRepresentable & Sendable>(
     _ name: String, _ read: @escaping @Sendable (Root) -> TrackedArray<Element>
   ) -> PatchField {

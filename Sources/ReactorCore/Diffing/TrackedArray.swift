@@ -15,7 +15,7 @@ public struct TrackedArray<Element: Sendable>: Sendable, RandomAccessCollection 
   /// The array last appended whole, which the elements end with; empty after any other change.
   /// A differ takes the new elements of a patch from it, sharing that array rather than
   /// copying them out of this one.
-  @usableFromInline private(set) var lastAppended: [Element] = []
+  private(set) var lastAppended: [Element] = []
 
   public init(_ elements: [Element] = []) {
     self.elements = elements
@@ -59,10 +59,9 @@ public struct TrackedArray<Element: Sendable>: Sendable, RandomAccessCollection 
 }
 
 extension TrackedArray: JSONRepresentable where Element: JSONRepresentable {
-  /// Inlinable, with a closure rather than a key path: the `replace` of a list in a patch
-  /// (a new search's first page) then maps a specialized loop instead of an unspecialized
-  /// `map` projecting a key path per element.
-  @inlinable
+  /// A closure rather than a key path: the `replace` of a list in a patch (a new search's first
+  /// page) then maps a specialized loop instead of an unspecialized `map` projecting a key path
+  /// per element.
   public var jsonValue: JSONValue { .array(elements.map { $0.jsonValue }) }
 }
 

@@ -7,16 +7,11 @@ extension Effect {
   /// ends; its structure, ids, outputs and timing stay the same. While tracing is off, the
   /// effect itself. Cancellations it will make (`cancel(id:)`, `cancelInFlight`) are reported
   /// now, while its action is processed, so the tracer can say what cancelled an effect.
-  ///
-  /// Inlinable, so that a reactor without a tracer, or with tracing off, pays a check at the
-  /// call rather than a call into this module for every action.
-  @inlinable
   public func traced(by tracer: EffectTracer?) -> Effect {
     guard let tracer, tracer.isOn() else { return self }
     return wrapped(by: tracer)
   }
 
-  @usableFromInline
   func wrapped(by tracer: EffectTracer) -> Effect { traced(by: tracer, id: nil, tag: tracer.currentTag()) }
 
   private func traced(by tracer: EffectTracer, id: EffectID?, tag: JSONValue?) -> Effect {

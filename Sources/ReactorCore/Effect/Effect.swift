@@ -11,7 +11,6 @@ public struct Effect<Output: Sendable>: Sendable {
   /// task's isolation: nonsending, so that entering it is a call, not a switch of executors.
   public typealias Work = nonisolated(nonsending) @Sendable (Send<Output>) async throws -> Void
 
-  @usableFromInline
   indirect enum Operation: Sendable {
     case none
     case send(Output)
@@ -28,45 +27,35 @@ public struct Effect<Output: Sendable>: Sendable {
     case cancel(id: EffectID)
   }
 
-  @usableFromInline
   let operation: Operation
-
-  @inlinable
-  init(operation: Operation) { self.operation = operation }
 }
 
 // MARK: - Constructors
 
 extension Effect {
   /// An effect that does nothing.
-  @inlinable
   public static var none: Effect { Effect(operation: .none) }
 
   /// An effect that produces one output synchronously.
-  @inlinable
   public static func send(_ output: Output) -> Effect { Effect(operation: .send(output)) }
 
   /// An effect that tells the user something without changing state (an `info` record).
-  @inlinable
   public static func notice(_ message: String) -> Effect {
     Effect(operation: .notice(Notice(message: message)))
   }
 
   /// An effect that tells the user `notice`, a warning or not.
-  @inlinable
   public static func notice(_ notice: Notice) -> Effect { Effect(operation: .notice(notice)) }
 
   /// Asynchronous work. Outputs sent after the effect was cancelled are dropped. An error other
   /// than cancellation is reported by the store as a failure of the action; it is never
   /// swallowed. Map expected errors into outputs inside the closure instead.
-  @inlinable
   public static func run(_ operation: @escaping Work) -> Effect {
     Effect(operation: .run(operation))
   }
 
   /// `run(operation).cancellable(id: id, cancelInFlight: cancelInFlight)`, made as one value
   /// (one allocation fewer than the two calls).
-  @inlinable
   public static func run(
     cancellableAs id: EffectID, cancelInFlight: Bool = false,
     _ operation: @escaping Work
@@ -75,18 +64,16 @@ extension Effect {
   }
 
   /// Runs effects one after another; each starts when the previous one has finished.
-  @inlinable
   public static func concatenate(_ effects: [Effect]) -> Effect {
     Effect(operation: .concatenate(effects))
   }
 
   /// Runs effects one after another; each starts when the previous one has finished.
   ///
-  /// Inlinable, so that the argument list does not outlive the call. The common shapes, `send`
-  /// then a request (two effects, or three of which the first or the last is `none`, an
+  /// The common shapes, `send` then a request (two effects, or three of which the first or the last is `none`, an
   /// optional notice left out, say), are kept as a pair without an array.
   /// Disfavoured, so that two or three effects take the overloads below.
-  @inlinable @inline(__always) @_disfavoredOverload
+  @inline(__always) @_disfavoredOverload
   public static func concatenate(_ effects: Effect...) -> Effect {
     switch effects.count {
     case 2: return pair(effects[0], effects[1])
@@ -100,12 +87,12 @@ extension Effect {
 
   /// Runs `first`, then `second` when it has finished: the pair, without the argument list
   /// the variadic form builds and destroys at each call.
-  @inlinable @inline(__always)
+  @inline(__always)
   public static func concatenate(_ first: Effect, _ second: Effect) -> Effect { pair(first, second) }
 
   /// Runs three effects one after another, as the variadic form does, without its argument
   /// list when the first or the last is `none`.
-  @inlinable @inline(__always)
+  @inline(__always)
   public static func concatenate(_ first: Effect, _ second: Effect, _ third: Effect) -> Effect {
     if case .none = first.operation { return pair(second, third) }
     if case .none = third.operation { return pair(first, second) }
@@ -114,13 +101,11 @@ extension Effect {
 
   /// A `concatenate` of a copy of `effects`, so that the argument list passed in never escapes
   /// and can live on the caller's stack.
-  @usableFromInline
   static func sequence(copying effects: [Effect]) -> Effect {
     Effect(operation: .concatenate(effects.map { $0 }))
   }
 
   /// `first`, then `second`, as one effect: either alone when the other is `none`.
-  @inlinable
   static func pair(_ first: Effect, _ second: Effect) -> Effect {
     if case .none = first.operation { return second }
     if case .none = second.operation { return first }
@@ -128,20 +113,16 @@ extension Effect {
   }
 
   /// Runs effects at the same time.
-  @inlinable
   public static func merge(_ effects: [Effect]) -> Effect { Effect(operation: .merge(effects)) }
 
   /// Runs effects at the same time.
-  @inlinable
   public static func merge(_ effects: Effect...) -> Effect { .merge(effects) }
 
   /// Cancels every in-flight effect marked with `id`.
-  @inlinable
   public static func cancel(id: EffectID) -> Effect { Effect(operation: .cancel(id: id)) }
 
   /// Marks this effect with `id`, so ``cancel(id:)`` can stop it; with `cancelInFlight`, first
   /// cancels whatever already runs under the same id (ReactorKit's `takeUntil` / flatMapLatest).
-  @inlinable
   public func cancellable(id: EffectID, cancelInFlight: Bool = false) -> Effect {
     Effect(operation: .cancellable(id: id, cancelInFlight: cancelInFlight, self))
   }
@@ -151,7 +132,6 @@ extension Effect {
 
 extension Effect {
   /// True when the effect has no asynchronous part, so running it finishes inline.
-  @inlinable
   public var isSynchronous: Bool {
     switch operation {
     case .none, .send, .notice, .cancel: return true
@@ -186,8 +166,8 @@ extension Effect {
 /// The identity under which cancellable effects run.
 public struct EffectID: Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
   public let name: String
-  @inlinable public init(_ name: String) { self.name = name }
-  @inlinable public init(stringLiteral value: String) { self.name = value }
+  public init(_ name: String) { self.name = name }
+  public init(stringLiteral value: String) { self.name = value }
   public var description: String { name }
 }
 
@@ -197,7 +177,7 @@ public struct Notice: Sendable, Equatable {
   /// A warning: something the user should see even when the output goes elsewhere (a text
   /// view shows it on standard error).
   public var isWarning: Bool
-  @inlinable public init(message: String, isWarning: Bool = false) {
+  public init(message: String, isWarning: Bool = false) {
     self.message = message
     self.isWarning = isWarning
   }
@@ -205,12 +185,10 @@ public struct Notice: Sendable, Equatable {
 
 /// The callback an asynchronous effect uses to produce outputs.
 public struct Send<Output: Sendable>: Sendable {
-  @usableFromInline
   let yield: @Sendable (Output) -> Void
 
   public init(_ yield: @escaping @Sendable (Output) -> Void) { self.yield = yield }
 
   /// Produces one output. After cancellation it is dropped.
-  @inlinable
   public func callAsFunction(_ output: Output) { yield(output) }
 }

@@ -9,7 +9,7 @@
 /// A ``Lock`` and a pthread condition variable on its mutex: what Foundation's `NSCondition`
 /// offers, without linking Foundation (whose object files bring ICU into the binary, which
 /// every start of `reactor` would pay to map and relocate). ThreadSanitizer intercepts both.
-package final class Condition: @unchecked Sendable {
+package final class Condition: @unchecked Sendable {  // so is a pthread condition, on its lock
   private let mutex = Lock()
   private let condition: UnsafeMutablePointer<pthread_cond_t>
 

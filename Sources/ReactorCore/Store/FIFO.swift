@@ -4,7 +4,6 @@ struct FIFO<Element> {
   private var head = 0
 
   var isEmpty: Bool { head == storage.count }
-  var count: Int { storage.count - head }
 
   mutating func append(_ element: consuming Element) { storage.append(element) }
 
@@ -15,10 +14,9 @@ struct FIFO<Element> {
     }
   }
 
-  mutating func popFirst() -> Element? {
-    guard head < storage.count else { return nil }
-    if head == 0 && storage.count == 1 { return storage.removeLast() }
-    let element = storage[head].take()
+  /// Removes the first element; the queue must not be empty.
+  mutating func removeFirst() -> Element {
+    let element = storage[head].take()!
     head += 1
     if head == storage.count {
       storage.removeAll(keepingCapacity: true)

@@ -10,12 +10,10 @@
 ///
 /// Used where the guarded data are several stored properties of one object rather than one
 /// value, which `Mutex` does not express well.
-@usableFromInline
-package final class Lock: @unchecked Sendable {
+package final class Lock: @unchecked Sendable {  // a pthread mutex is made to be shared
   /// Internal, for a ``Condition`` to wait on.
   let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
-  @usableFromInline
   package init() {
     mutex = .allocate(capacity: 1)
     mutex.initialize(to: pthread_mutex_t())
@@ -29,17 +27,14 @@ package final class Lock: @unchecked Sendable {
   }
 
   /// Runs `body` while holding the lock.
-  @inlinable
   package func withLock<T>(_ body: () throws -> T) rethrows -> T {
     lock()
     defer { unlock() }
     return try body()
   }
 
-  @usableFromInline
   func lock() { pthread_mutex_lock(mutex) }
 
-  @usableFromInline
   func unlock() { pthread_mutex_unlock(mutex) }
 }
 

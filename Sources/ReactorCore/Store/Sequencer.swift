@@ -1,4 +1,4 @@
-public import Synchronization
+import Synchronization
 
 /// Serialises commits across stores and numbers them.
 ///
@@ -8,12 +8,12 @@ public import Synchronization
 ///
 /// It uses a pthread ``Lock`` rather than `Synchronization.Mutex`: ThreadSanitizer on Linux
 /// reports false races on `Mutex`'s closure access, which hid real reports in the noise.
-public final class Sequencer: @unchecked Sendable {
-  @usableFromInline let lock = Lock()
+public final class Sequencer: Sendable {
+  let lock = Lock()
   /// Changed only atomically: under `lock` by commits, without it by ``skip()``. The lock keeps
   /// the numbers observers see in the order they see them; a skipped number is one that no
   /// observer sees, so taking it needs no order with them.
-  @usableFromInline let value = Atomic<UInt64>(0)
+  let value = Atomic<UInt64>(0)
 
   public init() {}
 
@@ -21,7 +21,6 @@ public final class Sequencer: @unchecked Sendable {
   public var last: UInt64 { lock.withLock { value.load(ordering: .relaxed) } }
 
   /// Runs `body` with the next sequence number while no other commit can run.
-  @inlinable
   public func commit<T>(_ body: (UInt64) throws -> T) rethrows -> T {
     try lock.withLock {
       try body(value.wrappingAdd(1, ordering: .relaxed).newValue)
@@ -33,7 +32,6 @@ public final class Sequencer: @unchecked Sendable {
   package func skip() { value.wrappingAdd(1, ordering: .relaxed) }
 
   /// Runs `body` while no commit can run, without taking a number.
-  @inlinable
   public func exclusive<T>(_ body: () throws -> T) rethrows -> T {
     try lock.withLock { try body() }
   }

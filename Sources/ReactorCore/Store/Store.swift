@@ -21,7 +21,7 @@ public import ReactorJSON
 /// Thread safety: the queue, the registry of running effects and every write of the state are
 /// guarded by one lock. Only the thread that currently drains the queue reads the state
 /// without it, and only it writes.
-public final class Store<R: Reactor>: @unchecked Sendable {
+public final class Store<R: Reactor>: @unchecked Sendable {  // its mutable state is guarded by `lock`
   public typealias Observer = @Sendable (StoreEvent<R>, R.State) -> Void
 
   public let reactor: R
@@ -37,22 +37,18 @@ public final class Store<R: Reactor>: @unchecked Sendable {
     case mutation(R.Mutation, Run)
     case notice(Notice, Run)
     case failure(any Error, Run)
-
-    /// The tracker of an action; nil for an effect's output.
-    var tracker: ActionTracker? {
-      if case .action(_, let tracker) = self { return tracker }
-      return nil
-    }
   }
 
   fileprivate typealias Run = EffectRun<R>
 
   private let lock = Lock()
   // Guarded by `lock`. The lock, not the runtime's exclusivity check, keeps accesses apart, and
-  // every access runs inside this file, where none overlaps another: the check is turned off,
-  // since each access to a class's stored property otherwise calls into the runtime.
+  // every access runs inside this file, where none overlaps another: the check is off on the
+  // fields every action touches, since each access otherwise calls into the runtime (the
+  // `search.store` row, see Benchmarks/README.md).
   @exclusivity(unchecked) private var state: R.State
-  @exclusivity(unchecked) private var queue = FIFO<Item>()
+  /// Each item with its action's tracker (nil for an effect's output).
+  @exclusivity(unchecked) private var queue = FIFO<(item: Item, action: ActionTracker?)>()
   @exclusivity(unchecked) private var draining = false
   @exclusivity(unchecked) private var nextOrigin: UInt64 = 0
   /// Running effects, in no particular order; each run knows its slot, so removal is O(1)
@@ -63,7 +59,7 @@ public final class Store<R: Reactor>: @unchecked Sendable {
   /// from another thread must still find it.
   @exclusivity(unchecked) private var processing: ActionTracker?
   @exclusivity(unchecked) private var observers: [UInt64: Observer] = [:]
-  @exclusivity(unchecked) private var nextObserver: UInt64 = 0
+  private var nextObserver: UInt64 = 0
 
   private let fingerprint: (@Sendable (R.State) -> Fingerprint)?
   private let patch: (@Sendable (R.State, Fingerprint) -> Patch)?
@@ -126,24 +122,10 @@ public final class Store<R: Reactor>: @unchecked Sendable {
   /// `tag` is carried by every transition and event the action causes, even from effects.
   @discardableResult
   public func send(_ action: R.Action, tag: JSONValue? = nil) -> StoreTask {
-    let (tracker, direct) = lock.withLock { () -> (ActionTracker, Bool) in
-      nextOrigin += 1
-      let tracker = ActionTracker(origin: Origin(id: nextOrigin, tag: tag))
-      // Nothing queued and nobody draining: process it now, without the queue.
-      if !draining && queue.isEmpty {
-        draining = true
-        processing = tracker
-        return (tracker, true)
-      }
-      queue.append(.action(action, tracker))
-      return (tracker, false)
-    }
-    if direct {
-      process(.action(action, tracker))
-      drainQueued()
-    } else {
-      drain()
-    }
+    lock.lock()
+    nextOrigin += 1
+    let tracker = ActionTracker(origin: Origin(id: nextOrigin, tag: tag))
+    drainUnlocking(.action(action, tracker), action: tracker)
     return StoreTask(tracker: tracker)
   }
 
@@ -174,45 +156,35 @@ public final class Store<R: Reactor>: @unchecked Sendable {
 
   // MARK: - Draining
 
-  private func drain() {
-    // lock()/unlock() rather than withLock: an item returned out of a closure and unwrapped
-    // is copied twice, each copy through the generic Item's value witness, so items are moved
-    // here and below.
-    lock.lock()
-    guard !draining, let first = queue.popFirst() else {
+  /// The one drain: called with the lock held, it releases it. Queues `item` (and `action`,
+  /// its action's tracker, nil for an effect's output) if another thread drains; otherwise
+  /// takes the draining role, processes `item` and then every item queued meanwhile, in order.
+  /// Items are moved, never copied, to `process`.
+  private func drainUnlocking(_ item: consuming Item, action: ActionTracker?) {
+    guard !draining else {
+      queue.append((item, action))
       lock.unlock()
       return
     }
+    // Nobody drains, so nothing is queued: `item` is processed without a trip through the
+    // queue (the `counter` row, see Benchmarks/README.md).
     draining = true
-    processing = first.tracker
+    processing = action
     lock.unlock()
-    drainStarting(with: consume first)
-  }
-
-  /// Processes `first` and everything queued after it; the caller holds the draining role.
-  /// Items are moved, never copied, from the queue to `process`.
-  private func drainStarting(with first: consuming Item) {
-    process(consume first)
-    drainQueued()
-  }
-
-  /// Processes every queued item, then gives up the draining role (which the caller holds).
-  /// The usual case, an empty queue, is checked first, without making and destroying an empty
-  /// optional item (a generic type's, destroyed through its metadata).
-  private func drainQueued() {
-    while true {
-      lock.lock()
-      if queue.isEmpty {
-        processing = nil
-        draining = false
-        lock.unlock()
-        return
-      }
-      let next = queue.popFirst()!
-      processing = next.tracker
+    process(item)
+    lock.lock()
+    // `isEmpty`, not `while let`: the empty optional of a generic item, made and destroyed
+    // through its metadata, was 4% of the `search.store` row's instructions.
+    while !queue.isEmpty {
+      let (next, action) = queue.removeFirst()
+      processing = action
       lock.unlock()
       process(consume next)
+      lock.lock()
     }
+    processing = nil
+    draining = false
+    lock.unlock()
   }
 
   private func process(_ item: consuming Item) {
@@ -244,9 +216,10 @@ public final class Store<R: Reactor>: @unchecked Sendable {
     }
   }
 
-  /// Reduces `mutation` and tells the observers. A mutation `from` an effect run is dropped if
-  /// the run has been cancelled; the check shares the lock of the reduce, so no cancellation
-  /// can slip in between.
+  /// Reduces `mutation`, tells the observers and starts the feedback of the new state. A
+  /// mutation `from` an effect run is dropped if the run has been cancelled; the check shares
+  /// the lock of the reduce, so no cancellation can slip in between. The caller holds the
+  /// draining role.
   private func commit(_ mutation: R.Mutation, action: R.Action, tracker: ActionTracker, from run: Run? = nil) {
     let before = fingerprint?(state)
     lock.lock()
@@ -255,28 +228,14 @@ public final class Store<R: Reactor>: @unchecked Sendable {
       lock.unlock()
       return
     }
-    let observers = reduceLocked(mutation)
-    lock.unlock()
-    announce(mutation, action: action, tracker: tracker, before: before, observers: observers)
-  }
-
-  /// Reduces `mutation` into the state; returns the observers to tell. The caller holds the
-  /// lock and the draining role.
-  private func reduceLocked(_ mutation: R.Mutation) -> [UInt64: Observer] {
     reactor.reduce(state: &state, mutation: mutation)
     reactor.transform(state: &state)
-    return observers
-  }
-
-  /// Numbers a mutation just reduced, tells `observers`, and starts the feedback of the new
-  /// state. The caller holds the draining role, not the lock.
-  private func announce(
-    _ mutation: R.Mutation, action: R.Action, tracker: ActionTracker, before: Fingerprint?,
-    observers: [UInt64: Observer]
-  ) {
+    let observers = self.observers
+    lock.unlock()
     let feedback: Effect<R.Mutation>
     if observers.isEmpty {
-      // Nobody sees the transition: number the commit, but build and copy nothing for it.
+      // Nobody sees the transition: number the commit, but build and copy nothing for it (the
+      // `counter` and `search.store` rows, see Benchmarks/README.md).
       if reactor.failure(of: mutation) != nil { tracker.markFailed() }
       sequencer.skip()
       feedback = reactor.feedback(state: state)
@@ -284,7 +243,7 @@ public final class Store<R: Reactor>: @unchecked Sendable {
       feedback = publish(
         mutation, action: action, tracker: tracker, before: before, observers: observers, state: state)
     }
-    if case .none = feedback.operation {} else { start(feedback, action: action, tracker: tracker) }
+    start(feedback, action: action, tracker: tracker)
   }
 
   /// Diffs, numbers and hands a committed mutation to the observers; returns the feedback of
@@ -542,38 +501,13 @@ public final class Store<R: Reactor>: @unchecked Sendable {
   /// What a `run` effect's body sends through: its outputs are queued as items of `run`. The
   /// closure captures the run alone, its context, so that none is allocated.
   private func sender(_ run: Run) -> Send<R.Mutation> {
-    Send { [run] mutation in run.store.receive(mutation, from: run) }
+    Send { [run] mutation in run.store.enqueue(.mutation(mutation, run), run: run) }
   }
 
-  /// An output of a running effect. On a quiet store (nobody drains, nothing queued: the usual
-  /// case) it is reduced under the same lock that checks the run and takes the draining role;
-  /// otherwise it is queued. It needs no hold on the tracker: its run holds one until it ends.
-  fileprivate func receive(_ mutation: R.Mutation, from run: Run) {
-    lock.lock()
-    guard !draining, queue.isEmpty else {
-      lock.unlock()
-      enqueue(.mutation(mutation, run), run: run)
-      return
-    }
-    if run.cancelled {
-      run.dropped = true
-      lock.unlock()
-      return
-    }
-    draining = true
-    // Read before the reduce; only the drainer, which this thread now is, writes the state.
-    let before = fingerprint?(state)
-    let observers = reduceLocked(mutation)
-    lock.unlock()
-    announce(mutation, action: run.action, tracker: run.tracker, before: before, observers: observers)
-    drainQueued()
-  }
-
-  /// Queues an item from a running effect; the item holds its action's tracker open until it
-  /// has been processed, so `finish()` never returns before the effect's last result landed.
-  /// Processes it at once when nobody drains and nothing waits before it (the usual case: an
-  /// effect's result on a quiet store), without going through the queue.
-  fileprivate func enqueue(_ item: consuming Item, run: Run) {
+  /// Hands the drain an item from a running effect, unless the run has been cancelled; the item
+  /// holds its action's tracker open until it has been processed, so `finish()` never returns
+  /// before the effect's last result landed.
+  private func enqueue(_ item: consuming Item, run: Run) {
     lock.lock()
     guard !run.cancelled else {
       run.dropped = true
@@ -581,23 +515,7 @@ public final class Store<R: Reactor>: @unchecked Sendable {
       return
     }
     run.tracker.retain()
-    if draining {
-      queue.append(consume item)
-      lock.unlock()
-      return
-    }
-    draining = true
-    if queue.isEmpty {
-      lock.unlock()
-      drainStarting(with: consume item)
-      return
-    }
-    // Someone queued an item and has not drained it yet: keep the order.
-    queue.append(consume item)
-    let first = queue.popFirst()!
-    processing = first.tracker
-    lock.unlock()
-    drainStarting(with: consume first)
+    drainUnlocking(item, action: nil)
   }
 
   // MARK: - Cancelling
@@ -615,8 +533,8 @@ public final class Store<R: Reactor>: @unchecked Sendable {
     }
     let tasks = lock.withLock { () -> [Task<Void, any Error>] in
       if let processing, matches(processing) { mark(processing) }
-      queue.visit { item in
-        if let tracker = item.tracker, matches(tracker) { mark(tracker) }
+      queue.visit { queued in
+        if let tracker = queued.action, matches(tracker) { mark(tracker) }
       }
       return markCancelled { run in
         guard matches(run.tracker) else { return false }
@@ -654,7 +572,7 @@ public final class Store<R: Reactor>: @unchecked Sendable {
 ///
 /// Not nested in the generic `Store`: the deinit of a nested class looked up the class's
 /// metadata at every effect's end.
-final class EffectRun<R: Reactor>: @unchecked Sendable {
+final class EffectRun<R: Reactor>: @unchecked Sendable {  // its mutable fields are guarded by the store's lock
   let store: Store<R>
   /// The work its task performs.
   let effect: Effect<R.Mutation>
@@ -665,13 +583,13 @@ final class EffectRun<R: Reactor>: @unchecked Sendable {
   let id: EffectID?
   /// Its effect is a `cancellableRun` whose work it performs itself (the id is that effect's).
   let performsWork: Bool
-  // Unchecked for the store's reason: its lock keeps accesses apart.
+  // Exclusivity unchecked for the store's reason (`search.store`): its lock keeps accesses apart.
   /// Its index in the store's `running` list while it runs.
   @exclusivity(unchecked) var slot = 0
   @exclusivity(unchecked) var task: Task<Void, any Error>?
   @exclusivity(unchecked) var cancelled = false
   /// An output of this run was dropped because the run had been cancelled.
-  @exclusivity(unchecked) var dropped = false
+  var dropped = false
 
   init(
     store: Store<R>, effect: Effect<R.Mutation>, action: R.Action, tracker: ActionTracker, id: EffectID?,

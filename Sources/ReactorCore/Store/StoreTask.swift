@@ -51,7 +51,8 @@ final class ActionTracker: Sendable {
   private static let waiting = Lock()
 
   /// A `cancel(tag:)`, `cancel(_:)` or `cancelAll()` reached this action: effects it starts
-  /// from now on never run. Guarded by the lock of the store the action was sent to.
+  /// from now on never run. Guarded by the lock of the store the action was sent to, which
+  /// keeps accesses apart, for the store's reason (`search.store`).
   @exclusivity(unchecked) nonisolated(unsafe) var cancelRequested = false
 
   init(origin: Origin) { self.origin = origin }

@@ -1,7 +1,6 @@
 // MARK: - The elements of a run
 
 /// The elements of a ``Patch`` run, whatever their type.
-@usableFromInline
 protocol RunElements: Sendable {
   /// Each element's value.
   func values() -> [JSONValue]
@@ -10,17 +9,11 @@ protocol RunElements: Sendable {
 }
 
 /// An array of elements of one type: one word, which an existential holds without a box.
-@usableFromInline
 struct TypedElements<Element: JSONRepresentable & Sendable>: RunElements {
-  @usableFromInline let elements: [Element]
+  let elements: [Element]
 
-  @inlinable
-  init(elements: [Element]) { self.elements = elements }
-
-  @usableFromInline
   func values() -> [JSONValue] { elements.map { $0.jsonValue } }
 
-  @usableFromInline
   func write(to writer: inout JSONWriter, each head: borrowing JSONWriter, closing: Bool) {
     elements.withUnsafeBufferPointer { Element.writeJSON($0, each: head, closing: closing, to: &writer) }
   }

@@ -13,7 +13,6 @@ public struct Patch: Sendable, Equatable, ExpressibleByArrayLiteral {
   /// One operation, the `replace` of a value at a path whose heads are written, a run of
   /// `add`s at a path (a list's `/-`), one per element, or the `replace` of a whole list at a
   /// path by its elements.
-  @usableFromInline
   enum Piece: Sendable {
     // Boxed, so that every piece is the size of a run rather than of an operation (whose
     // `from` made it the largest): the differ's pieces are replaces and runs.
@@ -27,22 +26,13 @@ public struct Patch: Sendable, Equatable, ExpressibleByArrayLiteral {
   /// so that writing one is a direct call to its type's
   /// ``JSONRepresentable/writeJSON(_:each:closing:to:)`` (a pre-encoded repository copies its
   /// bytes) rather than building a `JSONValue` and switching on it.
-  @usableFromInline
   struct ElementRun: Sendable {
-    @usableFromInline let count: Int
+    let count: Int
     /// About how many bytes the elements' JSON takes, all together.
-    @usableFromInline let bytes: Int
-    @usableFromInline let elements: any RunElements
-
-    @usableFromInline
-    init(count: Int, bytes: Int, elements: any RunElements) {
-      self.count = count
-      self.bytes = bytes
-      self.elements = elements
-    }
+    let bytes: Int
+    let elements: any RunElements
 
     /// A run of `elements`.
-    @inlinable
     static func of<Element: JSONRepresentable & Sendable>(_ elements: [Element]) -> ElementRun {
       var bytes = 0
       for element in elements { bytes += element.jsonSizeHint }
@@ -73,29 +63,23 @@ public struct Patch: Sendable, Equatable, ExpressibleByArrayLiteral {
   }
 
   /// An operation's head, path and a short value.
-  @usableFromInline static let operationSizeHint = 64
+  static let operationSizeHint = 64
 
   public init(arrayLiteral operations: PatchOperation...) { self.init(operations) }
 
   public var isEmpty: Bool { count == 0 }
 
   /// Adds one operation at the end.
-  @inlinable
   public mutating func append(_ operation: consuming PatchOperation) {
     append(.operation(consume operation), count: 1, bytes: Self.operationSizeHint)
   }
 
   /// Adds an `add` at `path` for each element, in order; `path` is usually a list's `/name/-`.
-  ///
-  /// Inlinable, so that the run is made where the element type is known (its conformance is
-  /// found statically, not looked up).
-  @inlinable
   public mutating func append<Element: JSONRepresentable & Sendable>(addsAt path: String, elements: [Element]) {
     append(addsAt: PatchPath(path), elements: elements)
   }
 
   /// Adds an `add` at `path` for each element, in order, at a path made once.
-  @inlinable
   public mutating func append<Element: JSONRepresentable & Sendable>(addsAt path: PatchPath, elements: [Element]) {
     if elements.isEmpty { return }
     let run = ElementRun.of(elements)
@@ -106,7 +90,6 @@ public struct Patch: Sendable, Equatable, ExpressibleByArrayLiteral {
 
   /// Adds the `replace` of the value at `path` (made once) by `value`; `oldValue` is what it
   /// replaces, for text renderers.
-  @inlinable
   public mutating func append(
     replacing path: PatchPath, with value: consuming JSONValue, was oldValue: consuming JSONValue
   ) {
@@ -117,10 +100,6 @@ public struct Patch: Sendable, Equatable, ExpressibleByArrayLiteral {
 
   /// Adds a `replace` at `path` whose value is the array of `elements`: the text of
   /// `.replace` with `.array(elements.map(\.jsonValue))`, each element written as it writes itself.
-  ///
-  /// Inlinable, so that the run is made where the element type is known (its conformance is
-  /// found statically, not looked up).
-  @inlinable
   public mutating func append<Element: JSONRepresentable & Sendable>(
     replacingListAt path: String, with elements: [Element]
   ) {
@@ -128,7 +107,6 @@ public struct Patch: Sendable, Equatable, ExpressibleByArrayLiteral {
   }
 
   /// The same, at a path made once.
-  @inlinable
   public mutating func append<Element: JSONRepresentable & Sendable>(
     replacingListAt path: PatchPath, with elements: [Element]
   ) {
@@ -138,7 +116,6 @@ public struct Patch: Sendable, Equatable, ExpressibleByArrayLiteral {
     append(.list(path, run), count: 1, bytes: run.bytes + max(run.count - 1, 0) + 37 + path.pointer.utf8.count)
   }
 
-  @usableFromInline
   mutating func append(_ piece: consuming Piece, count: Int, bytes: Int) {
     reserveFirst()
     pieces.append(piece)

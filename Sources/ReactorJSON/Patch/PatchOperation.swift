@@ -14,8 +14,6 @@ public struct PatchOperation: Sendable, Equatable {
   /// The JSON Pointer a `move` or `copy` takes its value from.
   public var from: String?
 
-  /// Inlinable, so that a differ's operation is built in place in its patch.
-  @inlinable
   public init(op: Kind, path: String, value: JSONValue? = nil, oldValue: JSONValue? = nil, from: String? = nil) {
     self.op = op
     self.path = path

@@ -36,11 +36,9 @@ extension Double: JSONRepresentable { public var jsonValue: JSONValue { .double(
 extension JSONValue: JSONRepresentable { public var jsonValue: JSONValue { self } }
 
 extension Optional: JSONRepresentable where Wrapped: JSONRepresentable {
-  @inlinable
   public var jsonValue: JSONValue { self?.jsonValue ?? .null }
 }
 
 extension Array: JSONRepresentable where Element: JSONRepresentable {
-  @inlinable
   public var jsonValue: JSONValue { .array(map { $0.jsonValue }) }
 }

@@ -8,8 +8,8 @@ internal import CByteScan
 /// sorted keys) and the writer the escaping. The buffer is owned (noncopyable), so appending
 /// is a bounds check and a copy, with none of `Array`'s uniqueness checks.
 public struct JSONWriter: ~Copyable {
-  // Internal rather than private so the appends can be inlined into their callers: a patch
-  // run copies thirty repositories' texts through them.
+  // Usable from inline, for the inlinable appends below: a patch run copies thirty
+  // repositories' texts through them (the `render.line` row, see Benchmarks/README.md).
   @usableFromInline var base: UnsafeMutablePointer<UInt8>
   @usableFromInline var written = 0
   /// How many bytes have been written.
@@ -17,7 +17,7 @@ public struct JSONWriter: ~Copyable {
   @usableFromInline var capacity: Int
   /// False while the writer writes into a buffer lent to it (``init(lent:capacity:)``), which
   /// it must not free; growing moves it to one of its own.
-  @usableFromInline var owned = true
+  var owned = true
 
   public init(capacity: Int = 256) {
     self.capacity = max(capacity, 16)
@@ -70,13 +70,13 @@ public struct JSONWriter: ~Copyable {
   /// Appends JSON text that is already valid, such as `{"id":` or `,`.
   ///
   /// Always inlined: with the literal's length known where it is written, the copy is a few
-  /// moves rather than a call.
+  /// moves rather than a call (`render.line`).
   @inlinable @inline(__always)
   public mutating func raw(_ text: StaticString) {
     append(UnsafeRawPointer(text.utf8Start), text.utf8CodeUnitCount)
   }
 
-  /// Appends one byte of structure.
+  /// Appends one byte of structure; inlined for the reason `raw` is.
   @inlinable @inline(__always)
   public mutating func byte(_ byte: UInt8) {
     if written == capacity { grow(to: written + 1) }
@@ -89,14 +89,15 @@ public struct JSONWriter: ~Copyable {
     bytes.withUnsafeBufferPointer { append($0) }
   }
 
-  /// Appends bytes that are already valid JSON text.
+  /// Appends bytes that are already valid JSON text; inlinable, as a repository's text is
+  /// copied through it (`render.line`).
   @inlinable
   public mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
     guard let start = bytes.baseAddress else { return }
     append(UnsafeRawPointer(start), bytes.count)
   }
 
-  /// Appends what another writer holds.
+  /// Appends what another writer holds; inlinable for the reason `append(_:)` of bytes is.
   @inlinable
   package mutating func append(_ other: borrowing JSONWriter) { append(UnsafeRawPointer(other.base), other.count) }
 

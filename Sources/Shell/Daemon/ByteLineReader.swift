@@ -86,7 +86,7 @@ package enum ByteLineReader {
 /// Counts lines handed over but not yet consumed; the reader thread blocks at the limit and
 /// goes on when half of them are consumed, so that while the input stays ahead of the session
 /// the threads do not hand over every line one by one.
-final class Backlog: @unchecked Sendable {
+final class Backlog: @unchecked Sendable {  // its counts are guarded by `condition`
   private let condition = Condition()
   // Guarded by `condition`.
   private var pending = 0

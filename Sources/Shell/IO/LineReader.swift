@@ -53,7 +53,7 @@ package struct PlainLineReader: LineReader {
 /// without a wake-up. Lines are split as `Swift.readLine` splits them: at LF, dropping a CR
 /// before it. A line that is not UTF-8 is ``InputLine/invalidUTF8`` (``readLine(prompt:)``
 /// alone would make its bad bytes U+FFFD).
-package final class PipeLineReader: LineReader, @unchecked Sendable {
+package final class PipeLineReader: LineReader, @unchecked Sendable {  // one caller reads at a time
   // Only the read-run loop calls `readLine`, one call at a time.
   private var lines: ByteLineReader.Lines.Iterator
 

@@ -25,7 +25,7 @@ import Synchronization
 /// the next piped line) usually comes within that time, and waking a sleeping thread is what
 /// costs (Benchmarks/README.md has the figures). With one CPU the spin would only take time
 /// from the thread it waits for, so it is off.
-package final class LoopThreadExecutor: TaskExecutor, @unchecked Sendable {
+package final class LoopThreadExecutor: TaskExecutor, @unchecked Sendable {  // state under `condition`
   private let condition = Condition()
   // Guarded by `condition`.
   private var jobs: [UnownedJob] = []
