@@ -39,7 +39,9 @@ enum ReplayBench {
     })
 
   /// Records, from the offline sample, a cassette answering the first two pages of every query
-  /// of the script, each with a recorded latency of 150 ms (virtual in replays); returns its path.
+  /// of the script, and the first of each with `stars:>1000` (the `replay.jobs` suite's), each
+  /// with a recorded latency of 150 ms (virtual in replays); returns its path. A query the
+  /// cassette does not answer fails its replay.
   static func makeCassette() async throws -> String {
     let recording = RecordingTransport(wrapping: OfflineTransport(now: { Date(timeIntervalSince1970: 1_700_000_000) }))
     let client = GitHubClient.live(
@@ -47,6 +49,7 @@ enum ReplayBench {
       transport: recording)
     for word in words {
       for page in 1...2 { _ = try? await client.searchRepositories(word, page, 30) }
+      _ = try? await client.searchRepositories(word + " stars:>1000", 1, 30)
     }
     var cassette = recording.cassette
     for index in cassette.exchanges.indices { cassette.exchanges[index].latencyMs = 150 }
