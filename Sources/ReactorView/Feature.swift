@@ -5,16 +5,20 @@ import ReactorJSON
 /// the shell can hold several.
 package struct Feature: Sendable {
   package let name: String
-  /// The feature's verbs, making commands the shell hands back to ``run(_:on:sink:)``.
-  package let verbs: [CommandSpec<FeatureCommand>]
-  package let fields: [String]
+  /// The feature's verbs, making commands the shell hands back to ``FeatureCommand/run(on:sink:)``;
+  /// built when asked for, so that a start that parses nothing never builds them.
+  package var verbs: [CommandSpec<FeatureCommand>] { makeVerbs() }
+  /// The JSON Pointers of its state's fields.
+  package var fields: [String] { makeFields() }
+  private let makeVerbs: @Sendable () -> [CommandSpec<FeatureCommand>]
+  private let makeFields: @Sendable () -> [String]
   /// Makes the View (and its store).
   package let make: @Sendable (any FeatureHost) -> any FeatureView
 
   package init<View: FeatureView>(_ view: View.Type) {
     name = View.name
-    fields = View.fields
-    verbs = View.verbs.map { $0.map { FeatureCommand(View.self, $0) } }
+    makeFields = { View.fields }
+    makeVerbs = { View.verbs.map { $0.map { FeatureCommand(View.self, $0) } } }
     make = { host in View(host: host) }
   }
 }

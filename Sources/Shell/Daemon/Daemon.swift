@@ -48,7 +48,7 @@ package struct Daemon: Sendable {
     output.write([
       records.record([
         "type": .string("ready"), "version": .string(version),
-        "features": .array(session.commands.featureNames.map(JSONValue.string)),
+        "features": .array(session.configuration.features.map { .string($0.name) }),
       ])
     ])
     let inFlight = InFlight(limit: maxInFlight)

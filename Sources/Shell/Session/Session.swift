@@ -12,8 +12,17 @@ import Rendering
 package final class Session: Sendable {
   package let configuration: Configuration
   package let sequencer = Sequencer()
-  /// The command language of the session's features and the shell.
-  package let commands: CommandTable<Command>
+  /// The command language of the session's features and the shell, made when first needed:
+  /// a daemon is ready before any View's verbs are built (`startup.ready`).
+  package var commands: CommandTable<Command> {
+    table.withLock { table in
+      if let table { return table }
+      let made = CommandTable(features: configuration.features)
+      table = made
+      return made
+    }
+  }
+  private let table = Locked<CommandTable<Command>?>(nil)
   let records: Records
   let stores: FeatureStores
   /// `sleep` commands in progress, so Ctrl-C can end them too.
@@ -39,7 +48,6 @@ package final class Session: Sendable {
       sink.write([text.effect(event)])
     }
     self.trace = trace
-    self.commands = CommandTable(features: configuration.features)
     self.stores = FeatureStores(
       features: configuration.features, configuration: configuration, sequencer: sequencer, records: records,
       history: history, trace: trace)
