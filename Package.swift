@@ -145,12 +145,12 @@ package.targets.append(
 // one) are left out of that build, so that a plain `swift build` links only fuzz targets.
 if Context.environment["REACTOR_FUZZ"] == "1" {
   let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
-    ("fuzz-command", ["Shell", "CommandLanguage", "FeatureList"]),
+    ("fuzz-command", ["Shell", "CommandLanguage", "ReactorView", "FeatureList", "SignupFeature"]),
     ("fuzz-transcript", ["Shell", "FeatureList"]),
     ("fuzz-cassette", ["GitHubClientLive"]),
     (
       "fuzz-github-json",
-      ["GitHubClientLive", "GitHubClient", "SearchFeature", "Rendering", "ReactorCore", "ReactorJSON"]
+      ["GitHubClientLive", "GitHubClient", "SearchFeature", "FeedFeature", "Rendering", "ReactorCore", "ReactorJSON"]
     ),
     ("fuzz-link", ["GitHubClientLive"]),
     ("fuzz-daemon", ["Shell", "ReactorJSON", "FeatureList"]),

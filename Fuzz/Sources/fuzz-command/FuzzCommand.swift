@@ -1,5 +1,12 @@
+import CommandLanguage
+import FeatureList
 import FuzzSupport
+import ReactorView
 import Shell
+import SignupFeature
+
+/// The command language of the executable's features.
+private let commands = CommandTable<Command>(features: Features.all)
 
 // Tokenizer.split, CommandParser.parse and Redaction on arbitrary text (the bytes decoded as
 // UTF-8, invalid sequences replaced), the way the shell meets a typed or piped line.
@@ -19,15 +26,15 @@ public func fuzzCommand(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   let (body, _) = Tokenizer.splitBackground(line)
   let command: Command?
   do {
-    command = try CommandParser.parse(body)
+    command = try commands.parse(body)
   } catch {
     _ = error.code
     // A typed line never holds a line break.
     if !line.contains("\n"), !line.contains("\r") {
       var placeholders: [String: String] = [:]
-      let redacted = Redaction.forTranscript(body, placeholders: &placeholders)
+      let redacted = commands.forTranscript(body, placeholders: &placeholders)
       do {
-        _ = try CommandParser.parse(redacted)
+        _ = try commands.parse(redacted)
         require(
           false,
           "\(body.debugDescription) fails (\(error.message)) but its transcript form \(redacted.debugDescription) parses"
@@ -41,8 +48,8 @@ public func fuzzCommand(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     }
     command = nil
   }
-  let history = Redaction.forHistory(line)
-  _ = Redaction.hasSecrets(line)
+  let history = commands.forHistory(line)
+  _ = commands.hasSecrets(line)
   guard let command, let secrets = secretArguments(of: command), !line.contains("\n"), !line.contains("\r") else {
     return 0
   }
@@ -62,10 +69,10 @@ public func fuzzCommand(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
 
   // Transcript: the same command, secrets replaced by same-length placeholders.
   var placeholders: [String: String] = [:]
-  let redacted = Redaction.forTranscript(body, placeholders: &placeholders)
+  let redacted = commands.forTranscript(body, placeholders: &placeholders)
   let replayed: Command?
   do {
-    replayed = try CommandParser.parse(redacted)
+    replayed = try commands.parse(redacted)
   } catch {
     require(
       false, "forTranscript(\(body.debugDescription)) = \(redacted.debugDescription) does not parse: \(error.message)")
@@ -97,7 +104,8 @@ public func fuzzCommand(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
 
 /// The password arguments of a command, or nil when it carries none.
 private func secretArguments(of command: Command) -> [String]? {
-  switch command {
+  guard case .feature(let feature) = command, let signup = feature.command(of: SignupView.self) else { return nil }
+  return switch signup {
   case .password(let secret?), .repeatPassword(let secret?): [secret]
   case .signup(_, let password, let repeated): [password, repeated]
   default: nil
@@ -105,11 +113,12 @@ private func secretArguments(of command: Command) -> [String]? {
 }
 
 private func nonSecretWords(of command: Command) -> [String] {
-  if case .signup(let username, _, _) = command { return [username] }
-  return []
+  guard case .feature(let feature) = command, case .signup(let username, _, _) = feature.command(of: SignupView.self)
+  else { return [] }
+  return [username]
 }
 
 /// The table's name for the verb `line` starts with, if it has one.
 private func verb(of line: String) -> String? {
-  (try? Tokenizer.split(line))?.first.flatMap(CommandTable.spec(for:))?.name
+  (try? Tokenizer.split(line))?.first.flatMap(commands.spec(for:))?.name
 }
