@@ -42,15 +42,7 @@ package final class FeedView: FeatureView {
 
   package func run(_ command: Command, sink: TaggingSink) -> Execution { .store(store.send(command, tag: sink.tag)) }
 
-  package func cancelAll() {
-    store.send(.cancel)
-    store.cancelAll()
-  }
+  package func cancelAll() { store.cancelAll(resetting: .cancel) }
 
-  package func cancel(tag: JSONValue, by: JSONValue?) -> Bool {
-    guard store.cancel(tag: tag) else { return false }
-    // The feed goes back to honest state only when nothing else of it is still running.
-    if store.liveEffectCount == 0 { store.send(.cancel, tag: by) }
-    return true
-  }
+  package func cancel(tag: JSONValue, by: JSONValue?) -> Bool { store.cancel(tag: tag, resetting: .cancel, by: by) }
 }

@@ -82,17 +82,9 @@ package final class SignupView: FeatureView {
     }
   }
 
-  package func cancelAll() {
-    store.send(.cancel)
-    store.cancelAll()
-  }
+  package func cancelAll() { store.cancelAll(resetting: .cancel) }
 
-  package func cancel(tag: JSONValue, by: JSONValue?) -> Bool {
-    guard store.cancel(tag: tag) else { return false }
-    // The form goes back to honest state only when nothing else of it is still running.
-    if store.liveEffectCount == 0 { store.send(.cancel, tag: by) }
-    return true
-  }
+  package func cancel(tag: JSONValue, by: JSONValue?) -> Bool { store.cancel(tag: tag, resetting: .cancel, by: by) }
 
   // MARK: - Commands
 
