@@ -118,14 +118,19 @@ struct DocumentationRunner {
       screen.finish()
     }
     reader.start()
+    // What the screen held when the last line was typed: the prompt waited for is one printed
+    // after it, never the one the line answered (typed ahead, a line editor may flush it).
+    var typedAt = 0
     for (line, prompt) in typed {
       // Waits for an event it can see (the prompt), with a bound only against a hang.
       let deadline = Date().addingTimeInterval(60)
       while !screen.done, Date() < deadline {
-        let text = String(decoding: screen.value, as: UTF8.self).replacingOccurrences(of: "\r", with: "")
+        let bytes = screen.value
+        let text = String(decoding: bytes.dropFirst(typedAt), as: UTF8.self).replacingOccurrences(of: "\r", with: "")
         if text.hasSuffix(prompt) { break }
         Thread.sleep(forTimeInterval: 0.01)
       }
+      typedAt = screen.value.count
       try? input.fileHandleForWriting.write(contentsOf: Data((line + "\n").utf8))
     }
     try? input.fileHandleForWriting.close()
