@@ -49,6 +49,8 @@ let package = Package(
       swiftSettings: strict),
     // Output lines, NDJSON records, terminal text: what every feature's View renders with.
     .target(name: "Rendering", dependencies: ["ReactorCore", "ReactorJSON", "GitHubClient"], swiftSettings: strict),
+    // The live view's terminal layer: keys from raw bytes, frames to diffed bytes, a VT model to check them.
+    .target(name: "LiveTerminal", dependencies: ["Rendering"], swiftSettings: strict),
     // The command language: tokenizer, verb specs, parser, suggestions, completion, redaction.
     .target(name: "CommandLanguage", swiftSettings: strict),
     // What a feature's View is, and what it gets from the session that runs it.
@@ -110,6 +112,7 @@ let package = Package(
         "GitHubClient",
         "TestSupport",
       ]),
+    .testTarget(name: "LiveTerminalTests", dependencies: ["LiveTerminal", "Rendering"]),
     .testTarget(
       name: "ShellTests",
       dependencies: [

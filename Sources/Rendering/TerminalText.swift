@@ -43,7 +43,7 @@ package enum TerminalText {
     return text.utf8.count
   }
 
-  static func width(of scalar: Unicode.Scalar) -> Int {
+  package static func width(of scalar: Unicode.Scalar) -> Int {
     let value = scalar.value
     if value < 0x300 { return value < 0x20 || value == 0x7F ? 0 : 1 }
     switch scalar.properties.generalCategory {

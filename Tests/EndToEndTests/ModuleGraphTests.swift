@@ -24,6 +24,8 @@ struct ModuleGraphTests {
     "GitHubClientLive": ["GitHubClient", "ReactorCore", "ReactorJSON", "CCurl"],
     "Rendering": ["ReactorCore", "ReactorJSON", "GitHubClient"],
     "CommandLanguage": [],
+    // The live view's terminal layer: below the features, it knows only terminal text.
+    "LiveTerminal": ["Rendering"],
     "ReactorView": ["ReactorCore", "ReactorJSON", "GitHubClient", "Rendering", "CommandLanguage"],
     "SearchFeature": feature,
     "SignupFeature": feature,

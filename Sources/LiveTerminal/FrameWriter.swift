@@ -1,0 +1,199 @@
+import Rendering
+
+/// Turns frames into the bytes that draw them, writing only what changed since the last one.
+///
+/// It remembers the screen it drew, cell by cell, so a keystroke that changes one line of the live
+/// view costs that line's changed cells, not a repaint.
+package struct FrameWriter: Sendable {
+  /// A screen cell as drawn: a grapheme (with any zero-width ones after it) in a style, or the
+  /// right part of a wide character (empty text, width 0).
+  private struct Cell: Equatable {
+    var text: String
+    var style: CellStyle
+    var width: Int
+  }
+
+  private let color: Bool
+  /// The screen as last drawn; nil when the next draw repaints.
+  private var screen: [[Cell]]?
+  private var size = (width: 0, height: 0)
+  /// The cursor as the terminal has it; nil when unknown.
+  private var cursorShown: Bool?
+  private var cursorAt: Position?
+
+  /// color false (NO_COLOR): accent/warning/error draw as plain/bold/bold; reverse, bold and dim stay.
+  package init(color: Bool) {
+    self.color = color
+  }
+
+  private static let escape = "\u{1B}["
+
+  /// Entering the full-screen view: alternate screen (?1049h), cursor hidden (?25l), SGR mouse wheel
+  /// reporting (?1000h ?1006h), bracketed paste (?2004h), screen cleared.
+  package static let enter: [UInt8] = Array(
+    "\(escape)?1049h\(escape)?25l\(escape)?1000h\(escape)?1006h\(escape)?2004h\(escape)0m\(escape)H\(escape)2J".utf8)
+
+  /// Leaving it: every mode above reset, attributes reset, cursor shown, main screen back (?1049l).
+  package static let leave: [UInt8] = Array(
+    "\(escape)?2004l\(escape)?1006l\(escape)?1000l\(escape)0m\(escape)?25h\(escape)?1049l".utf8)
+
+  /// The bytes that turn the screen from the last frame drawn into `frame`: only the lines that
+  /// changed, and in a changed line only from its first changed cell (cursor positioned with CUP
+  /// `ESC[r;cH`), then erase-to-end-of-line where the new line is shorter. A change of size, or
+  /// `invalidate()`, repaints everything (clear + every line). Never writes past column `width` (text is
+  /// cut to the width by display cells, wide characters counted as two; a wide character that would
+  /// straddle the edge is dropped) and never writes a newline, so nothing wraps or scrolls. Control
+  /// characters in span text are drawn as U+FFFD or dropped, never sent raw. Ends by placing or hiding
+  /// the cursor as `frame.cursor` says. Empty when nothing changed.
+  package mutating func draw(_ frame: Frame) -> [UInt8] {
+    let width = max(0, frame.width)
+    let height = max(0, frame.height)
+    let rows = (0..<height).map { row in row < frame.lines.count ? cells(of: frame.lines[row], width: width) : [] }
+    var out = ""
+    if let screen, size.width == width, size.height == height {
+      for row in 0..<height where rows[row] != screen[row] {
+        change(row: row, from: screen[row], to: rows[row], into: &out)
+      }
+    } else {
+      out += "\(Self.escape)0m\(Self.escape)H\(Self.escape)2J"
+      for row in 0..<height where !rows[row].isEmpty {
+        write(rows[row], row: row, from: 0, to: rows[row].count, into: &out)
+      }
+    }
+    screen = rows
+    size = (width, height)
+    if !out.isEmpty { cursorAt = nil }
+    placeCursor(frame.cursor, into: &out)
+    return Array(out.utf8)
+  }
+
+  /// Forgets what the screen shows, so the next draw repaints it all (after the terminal was
+  /// suspended, or something else wrote to it).
+  package mutating func invalidate() {
+    screen = nil
+    cursorShown = nil
+    cursorAt = nil
+  }
+
+  /// Shows the cursor where `wanted` says (clamped to the screen), or hides it.
+  private mutating func placeCursor(_ wanted: Position?, into out: inout String) {
+    guard let wanted, size.width > 0, size.height > 0 else {
+      if cursorShown != false { out += "\(Self.escape)?25l" }
+      cursorShown = false
+      return
+    }
+    let target = Position(
+      row: min(max(0, wanted.row), size.height - 1), column: min(max(0, wanted.column), size.width - 1))
+    if cursorAt != target { out += Self.moveTo(target) }
+    if cursorShown != true { out += "\(Self.escape)?25h" }
+    cursorAt = target
+    cursorShown = true
+  }
+
+  private static func moveTo(_ position: Position) -> String {
+    "\(escape)\(position.row + 1);\(position.column + 1)H"
+  }
+
+  /// Writes the cells of `new` from the first one that differs from `old` to the last, then erases
+  /// what is left of `old` past the end of `new`.
+  private func change(row: Int, from old: [Cell], to new: [Cell], into out: inout String) {
+    var first = 0
+    while first < min(old.count, new.count) && old[first] == new[first] { first += 1 }
+    var end = new.count
+    if new.count == old.count {
+      while end > first && old[end - 1] == new[end - 1] { end -= 1 }
+    }
+    // Equal cells before `first` mean a wide character starts in both or in neither, so `first`
+    // is never the right part of one.
+    write(new, row: row, from: first, to: end, into: &out)
+    if new.count < old.count {
+      if first >= end { out += Self.moveTo(Position(row: row, column: first)) }
+      out += "\(Self.escape)K"
+    }
+  }
+
+  /// Writes `cells[start..<end]` (and the rest of a wide character that `end` cuts), styled, at
+  /// `row`, and resets the attributes after them.
+  private func write(_ cells: [Cell], row: Int, from start: Int, to end: Int, into out: inout String) {
+    guard start < end else { return }
+    out += Self.moveTo(Position(row: row, column: start))
+    var style = CellStyle.plain
+    var index = start
+    while index < end {
+      let cell = cells[index]
+      if cell.style != style {
+        out += "\(Self.escape)\(sgr(cell.style))m"
+        style = cell.style
+      }
+      out += cell.text
+      index += max(1, cell.width)
+    }
+    if style != .plain { out += "\(Self.escape)0m" }
+  }
+
+  /// SGR parameters: a reset, then the style's attributes.
+  private func sgr(_ style: CellStyle) -> String {
+    switch style {
+    case .plain: return "0"
+    case .bold: return "0;1"
+    case .dim: return "0;2"
+    case .reverse: return "0;7"
+    case .accent: return "0;36"
+    case .warning: return "0;33"
+    case .error: return "0;31"
+    }
+  }
+
+  /// What color off makes of a style, decided before the diff so that a style change the terminal
+  /// would not show writes nothing.
+  private func shown(_ style: CellStyle) -> CellStyle {
+    guard !color else { return style }
+    switch style {
+    case .accent: return .plain
+    case .warning, .error: return .bold
+    case .plain, .bold, .dim, .reverse: return style
+    }
+  }
+
+  /// The cells `line` fills, cut to `width` columns.
+  private func cells(of line: FrameLine, width: Int) -> [Cell] {
+    var cells: [Cell] = []
+    var lead: Int?
+    for span in line.spans {
+      let style = shown(span.style)
+      for character in span.text {
+        var text = String(character)
+        var columns: Int
+        if character.unicodeScalars.contains(where: { Self.isControl($0.value) }) {
+          text = "\u{FFFD}"
+          columns = 1
+        } else {
+          if character.unicodeScalars.contains(where: { Self.isDirectional($0.value) }) {
+            text = String(String.UnicodeScalarView(character.unicodeScalars.filter { !Self.isDirectional($0.value) }))
+            if text.isEmpty { continue }
+          }
+          columns = TerminalText.width(text)
+        }
+        guard columns > 0 else {
+          // A zero-width character joins the cell before it, as the terminal puts it there.
+          if let lead { cells[lead].text += text }
+          continue
+        }
+        guard cells.count + columns <= width else { return cells }
+        lead = cells.count
+        cells.append(Cell(text: text, style: style, width: columns))
+        cells += repeatElement(Cell(text: "", style: style, width: 0), count: columns - 1)
+      }
+    }
+    return cells
+  }
+
+  /// C0, DEL and C1: a terminal acts on them instead of drawing them.
+  private static func isControl(_ value: UInt32) -> Bool { value < 0x20 || (0x7F...0x9F).contains(value) }
+
+  /// Bidirectional marks and overrides, which could reorder what the terminal draws after them.
+  private static func isDirectional(_ value: UInt32) -> Bool {
+    value == 0x061C || value == 0x200E || value == 0x200F || (0x202A...0x202E).contains(value)
+      || (0x2066...0x2069).contains(value)
+  }
+}

@@ -1,0 +1,80 @@
+/// One key press (or one paste) of the live view, as `KeyDecoder` reads it from the terminal.
+package enum Key: Sendable, Hashable {
+  /// Printable characters: one grapheme per key when typed; a run when pasted.
+  case text(String)
+  case enter, tab, backTab, backspace, delete, escape
+  case up, down, left, right, home, end, pageUp, pageDown
+  /// Alt/Ctrl + Left/Right, ESC b / ESC f.
+  case wordLeft, wordRight
+  /// SGR mouse reports (ESC [ < 64;x;y M and 65), also the legacy X10 form ESC [ M ...
+  case wheelUp, wheelDown
+  /// Ctrl-A ... Ctrl-Z as "a"..."z", except those that are tab/enter/backspace above; the other C0
+  /// controls as the character after their caret (`@`, `\`, `]`, `^`, `_`).
+  case control(Character)
+
+  /// The names of the keys that have one, as `token` writes them between angle brackets.
+  private static let names: [(Key, String)] = [
+    (.enter, "enter"), (.tab, "tab"), (.backTab, "backtab"), (.backspace, "bs"), (.delete, "del"),
+    (.escape, "esc"), (.up, "up"), (.down, "down"), (.left, "left"), (.right, "right"), (.home, "home"),
+    (.end, "end"), (.pageUp, "pgup"), (.pageDown, "pgdn"), (.wordLeft, "word-left"), (.wordRight, "word-right"),
+    (.wheelUp, "wheel-up"), (.wheelDown, "wheel-down"),
+  ]
+
+  private static let keysByName: [String: Key] = Dictionary(uniqueKeysWithValues: names.map { ($0.1, $0.0) })
+
+  /// The key as a recording writes it: printable characters as themselves, everything else in angle
+  /// brackets: `<enter>`, `<tab>`, `<backtab>`, `<bs>`, `<del>`, `<esc>`, `<up>`, `<down>`, `<left>`,
+  /// `<right>`, `<home>`, `<end>`, `<pgup>`, `<pgdn>`, `<word-left>`, `<word-right>`, `<wheel-up>`,
+  /// `<wheel-down>`, `<ctrl-c>`, `<space>` for " ", `<lt>` for "<". A `.text` run is its characters so escaped.
+  package var token: String {
+    switch self {
+    case .text(let text):
+      var out = ""
+      for character in text {
+        switch character {
+        case " ": out += "<space>"
+        case "<": out += "<lt>"
+        default: out.append(character)
+        }
+      }
+      return out
+    case .control(let character): return "<ctrl-\(character)>"
+    default:
+      // Every other case has a name: the list above is the one place that spells them.
+      return "<\(Self.names.first { $0.0 == self }?.1 ?? "?")>"
+    }
+  }
+
+  /// Parses a sequence of tokens (`sw<space>ift<enter>`), one Key per character of plain text; nil if
+  /// an angle-bracket token is unknown or unterminated.
+  package static func parse(tokens: String) -> [Key]? {
+    var keys: [Key] = []
+    var rest = Substring(tokens)
+    while let character = rest.first {
+      guard character == "<" else {
+        keys.append(.text(String(character)))
+        rest = rest.dropFirst()
+        continue
+      }
+      guard let close = rest.firstIndex(of: ">") else { return nil }
+      let name = String(rest[rest.index(after: rest.startIndex)..<close])
+      rest = rest[rest.index(after: close)...]
+      guard let key = key(named: name) else { return nil }
+      keys.append(key)
+    }
+    return keys
+  }
+
+  private static func key(named name: String) -> Key? {
+    switch name {
+    case "space": return .text(" ")
+    case "lt": return .text("<")
+    default: break
+    }
+    if let key = keysByName[name] { return key }
+    guard name.hasPrefix("ctrl-"), name.count == 6, let character = name.last,
+      (character.isASCII && ("a"..."z").contains(character)) || "@\\]^_".contains(character)
+    else { return nil }
+    return .control(character)
+  }
+}

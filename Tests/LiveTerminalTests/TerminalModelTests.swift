@@ -1,0 +1,125 @@
+import LiveTerminal
+import Testing
+
+// The model is what the writer's tests trust, so it is checked on its own against xterm's rules.
+
+private func model(_ width: Int, _ height: Int, _ text: String) -> TerminalModel {
+  var model = TerminalModel(width: width, height: height)
+  model.feed(Array(text.utf8))
+  return model
+}
+
+@Suite struct TerminalModelTests {
+  @Test func theLastColumnWrapsOnlyWhenTheNextCharacterComes() {
+    var screen = model(5, 3, "abcde")
+    #expect(screen.lines == ["abcde", "", ""])
+    #expect(screen.cursor == Position(row: 0, column: 4))
+    screen.feed(Array("\r\nx".utf8))
+    #expect(screen.lines == ["abcde", "x", ""], "CR LF after a full line leaves no blank line")
+    #expect(model(5, 3, "abcdefg").lines == ["abcde", "fg", ""])
+    #expect(model(5, 3, "abcde\u{1B}[1;1Hz").lines == ["zbcde", "", ""], "a move cancels the pending wrap")
+  }
+
+  @Test func wideCharactersTakeTwoCellsAndWrapWhole() {
+    let screen = model(5, 2, "a中b")
+    #expect(screen.lines == ["a中b", ""])
+    #expect(screen.cursor == Position(row: 0, column: 4))
+    #expect(screen.cell(at: Position(row: 0, column: 2)).isContinuation)
+    #expect(model(5, 2, "abcd中").lines == ["abcd", "中"])
+    #expect(model(5, 2, "e\u{301}x").lines == ["e\u{301}x", ""], "a combining mark joins the cell before it")
+  }
+
+  @Test func overwritingHalfAWideCharacterBlanksBoth() {
+    #expect(model(6, 1, "中文\u{1B}[1;2Hx").lines == [" x文"])
+    #expect(model(6, 1, "中文\u{1B}[1;3Hx").lines == ["中x"])
+    #expect(model(6, 1, "中文\u{1B}[1;2H\u{1B}[K").lines == [""])
+    #expect(model(6, 1, "中文\u{1B}[1;3H\u{1B}[1K").lines == [""], "erasing a lead erases its right half")
+  }
+
+  @Test func lineFeedScrollsAtTheBottom() {
+    #expect(model(10, 2, "one\r\ntwo\r\nthree").lines == ["two", "three"])
+    #expect(model(10, 2, "one\ntwo").lines == ["one", "   two"], "LF keeps the column")
+  }
+
+  @Test func cursorMovesAndClampsAtTheEdges() {
+    var screen = model(10, 5, "\u{1B}[3;4H")
+    #expect(screen.cursor == Position(row: 2, column: 3))
+    let moves: [(String, Position)] = [
+      ("\u{1B}[A", Position(row: 1, column: 3)), ("\u{1B}[2B", Position(row: 3, column: 3)),
+      ("\u{1B}[3C", Position(row: 3, column: 6)), ("\u{1B}[D", Position(row: 3, column: 5)),
+      ("\u{1B}[9G", Position(row: 3, column: 8)), ("\u{1B}[99C", Position(row: 3, column: 9)),
+      ("\u{1B}[99A", Position(row: 0, column: 9)), ("\u{1B}[H", Position(row: 0, column: 0)),
+      ("\u{1B}[;5H", Position(row: 0, column: 4)), ("\u{1B}[0;0f", Position(row: 0, column: 0)),
+      ("ab\u{08}", Position(row: 0, column: 1)), ("\t", Position(row: 0, column: 8)),
+      ("\t", Position(row: 0, column: 9)),
+      ("\u{1B}7\u{1B}[5;1H\u{1B}8", Position(row: 0, column: 9)),
+    ]
+    for (input, position) in moves {
+      screen.feed(Array(input.utf8))
+      #expect(screen.cursor == position, "\(input.debugDescription)")
+    }
+  }
+
+  @Test func eraseInLineAndDisplay() {
+    let full = "abcdef\r\nghijkl\r\nmnopqr\u{1B}[2;3H"
+    #expect(model(6, 3, full + "\u{1B}[K").lines == ["abcdef", "gh", "mnopqr"])
+    #expect(model(6, 3, full + "\u{1B}[0K").lines == ["abcdef", "gh", "mnopqr"])
+    #expect(model(6, 3, full + "\u{1B}[1K").lines == ["abcdef", "   jkl", "mnopqr"])
+    #expect(model(6, 3, full + "\u{1B}[2K").lines == ["abcdef", "", "mnopqr"])
+    #expect(model(6, 3, full + "\u{1B}[J").lines == ["abcdef", "gh", ""])
+    #expect(model(6, 3, full + "\u{1B}[1J").lines == ["", "   jkl", "mnopqr"])
+    #expect(model(6, 3, full + "\u{1B}[2J").lines == ["", "", ""])
+    #expect(model(6, 3, full + "\u{1B}[2J").cursor == Position(row: 1, column: 2), "ED 2 does not move the cursor")
+  }
+
+  @Test func unknownSequencesAreConsumedNotPrinted() {
+    let input =
+      "a\u{1B}[?2026hb\u{1B}]0;title\u{07}c\u{1B}(Bd\u{1B}[5 qe\u{1B}P1$r\u{1B}\\f\u{1B}[38;5;208mg\u{1B}[99Zh"
+    #expect(model(20, 1, input).lines == ["abcdefgh"])
+  }
+
+  @Test func attributesAreParsed() {
+    let screen = model(10, 1, "\u{1B}[1;36mA\u{1B}[22;7mB\u{1B}[0mC\u{1B}[38;2;1;2;3;4mD\u{1B}[mE")
+    var bold = TerminalModel.Attributes()
+    bold.bold = true
+    bold.foreground = [36]
+    var reverse = TerminalModel.Attributes()
+    reverse.reverse = true
+    reverse.foreground = [36]
+    var direct = TerminalModel.Attributes()
+    direct.foreground = [38, 2, 1, 2, 3]
+    direct.underline = true
+    let expected = [bold, reverse, TerminalModel.Attributes(), direct, TerminalModel.Attributes()]
+    for (column, attributes) in expected.enumerated() {
+      #expect(screen.cell(at: Position(row: 0, column: column)).attributes == attributes, "column \(column)")
+    }
+    #expect(model(3, 1, "\u{1B}[1mx").modesLeftOn == ["attributes"])
+  }
+
+  @Test func theAlternateScreenIsSeparateAndTheMainOneComesBack() {
+    var screen = model(10, 3, "main\r\nscreen")
+    screen.feed(Array("\u{1B}[?1049h".utf8))
+    #expect(screen.isAlternateScreen)
+    #expect(screen.lines == ["", "", ""])
+    screen.feed(Array("\u{1B}[Halt\u{1B}[?25l\u{1B}[?2004h\u{1B}[?1002h".utf8))
+    #expect(screen.lines == ["alt", "", ""])
+    #expect(screen.modesLeftOn == ["alternate screen", "hidden cursor", "mouse 1002", "bracketed paste"])
+    screen.feed(Array("\u{1B}[?1049l\u{1B}[?25h\u{1B}[?2004l\u{1B}[?1002l".utf8))
+    #expect(screen.lines == ["main", "screen", ""])
+    #expect(screen.cursor == Position(row: 1, column: 6))
+    #expect(screen.modesLeftOn.isEmpty)
+  }
+
+  @Test func resizeCutsAndGrowsWithoutReflowing() {
+    var screen = model(6, 3, "abcdef\r\na中文\r\nxyz")
+    screen.resize(width: 4, height: 3)
+    #expect(screen.lines == ["abcd", "a中", "xyz"])
+    screen.resize(width: 4, height: 2)
+    #expect(screen.lines == ["a中", "xyz"], "lines leave at the top to keep the cursor's row")
+    #expect(screen.cursor == Position(row: 1, column: 3))
+    screen.resize(width: 8, height: 4)
+    #expect(screen.lines == ["a中", "xyz", "", ""])
+    screen.feed(Array("\u{1B}[1;8Hq".utf8))
+    #expect(screen.lines[0] == "a中    q")
+  }
+}
