@@ -18,7 +18,7 @@ let strict: [SwiftSetting] = [
 
 /// What a feature module may import.
 let feature: [Target.Dependency] = [
-  "ReactorCore", "ReactorJSON", "GitHubClient", "Rendering", "CommandLanguage", "ReactorView",
+  "ReactorCore", "ReactorJSON", "GitHubClient", "Rendering", "CommandLanguage", "ReactorView", "LiveTerminal",
 ]
 
 let package = Package(
@@ -56,7 +56,7 @@ let package = Package(
     // What a feature's View is, and what it gets from the session that runs it.
     .target(
       name: "ReactorView",
-      dependencies: ["ReactorCore", "ReactorJSON", "GitHubClient", "Rendering", "CommandLanguage"],
+      dependencies: ["ReactorCore", "ReactorJSON", "GitHubClient", "Rendering", "CommandLanguage", "LiveTerminal"],
       swiftSettings: strict),
     // The features: each a reactor, its state, and its View.
     .target(name: "SearchFeature", dependencies: feature, swiftSettings: strict),
@@ -69,6 +69,7 @@ let package = Package(
       name: "Shell",
       dependencies: [
         "ReactorCore", "ReactorJSON", "GitHubClient", "Rendering", "CommandLanguage", "ReactorView", "CLineEdit",
+        "LiveTerminal",
       ],
       swiftSettings: strict),
     // The features the executable runs: one list, which tests and fuzz targets share.
@@ -118,9 +119,9 @@ let package = Package(
       dependencies: [
         "Shell", "FeatureList", "CommandLanguage", "ReactorView", "ReactorCore", "ReactorJSON", "SearchFeature",
         "SignupFeature", "FeedFeature", "GitHubClient",
-        "Rendering", "TestSupport",
+        "Rendering", "TestSupport", "LiveTerminal",
       ]),
-    .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
+    .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "LiveTerminal"]),
     .testTarget(name: "ReactorCommandTests", dependencies: ["reactor", "ReactorCore"]),
     .testTarget(
       name: "TranscriptTests",

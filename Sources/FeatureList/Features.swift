@@ -7,5 +7,7 @@ import SignupFeature
 /// names them. The executable hands this list to every session it makes; tests and the fuzz
 /// targets use the same list.
 package enum Features {
-  package static let all: [Feature] = [Feature(SearchView.self), Feature(SignupView.self), Feature(FeedView.self)]
+  package static let all: [Feature] = [
+    Feature(SearchView.self, live: SearchLiveView.self), Feature(SignupView.self), Feature(FeedView.self),
+  ]
 }

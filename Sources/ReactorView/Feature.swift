@@ -14,12 +14,22 @@ package struct Feature: Sendable {
   private let makeFields: @Sendable () -> [String]
   /// Makes the View (and its store).
   package let make: @Sendable (any FeatureHost) -> any FeatureView
+  /// Its full-screen View (`live`), if it has one.
+  package let live: LiveFeature?
 
-  package init<View: FeatureView>(_ view: View.Type) {
+  package init<View: FeatureView>(_ view: View.Type) { self.init(view, live: nil) }
+
+  /// A feature with a second View for the full screen, of the same reactor.
+  package init<View: FeatureView, Live: LiveView>(_ view: View.Type, live: Live.Type) {
+    self.init(view, live: LiveFeature(live))
+  }
+
+  private init<View: FeatureView>(_ view: View.Type, live: LiveFeature?) {
     name = View.name
     makeFields = { View.fields }
     makeVerbs = { View.verbs.map { $0.map { FeatureCommand(View.self, $0) } } }
     make = { host in View(host: host) }
+    self.live = live
   }
 }
 

@@ -219,8 +219,11 @@ package final class SearchView: FeatureView {
     return .ok
   }
 
-  /// A fresh search store on `kind`, rendering to the session.
-  private static func makeEngine(_ kind: SearchEngineKind, host: any FeatureHost) -> SearchEngine {
+  /// A fresh search store on `kind`, rendering to the session; `observe` sees the public state
+  /// after each change (the live view redraws).
+  static func makeEngine(
+    _ kind: SearchEngineKind, host: any FeatureHost, observe: (@Sendable (SearchState) -> Void)? = nil
+  ) -> SearchEngine {
     let settings = host.settings
     let text = SearchText(options: host.records.options)
     switch kind {
@@ -233,7 +236,10 @@ package final class SearchView: FeatureView {
           reactor.tracer = tracer
           return reactor
         }, restore: { .restore($0) },
-        render: { text.render($0, state: $1, command: $0.action.commandName) })
+        render: { transition, state in
+          defer { observe?(state) }
+          return text.render(transition, state: state, command: transition.action.commandName)
+        })
       return SearchEngine(store)
     case .feedback:
       let store = host.store(
@@ -242,7 +248,10 @@ package final class SearchView: FeatureView {
           reactor.tracer = tracer
           return reactor
         }, restore: { .restore($0) },
-        render: { text.render($0, state: $1, command: $0.action.commandName) })
+        render: { transition, state in
+          defer { observe?(state.search) }
+          return text.render(transition, state: state, command: transition.action.commandName)
+        })
       return SearchEngine(store)
     }
   }

@@ -44,6 +44,12 @@ struct LaunchOptions: Equatable, Sendable {
   var words: [String] = []
   /// Stop at the first command that fails, with its status.
   var bail = false
+  /// `live`: the shortest time between two queries sent as they are typed, in seconds.
+  var throttle: Double = 0.3
+  /// `live`: what Enter prints.
+  var print: PrintChoice = .name
+  /// `live`: where the NDJSON change stream goes while the view runs.
+  var jsonLog: String?
 
   /// A `-c` command line or a `-f` file of commands.
   enum Script: Equatable, Sendable {
@@ -176,6 +182,19 @@ extension LaunchFlag {
     .option(
       "order", valueName: "dir", help: "The direction of a sorted search: desc (default) or asc.",
       set: { (options, order: OrderChoice) in options.order = order }),
+    .duration(
+      "throttle", help: "live: the least time between two queries sent as you type (0: none; default 300ms).",
+      get: { $0.throttle }, set: { $0.throttle = $1 },
+      check: {
+        (0...60).contains($0.throttle)
+          ? nil : "--throttle must be from 0 to 60 seconds, got \(LaunchOptions.shown($0.throttle))"
+      }),
+    .option(
+      "print", valueName: "what", help: "live: what Enter prints: name (default), url or json.",
+      get: { $0.print }, set: { $0.print = $1 }),
+    .option(
+      "json-log", valueName: "file", help: "live: write the NDJSON change stream to <file> while the view runs.",
+      set: { (options, path: String) in options.jsonLog = path }),
     .repeated(
       "command", short: "c", valueName: "line",
       help: "Run one command line, then exit; repeatable, run in order with -f.",
@@ -227,6 +246,10 @@ extension LaunchOptions {
     }
     let recording = record.map { _ in RecordingTransport(wrapping: transport) }
     if let recording { transport = recording }
+    if words.first == "live" {
+      try await runLive(client: .live(configuration: configuration, transport: transport), recording: recording)
+      return
+    }
 
     // Commands given as arguments run without a prompt, like `psql -c`.
     let interactive = Terminal.isInteractive && !daemon && scripts.isEmpty && words.isEmpty
@@ -303,13 +326,7 @@ extension LaunchOptions {
     } else {
       sink = failures ?? terminalOutput
     }
-    var settings = FeatureSettings()
-    settings.seed = seed
-    settings.engine = (engine ?? .reactor).rawValue
-    settings.sort = sort?.sort ?? .best
-    settings.order = order?.order ?? .desc
-    settings.signupFailureRate = signupFailureRate
-    settings.signupLatency = .milliseconds(Int64(signupLatency * 1000))
+    let settings = featureSettings(seed: seed)
     var sessionConfiguration = Session.Configuration(
       client: .live(configuration: configuration, transport: transport), features: Features.all, options: options,
       sink: sink,
@@ -331,6 +348,7 @@ extension LaunchOptions {
         }
       }
     }
+    if interactive && record == nil { sessionConfiguration.live = try liveOptions(environment: environment) }
     // Piped mode runs on one thread of its own (see LoopThreadExecutor); the REPL and the
     // daemon keep the shared pool.
     let loopThread = interactive || daemon ? nil : LoopThreadExecutor()
@@ -456,6 +474,18 @@ extension LaunchOptions {
       "%signup-failure-rate \(signupFailureRate)",
       "%signup-latency \(signupLatency)s",
     ]
+  }
+
+  /// The features' settings the flags ask for.
+  func featureSettings(seed: UInt64) -> FeatureSettings {
+    var settings = FeatureSettings()
+    settings.seed = seed
+    settings.engine = (engine ?? .reactor).rawValue
+    settings.sort = sort?.sort ?? .best
+    settings.order = order?.order ?? .desc
+    settings.signupFailureRate = signupFailureRate
+    settings.signupLatency = .milliseconds(Int64(signupLatency * 1000))
+    return settings
   }
 
   static func cassetteName(for path: String) -> String { path.lastPathComponent + ".cassette.json" }

@@ -404,6 +404,9 @@ enum Main {
 /// `--color` values.
 enum ColorChoice: String, ExpressibleByArgument, CaseIterable, Sendable { case auto, always, never }
 
+/// `--print`: what Enter prints in the live view.
+enum PrintChoice: String, ExpressibleByArgument, CaseIterable, Sendable { case name, url, json }
+
 /// `--sort` values; the flag parser's view of ``SearchSort``.
 enum SortChoice: String, ExpressibleByArgument, CaseIterable, Sendable {
   case best, stars, forks, updated

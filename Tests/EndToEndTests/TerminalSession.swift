@@ -136,6 +136,17 @@ final class TerminalSession: @unchecked Sendable {  // mutable state under `cond
     return tcgetattr(master, &settings) == 0 && settings.c_lflag & tcflag_t(ECHOCTL) != 0
   }
 
+  /// The terminal's modes as `stty -g` would print them (flags and control characters), to
+  /// compare before and after a full-screen view.
+  var modes: String {
+    var settings = termios()
+    guard tcgetattr(master, &settings) == 0 else { return "" }
+    let controls = withUnsafeBytes(of: settings.c_cc) { Array($0) }
+    return
+      ([settings.c_iflag, settings.c_oflag, settings.c_cflag, settings.c_lflag].map { String($0, radix: 16) }
+      + controls.map { String($0, radix: 16) }).joined(separator: ":")
+  }
+
   /// Sends `signal` to reactor.
   func send(_ signal: Int32) { kill(pid, signal) }
 

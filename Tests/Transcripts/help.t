@@ -25,6 +25,7 @@ commands:
   help [<command>]                   list commands, or explain one
   cancel [<id>]                      stop work in flight (all of it, or one daemon request)
   sleep <duration>                   wait, e.g. sleep 1.5s (virtual time in replays)
+  live [<feature>] [<words>...]      open a feature's full-screen view (search as you type)
   history [<feature>] [<n>]          list the last n changes (default 20)
   diff <seq> [<seq>]                 what changed between two changes (or since one)
   goto <seq>                         put a feature's state back to what it was after a change

@@ -26,5 +26,7 @@ package enum Command: Sendable, Equatable {
   case unwatch(feature: String?, pointer: String?)
   /// On: effect records.
   case trace(Bool)
+  /// A feature's full-screen View, with the words it opens with.
+  case live([String])
   case quit
 }

@@ -11,13 +11,14 @@ extension CommandTable where Command == Shell.Command {
   package init(features: [Feature]) {
     let names = features.map(\.name)
     self.init(
-      features.flatMap { $0.verbs.map { $0.map(Command.feature) } } + Self.session(features: names)
+      features.flatMap { $0.verbs.map { $0.map(Command.feature) } }
+        + Self.session(features: names, liveNames: features.compactMap(\.live?.name))
         + Self.timeTravel(features: names) + [Self.quit],
       features: features.map { (name: $0.name, fields: $0.fields) })
   }
 
   /// `state`, `limits`, `help`, `cancel` and `sleep`.
-  private static func session(features: [String]) -> [CommandSpec<Command>] {
+  private static func session(features: [String], liveNames: [String]) -> [CommandSpec<Command>] {
     let stateNames = features + [rateLimitFeature]
     return [
       CommandSpec(
@@ -62,6 +63,16 @@ extension CommandTable where Command == Shell.Command {
         }
         return .sleep(duration)
       },
+      CommandSpec(
+        "live", usage: "[<feature>] [<words>...]", summary: "open a feature's full-screen view (search as you type)",
+        discussion: """
+          Opens the live view of search (or of the feature named first) on the terminal: the query reaches \
+          GitHub as you type, throttled (--throttle), a newer query cancels the one in flight, and the list \
+          loads the next page as you scroll near its end. Enter prints the selection and returns here; Esc \
+          or Ctrl-C returns without one. See reactor(1), LIVE VIEW.
+          """,
+        arity: 0...Int.max, completion: .words(liveNames)
+      ) { .live($0.words) },
     ]
   }
 

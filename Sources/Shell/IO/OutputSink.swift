@@ -77,3 +77,31 @@ package struct NullSink: OutputSink {
   package init() {}
   package func write(_ lines: [OutputLine]) {}
 }
+
+/// Every line, of either stream, appended to a file as it comes (`live --json-log`), so that
+/// `tail -f` shows each change as it happens.
+package final class FileSink: OutputSink {
+  private let descriptor: Int32
+  private let lock = Lock()
+
+  /// Creates (or empties) the file at `path`; throws its error text when it cannot be opened.
+  package init(path: String) throws(FileSinkError) {
+    descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+    guard descriptor >= 0 else { throw FileSinkError(description: "\(path): \(String(cString: strerror(errno)))") }
+  }
+
+  deinit { close(descriptor) }
+
+  package func write(_ lines: [OutputLine]) {
+    var bytes: [UInt8] = []
+    for line in lines {
+      line.withUTF8 { bytes.append(contentsOf: $0) }
+      bytes.append(UInt8(ascii: "\n"))
+    }
+    lock.withLock { _ = bytes.withUnsafeBytes { StandardStream.writeAll($0, to: descriptor) } }
+  }
+}
+
+package struct FileSinkError: Error, CustomStringConvertible {
+  package var description: String
+}

@@ -42,6 +42,11 @@ final class FeatureStores: Sendable {
     features.firstIndex { $0.name == name }.map(view(at:))
   }
 
+  /// The host of the feature named `name`, for a second View of it (`live`).
+  func host(named name: String) -> (any FeatureHost)? {
+    features.firstIndex { $0.name == name }.map { hosts[$0] }
+  }
+
   /// The Views made so far.
   var made: [any FeatureView] { views.compactMap { $0.withLock { $0 } } }
 }

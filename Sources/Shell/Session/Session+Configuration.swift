@@ -39,6 +39,8 @@ extension Session {
     /// Shows the seconds left of a rate-limit wait on one line of a terminal, every second; 0
     /// clears the line. Nil off a terminal, where one notice says how long the wait is.
     package var rateLimitCountdown: (@Sendable (Int) -> Void)?
+    /// How `live` runs; nil where there is no terminal to draw on (pipes, replays, the daemon).
+    package var live: LiveOptions?
 
     package init(
       client: GitHubClient, features: [Feature], options: RenderOptions = RenderOptions(), sink: any OutputSink,

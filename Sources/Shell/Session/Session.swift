@@ -1,4 +1,5 @@
 package import CommandLanguage
+import GitHubClient
 package import ReactorCore
 package import ReactorJSON
 package import ReactorView
@@ -33,8 +34,13 @@ package final class Session: Sendable {
   /// `trace on`: effect records.
   let trace: EffectTrace
 
+  /// The client before the rate-limit guard: a `live` view's session wraps it with a guard
+  /// that writes to its own log, not to this session's output.
+  let unguardedClient: GitHubClient
+
   package init(configuration: Configuration) {
     let records = Records(options: configuration.options)
+    unguardedClient = configuration.client
     var configuration = configuration
     configuration.client =
       RateLimitGuard(client: configuration.client, configuration: configuration, records: records).guardedClient
@@ -57,6 +63,10 @@ package final class Session: Sendable {
   package func view<View: FeatureView>(_ view: View.Type) -> View? {
     stores.view(named: View.name).map { unsafeDowncast($0, to: View.self) }
   }
+
+  /// What the feature named `name` gets from the session, for a View other than its REPL
+  /// View (`live`); nil if the session does not run it.
+  package func host(forFeature name: String) -> (any FeatureHost)? { stores.host(named: name) }
 
   /// What `help` says about the data when the session serves the built-in sample.
   package static let offlineDataNote = "built-in offline sample (a snapshot written for demos; not live GitHub data)"

@@ -43,6 +43,7 @@ package struct Replayer: Sendable {
 
   /// Replays one transcript text and says what differs.
   package func replay(_ text: String, name: String) async -> Outcome {
+    if LiveTranscript.isLive(text) { return replayLive(text, name: name) }
     let transcript: Transcript
     do {
       transcript = try TranscriptParser.parse(text)

@@ -38,8 +38,22 @@ package struct Transcript: Sendable, Equatable {
     /// The features' settings: `%seed`, `%engine` (`reactor replay --engine` overrides it),
     /// `%signup-failure-rate`, `%signup-latency`.
     package var features = FeatureSettings()
+    /// A live transcript (`%live`): the keys of `reactor live` and the screens they made.
+    package var isLive = false
+    package var live = LiveSettings()
 
     package init() {}
+  }
+
+  /// A live transcript's settings: `%live`, `%size`, `%throttle`, `%print`.
+  package struct LiveSettings: Sendable, Equatable {
+    /// The live View's feature (`%live`'s first word).
+    package var feature = ""
+    package var arguments: [String] = []
+    package var width = 80
+    package var height = 24
+    package var throttle: Duration = .milliseconds(300)
+    package var printed = LiveContext.Printed.name
   }
 
   /// One line of the file, in order.

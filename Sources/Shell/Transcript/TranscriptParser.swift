@@ -122,10 +122,13 @@ package enum TranscriptParser {
     case cassette, offline, data, daemon, engine, seed, clock, mode, width
     case signupFailureRate = "signup-failure-rate"
     case signupLatency = "signup-latency"
+    /// A live transcript's (`reactor live --record`): the feature and its words, the screen's
+    /// size, the throttle, what Enter prints.
+    case live, size, throttle, print
     case status
   }
 
-  private static func apply(directive: String, to settings: inout Transcript.Settings, line: Int) throws(Failure) {
+  static func apply(directive: String, to settings: inout Transcript.Settings, line: Int) throws(Failure) {
     let words = directive.dropFirst().split(separator: " ", maxSplits: 1).map(String.init)
     let name = words.first ?? ""
     let value = words.count > 1 ? words[1].trimmingBlanks : ""
@@ -173,6 +176,24 @@ package enum TranscriptParser {
     case .width:
       try need(Int(value).map { $0 >= 20 && $0 <= 1000 } ?? false, "a number of columns from 20 to 1000")
       settings.width = Int(value)!
+    case .live:
+      let words = (try? Tokenizer.split(value)) ?? []
+      try need(!words.isEmpty, "a feature and its words")
+      settings.live.feature = words[0]
+      settings.live.arguments = Array(words.dropFirst())
+      settings.isLive = true
+    case .size:
+      let parts = value.split(separator: "x").compactMap { Int($0) }
+      try need(parts.count == 2 && (1...1000).contains(parts[0]) && (1...1000).contains(parts[1]), "COLUMNSxROWS")
+      (settings.live.width, settings.live.height) = (parts[0], parts[1])
+    case .throttle:
+      let duration = DurationParser.parse(value) ?? (value == "0" ? .zero : nil)
+      try need(duration != nil, "a duration such as 300ms")
+      settings.live.throttle = duration!
+    case .print:
+      let printed = LiveContext.Printed(rawValue: value)
+      try need(printed != nil, "name, url or json")
+      settings.live.printed = printed!
     case .status:
       throw Failure(line: line, message: "%status goes after the last command's output, not before the first command")
     }

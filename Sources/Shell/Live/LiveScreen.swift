@@ -1,0 +1,60 @@
+package import LiveTerminal
+package import ReactorView
+
+/// One live View on one screen: keys in, bytes out. The terminal loop and the replayer both
+/// drive it, so a replay draws exactly what the terminal was sent, and a model of the terminal
+/// (``TerminalModel``) says what a person saw.
+package struct LiveScreen {
+  package let view: any LiveView
+  private var writer: FrameWriter
+  package private(set) var width: Int
+  package private(set) var height: Int
+  /// What the screen shows, from every byte drawn.
+  package private(set) var model: TerminalModel
+
+  package init(view: any LiveView, width: Int, height: Int, color: Bool) {
+    self.view = view
+    writer = FrameWriter(color: color)
+    self.width = max(1, width)
+    self.height = max(1, height)
+    model = TerminalModel(width: self.width, height: self.height)
+  }
+
+  /// The alternate screen, then the first frame.
+  package mutating func open(at now: Duration) -> [UInt8] {
+    writer.invalidate()
+    return emit(FrameWriter.enter) + draw(at: now)
+  }
+
+  /// The bytes that bring the screen up to date (none when nothing changed).
+  package mutating func draw(at now: Duration) -> [UInt8] {
+    emit(writer.draw(view.frame(width: width, height: height, at: now)))
+  }
+
+  /// A new size: the next draw repaints everything, laid out for it.
+  package mutating func resize(width: Int, height: Int) {
+    self.width = max(1, width)
+    self.height = max(1, height)
+    model.resize(width: self.width, height: self.height)
+    writer.invalidate()
+  }
+
+  /// Back from a suspension (or anything else that may have drawn over the view): the
+  /// alternate screen again, and everything repainted.
+  package mutating func reopen(at now: Duration) -> [UInt8] { open(at: now) }
+
+  /// The terminal as it was before the view (every mode reset, the main screen back).
+  package mutating func close() -> [UInt8] { emit(FrameWriter.leave) }
+
+  /// The screen's text now.
+  package var lines: [String] {
+    var lines = model.lines
+    while lines.last?.isEmpty == true { lines.removeLast() }
+    return lines
+  }
+
+  private mutating func emit(_ bytes: [UInt8]) -> [UInt8] {
+    model.feed(bytes)
+    return bytes
+  }
+}

@@ -1,0 +1,148 @@
+package import LiveTerminal
+
+/// A live transcript (`man 5 reactor-transcript`, LIVE TRANSCRIPTS): directives, then events at
+/// virtual-time offsets: the keys typed and the resizes (input), and the screens at checkpoints,
+/// what Enter printed and the exit status (what a replay checks).
+///
+/// ```
+/// %offline
+/// %live search
+/// %size 80x24
+/// @0ms key sw
+/// @100ms key ift
+/// @312ms screen loaded 30 of 1234
+/// | search> swift
+/// ...
+/// @2000ms key <enter>
+/// @2000ms screen end
+/// | ...
+/// @2000ms print apple/swift
+/// @2000ms exit 0
+/// ```
+package struct LiveTranscript: Sendable, Equatable {
+  package enum Event: Sendable, Equatable {
+    case keys([Key])
+    case resize(width: Int, height: Int)
+    case screen(reason: String, lines: [String])
+    case print(String)
+    case exit(Int32)
+
+    /// Input events are replayed; the others are what the replay compares.
+    var isInput: Bool {
+      switch self {
+      case .keys, .resize: true
+      case .screen, .print, .exit: false
+      }
+    }
+  }
+
+  /// The lines before the first event (comments and directives), kept as written.
+  package var header: [String]
+  package var settings: Transcript.Settings
+  package var events: [(offset: Duration, event: Event)]
+
+  package static func == (lhs: LiveTranscript, rhs: LiveTranscript) -> Bool {
+    lhs.header == rhs.header && lhs.settings == rhs.settings && lhs.events.count == rhs.events.count
+      && zip(lhs.events, rhs.events).allSatisfy { $0.offset == $1.offset && $0.event == $1.event }
+  }
+
+  /// Whether `text` is a live transcript: it has a `%live` directive.
+  package static func isLive(_ text: String) -> Bool {
+    text.hasPrefix("%live ") || text.contains("\n%live ")
+  }
+
+  package static func parse(_ text: String) throws(TranscriptParser.Failure) -> LiveTranscript {
+    var transcript = LiveTranscript(header: [], settings: Transcript.Settings(), events: [])
+    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    if lines.last?.isEmpty == true { lines.removeLast() }
+    for (offset, line) in lines.enumerated() {
+      let number = offset + 1
+      if line.hasPrefix("| ") || line == "|" {
+        guard case .screen(let reason, var screen)? = transcript.events.last?.event else {
+          throw TranscriptParser.Failure(line: number, message: "a screen line ('| ') belongs under '@... screen'")
+        }
+        screen.append(String(line.dropFirst(2)))
+        transcript.events[transcript.events.count - 1].event = .screen(reason: reason, lines: screen)
+        continue
+      }
+      if line.hasPrefix("@") {
+        transcript.events.append(try event(line, number: number))
+        continue
+      }
+      guard transcript.events.isEmpty else {
+        if line.hasPrefix("#") || line.isEmpty { continue }
+        throw TranscriptParser.Failure(line: number, message: "expected an event ('@<ms> ...') or a screen line")
+      }
+      if line.hasPrefix("%") {
+        try TranscriptParser.apply(directive: line, to: &transcript.settings, line: number)
+      } else if !line.hasPrefix("#") && !line.allSatisfy(\.isWhitespace) {
+        throw TranscriptParser.Failure(line: number, message: "expected a directive or an event")
+      }
+      transcript.header.append(line)
+    }
+    if transcript.settings.cassette == nil && !transcript.settings.offline {
+      throw TranscriptParser.Failure(line: 1, message: "a transcript needs %cassette FILE or %offline")
+    }
+    return transcript
+  }
+
+  private static func event(_ line: String, number: Int) throws(TranscriptParser.Failure) -> (Duration, Event) {
+    func fail(_ message: String) -> TranscriptParser.Failure {
+      TranscriptParser.Failure(line: number, message: message)
+    }
+    let parts = line.dropFirst().split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
+    guard parts.count >= 2, parts[0].hasSuffix("ms"), let milliseconds = Int64(parts[0].dropLast(2)), milliseconds >= 0
+    else { throw fail("an event starts with its offset, such as @120ms") }
+    let value = parts.count > 2 ? String(parts[2]) : ""
+    let event: Event
+    switch parts[1] {
+    case "key":
+      guard let keys = Key.parse(tokens: value), !keys.isEmpty else { throw fail("unknown key in '\(value)'") }
+      event = .keys(keys)
+    case "resize":
+      let size = value.split(separator: "x").compactMap { Int($0) }
+      guard size.count == 2, size.allSatisfy({ (1...1000).contains($0) }) else {
+        throw fail("resize expects COLUMNSxROWS")
+      }
+      event = .resize(width: size[0], height: size[1])
+    case "screen": event = .screen(reason: value, lines: [])
+    case "print": event = .print(value)
+    case "exit":
+      guard let status = Int32(value), (0...255).contains(status) else { throw fail("exit expects a status") }
+      event = .exit(status)
+    default: throw fail("unknown event '\(parts[1])'; known: key, resize, screen, print, exit")
+    }
+    return (.milliseconds(milliseconds), event)
+  }
+
+  /// The transcript as written.
+  package var text: String {
+    var lines = header
+    for (offset, event) in events {
+      let stamp = LiveRecorder.stamp(offset)
+      switch event {
+      case .keys(let keys): lines.append("\(stamp) key " + keys.map(\.token).joined())
+      case .resize(let width, let height): lines.append("\(stamp) resize \(width)x\(height)")
+      case .screen(let reason, let screen):
+        lines += ["\(stamp) screen \(reason)"] + screen.map { $0.isEmpty ? "|" : "| " + $0 }
+      case .print(let text): lines.append("\(stamp) print \(text)")
+      case .exit(let status): lines.append("\(stamp) exit \(status)")
+      }
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// What a replay compares: the screens (their reasons and text), what was printed and the
+  /// exit status, in order, without their offsets (a recording's are the terminal's, a
+  /// replay's the virtual clock's).
+  var checked: [String] {
+    events.flatMap { _, event -> [String] in
+      switch event {
+      case .keys, .resize: []
+      case .screen(let reason, let screen): ["screen \(reason)"] + screen.map { "| " + $0 }
+      case .print(let text): ["print \(text)"]
+      case .exit(let status): ["exit \(status)"]
+      }
+    }
+  }
+}

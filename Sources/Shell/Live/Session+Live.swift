@@ -1,0 +1,104 @@
+import ReactorCore
+package import ReactorView
+package import Rendering
+
+/// How `live` runs in this process: set where there is a terminal to draw on.
+package struct LiveOptions: Sendable {
+  /// `--throttle`.
+  package var throttle: Duration
+  /// `--print`.
+  package var printed: LiveContext.Printed
+  package var color: Bool
+  /// `--json-log`: where the view's NDJSON change stream goes.
+  package var log: (any OutputSink)?
+  /// The data is the offline sample: no budget to spare.
+  package var offline: Bool
+  /// Makes the recorder of a view given its feature and words (`--record`).
+  package var recorder: (@Sendable (LiveFeature, [String]) -> LiveRecorder?)?
+
+  package init(
+    throttle: Duration = .milliseconds(300), printed: LiveContext.Printed = .name, color: Bool = false,
+    log: (any OutputSink)? = nil, offline: Bool = false,
+    recorder: (@Sendable (LiveFeature, [String]) -> LiveRecorder?)? = nil
+  ) {
+    self.throttle = throttle
+    self.printed = printed
+    self.color = color
+    self.log = log
+    self.offline = offline
+    self.recorder = recorder
+  }
+}
+
+extension Session {
+  /// The live Views of the session's features; the first is the one `live` opens by default.
+  package var liveFeatures: [LiveFeature] { configuration.features.compactMap(\.live) }
+
+  /// The live View `words` name (its feature's name first, or the default one's words), and
+  /// the words it opens with.
+  package func liveFeature(for words: [String]) throws(LiveDriver.Failure) -> (LiveFeature, [String]) {
+    let live = liveFeatures
+    guard let first = live.first else { throw LiveDriver.Failure(description: "live: no feature has a live view") }
+    if let word = words.first {
+      if let named = live.first(where: { $0.name == word }) { return (named, Array(words.dropFirst())) }
+      if configuration.features.contains(where: { $0.name == word }) {
+        throw LiveDriver.Failure(
+          description: "live: \(word) has no live view; live views: \(live.map(\.name).joined(separator: ", "))")
+      }
+    }
+    return (first, words)
+  }
+
+  /// Runs `live words...` on the terminal, in a session of its own on the same client and
+  /// settings, whose changes go to `options.log` as NDJSON and nowhere else: the screen is the
+  /// View's.
+  package func runLive(_ words: [String], options: LiveOptions) async throws(LiveDriver.Failure)
+    -> LiveDriver.Outcome
+  {
+    let (feature, arguments) = try liveFeature(for: words)
+    var child = configuration
+    child.client = unguardedClient
+    child.options = RenderOptions(mode: .json)
+    child.sink = options.log ?? NullSink()
+    child.historyLimit = 0
+    child.rateLimitCountdown = nil
+    child.promptSecret = nil
+    let session = Session(configuration: child)
+    guard let host = session.host(forFeature: feature.name) else {
+      throw LiveDriver.Failure(description: "live: no feature \(feature.name)")
+    }
+    let budgets = session.configuration.client.rateLimits
+    let offline = options.offline
+    let context = LiveContext(
+      arguments: arguments, throttle: options.throttle, printed: options.printed,
+      budget: { resource in offline ? nil : budgets().first { $0.resource == resource } })
+    let driver = LiveDriver(color: options.color, recorder: options.recorder?(feature, arguments))
+    return try await driver.run { changed in feature.make(host, context, changed) }
+  }
+
+  /// The `live` command of the REPL: the view's selection is printed as the command's output.
+  func live(_ words: [String], sink: TaggingSink) -> Task<StoreTask.Completion, Never> {
+    let records = records
+    let options = configuration.live
+    return Task {
+      guard let options else {
+        sink.write([
+          records.error(
+            code: "no-terminal",
+            message:
+              "live: not here (pipes, replays, the daemon and recorded sessions have no screen for it); run 'reactor live ...' from a shell"
+          )
+        ])
+        return .error
+      }
+      do {
+        let outcome = try await runLive(words, options: options)
+        if let output = outcome.output { sink.write([OutputLine(.out, output)]) }
+        return outcome.status == 0 ? .ok : .cancelled
+      } catch {
+        sink.write([records.error(code: "no-terminal", message: "\(error)")])
+        return .error
+      }
+    }
+  }
+}

@@ -1,0 +1,86 @@
+import ArgumentParser
+import CommandLanguage
+import FeatureList
+import FoundationEssentials
+import GitHubClient
+import GitHubClientLive
+import ReactorCore
+import ReactorView
+import Rendering
+import Shell
+
+extension LaunchOptions {
+  /// How `live` runs in this process: `--throttle`, `--print`, colour unless `NO_COLOR` or
+  /// `--color never`, and the NDJSON log of `--json-log`.
+  func liveOptions(environment: (String) -> String?) throws -> LiveOptions {
+    var log: (any OutputSink)?
+    if let jsonLog {
+      do {
+        log = try FileSink(path: jsonLog)
+      } catch {
+        StandardStream.error("reactor: --json-log: \(error)\n")
+        throw ExitCode(2)
+      }
+    }
+    let color =
+      switch self.color {
+      case .always: true
+      case .never: false
+      case .auto: (environment("NO_COLOR") ?? "").isEmpty
+      }
+    return LiveOptions(
+      throttle: .milliseconds(Int64((throttle * 1000).rounded())),
+      printed: LiveContext.Printed(rawValue: print.rawValue) ?? .name,
+      color: color, log: log, offline: offline)
+  }
+
+  /// `reactor live [<feature>] [<words>...]`: the feature's live View on the terminal. Enter's
+  /// output goes to standard output; the exit status is the view's (0; 130 when left with Esc
+  /// or Ctrl-C; 128 + n after signal n; 2 when there is no terminal to draw on). With
+  /// `--record`, the keys and screens go to a live transcript and its cassette.
+  func runLive(client: GitHubClient, recording: RecordingTransport?) async throws {
+    let environment = Self.environment
+    do {
+      try LiveDriver.check(environment: environment)
+    } catch {
+      StandardStream.error("reactor: \(error)\n")
+      throw ExitCode(2)
+    }
+    var options = try liveOptions(environment: environment)
+    let seed = self.seed ?? UInt64(Date().timeIntervalSince1970 * 1000)
+    if let record, let recording {
+      // A live transcript has no line output: its mode and width mean nothing.
+      let header = transcriptHeader(
+        path: record, start: Date(), seed: seed, options: RenderOptions(mode: .json), offline: offline
+      ).filter { !$0.hasPrefix("%mode ") && !$0.hasPrefix("%width ") }
+      let directives = [
+        "%throttle \(Int((throttle * 1000).rounded()))ms", "%print \(print.rawValue)",
+      ]
+      let cassettePath = Self.cassettePath(for: record)
+      options.recorder = { feature, arguments in
+        let live = (["%live", feature.name] + arguments.map(Redaction.quote)).joined(separator: " ")
+        return LiveRecorder(header: header + directives + [live]) { text in
+          do {
+            try text.write(toFile: record, atomically: true, encoding: .utf8)
+            try recording.cassette.encoded().write(to: URL(fileURLWithPath: cassettePath), options: .atomic)
+          } catch {
+            StandardStream.error("reactor: --record: \(error)\n")
+          }
+        }
+      }
+    }
+    let session = Session(
+      configuration: Session.Configuration(
+        client: client, features: Features.all, options: RenderOptions(mode: .json), sink: NullSink(),
+        opener: SystemOpener(environment: environment), settings: featureSettings(seed: seed), historyLimit: 0))
+    let outcome: LiveDriver.Outcome
+    do {
+      outcome = try await session.runLive(Array(words.dropFirst()), options: options)
+    } catch {
+      StandardStream.error("reactor: \(error)\n")
+      throw ExitCode(2)
+    }
+    if let output = outcome.output { StandardStream.output(output + "\n") }
+    if outcome.status != 0 { throw ExitCode(outcome.status) }
+  }
+}

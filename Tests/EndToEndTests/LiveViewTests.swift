@@ -1,0 +1,152 @@
+import Foundation
+import LiveTerminal
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `reactor live` on a pseudo-terminal: the throttle, scroll-to-load, the ways out, and the
+/// terminal as it was after each of them. The screen is read through a model of the terminal
+/// (`TerminalModel`), since the view draws only what changed.
+@Suite("live view on a terminal", .serialized)
+struct LiveViewTests {
+  static let columns = 100
+  static let rows = 24
+
+  /// The screen the bytes so far leave, as text rows.
+  static func screen(_ session: TerminalSession) -> [String] {
+    var model = TerminalModel(width: columns, height: rows)
+    model.feed(Array(session.text.utf8))
+    return model.lines
+  }
+
+  static func model(_ session: TerminalSession) -> TerminalModel {
+    var model = TerminalModel(width: columns, height: rows)
+    model.feed(Array(session.text.utf8))
+    return model
+  }
+
+  /// Waits until the screen shows a row containing `text`.
+  static func wait(_ session: TerminalSession, forRow text: String) async throws {
+    try await session.wait(for: "a row with \(text.debugDescription)") { _, _ in
+      screen(session).contains { $0.contains(text) }
+    }
+  }
+
+  /// The change records of the NDJSON log at `path`.
+  static func changes(_ path: String) throws -> [[String: Any]] {
+    let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+    return text.split(separator: "\n").compactMap {
+      try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+    }.filter { $0["type"] as? String == "change" }
+  }
+
+  static func scratch(_ name: String) -> String {
+    NSTemporaryDirectory() + "reactor-live-\(getpid())-\(name).ndjson"
+  }
+
+  func start(_ arguments: [String], log: String? = nil, environment: [String: String] = [:]) throws
+    -> TerminalSession
+  {
+    let logArguments = log.map { ["--json-log", $0] } ?? []
+    return try TerminalSession(
+      ["--offline", "live"] + logArguments + arguments, environment: environment, columns: Self.columns,
+      rows: Self.rows, outputToPipe: true)
+  }
+
+  @Test("typing sw, a pause, then ift sends what the throttle allows: s at once, then swift once")
+  func throttle() async throws {
+    let log = Self.scratch("throttle")
+    let session = try start(["--throttle", "2s"], log: log)
+    defer { session.end() }
+    let before = session.modes
+    try await Self.wait(session, forRow: "search>")
+    session.type("sw")
+    try await Task.sleep(for: .milliseconds(100))
+    session.type("ift")
+    try await Self.wait(session, forRow: "apple/swift")
+    let queries = try Self.changes(log).compactMap { change -> String? in
+      guard change["mutation"] as? String == "setQuery", let patch = change["patch"] as? [[String: Any]] else {
+        return nil
+      }
+      return patch.first { $0["path"] as? String == "/query" }?["value"] as? String
+    }
+    #expect(queries == ["s", "swift"])
+    session.type("\r")
+    #expect(try await session.exitStatus() == 0)
+    try await session.wait(for: "the selection on standard output") { _, pipe in pipe.hasSuffix("\n") }
+    #expect(!session.pipedText.isEmpty && !session.pipedText.contains("\u{1B}"))
+    #expect(session.modes == before)
+    #expect(Self.model(session).modesLeftOn.isEmpty)
+    #expect(!Self.model(session).isAlternateScreen)
+  }
+
+  @Test("paging to the end sends one next at a time, never a refused one")
+  func scrollToLoad() async throws {
+    let log = Self.scratch("scroll")
+    let session = try start(["--throttle", "0", "language:swift"], log: log)
+    defer { session.end() }
+    try await Self.wait(session, forRow: " 1. ")
+    // End five times at once: one load, not five.
+    session.type(String(repeating: "\u{1B}[F", count: 5))
+    try await Self.wait(session, forRow: "31. ")
+    let records = try Self.changes(log)
+    let nexts = records.filter { $0["action"] as? String == "next" && $0["mutation"] as? String == "appendRepos" }
+    let starts = records.filter { $0["mutation"] as? String == "setLoadingNextPage" }
+    #expect(!nexts.isEmpty)
+    // Every load that started landed (one may be under way); none was refused as "already loading".
+    #expect(starts.count == nexts.count || starts.count == nexts.count + 1)
+    let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+    #expect(!text.contains("already loading"))
+    session.type("\u{1B}")
+    #expect(try await session.exitStatus() == 130)
+    #expect(session.pipedText.isEmpty)
+  }
+
+  @Test("every way out restores the terminal", arguments: ["esc", "ctrl-c", "SIGTERM", "SIGHUP"])
+  func restores(_ way: String) async throws {
+    let session = try start(["language:swift"])
+    defer { session.end() }
+    let before = session.modes
+    try await Self.wait(session, forRow: " 1. ")
+    #expect(Self.model(session).isAlternateScreen)
+    switch way {
+    case "esc": session.type("\u{1B}")
+    case "ctrl-c": session.type("\u{3}")
+    case "SIGTERM": session.send(SIGTERM)
+    default: session.send(SIGHUP)
+    }
+    let expected: Int32 = ["esc": 130, "ctrl-c": 130, "SIGTERM": 128 + SIGTERM][way] ?? 128 + SIGHUP
+    #expect(try await session.exitStatus() == expected)
+    let model = Self.model(session)
+    #expect(model.modesLeftOn.isEmpty, "\(way) left \(model.modesLeftOn) on")
+    #expect(!model.isAlternateScreen)
+    #expect(session.modes == before)
+    #expect(session.pipedText.isEmpty)
+  }
+
+  @Test("a resize re-lays the screen, and no row is wider than the terminal")
+  func resize() async throws {
+    let session = try start(["language:swift"])
+    defer { session.end() }
+    try await Self.wait(session, forRow: " 1. ")
+    session.resize(columns: 40, rows: Self.rows)
+    try await session.wait(for: "the narrow layout") { screen, _ in
+      var model = TerminalModel(width: 40, height: Self.rows)
+      model.feed(Array(screen.utf8))
+      // At 40 columns the list drops the description and the language, as the REPL's does.
+      return model.lines.contains { $0.contains(" 1. ") && !$0.contains("Swift ") }
+    }
+    session.type("\u{1B}")
+    #expect(try await session.exitStatus() == 130)
+  }
+
+  @Test("TERM=dumb is a clear error with exit status 2")
+  func dumbTerminal() async throws {
+    let session = try start([], environment: ["TERM": "dumb"])
+    defer { session.end() }
+    #expect(try await session.exitStatus() == 2)
+    #expect(session.text.contains("cannot show a full-screen view"))
+  }
+}

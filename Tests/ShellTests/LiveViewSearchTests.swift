@@ -1,0 +1,115 @@
+import FeatureList
+import GitHubClient
+import LiveTerminal
+import ReactorCore
+import ReactorView
+import Rendering
+import SearchFeature
+import Shell
+import Testing
+
+// The live search View on the session's stores, on both engines: its throttle on the times it is
+// given, stale searches cancelled and never drawn, and the scroll rule's one load at a time.
+
+private func repository(_ id: Int, _ name: String) -> Repository {
+  Repository(
+    id: id, fullName: "owner/\(name)\(id)", description: nil, stars: 100, language: "Swift",
+    url: "https://github.com/owner/\(name)\(id)")
+}
+
+/// A live search View on a session whose effects run on `executor`.
+private func liveSearch(
+  _ client: GitHubClient, engine: SearchEngineKind, throttle: Duration, executor: ManualExecutor
+) -> SearchLiveView {
+  var configuration = Session.Configuration(
+    client: client, features: Features.all, options: RenderOptions(mode: .json), sink: MemorySink(),
+    executor: executor)
+  configuration.settings.engine = engine.rawValue
+  let session = Session(configuration: configuration)
+  let host = session.host(forFeature: "search")!
+  return SearchLiveView(host: host, context: LiveContext(throttle: throttle), changed: { _ in })
+}
+
+private func type(_ text: String, into view: SearchLiveView, at now: Duration) {
+  for character in text { _ = view.handle(.text(String(character)), at: now) }
+}
+
+@Suite struct LiveViewSearchTests {
+  @Test(
+    "the first change goes at once, then the latest at most every interval; a return to what was sent is dropped",
+    arguments: SearchEngineKind.allCases)
+  func throttle(engine: SearchEngineKind) {
+    let queries = Locked<[String]>([])
+    let client = GitHubClient(searchRepositories: { query, page, _ in
+      queries.withLock { $0.append(query) }
+      return Page(items: [repository(1, query)], page: page, nextPage: nil, totalCount: 1)
+    })
+    let executor = ManualExecutor()
+    let view = liveSearch(client, engine: engine, throttle: .milliseconds(300), executor: executor)
+    type("s", into: view, at: .zero)
+    _ = executor.runUntilIdle()
+    #expect(queries.withLock { $0 } == ["s"])
+    type("w", into: view, at: .milliseconds(100))
+    type("i", into: view, at: .milliseconds(200))
+    #expect(view.deadline == .milliseconds(300))
+    view.tick(at: .milliseconds(299))
+    _ = executor.runUntilIdle()
+    #expect(queries.withLock { $0 } == ["s"])
+    view.tick(at: .milliseconds(300))
+    _ = executor.runUntilIdle()
+    #expect(queries.withLock { $0 } == ["s", "swi"])
+    // Back and forth to what was sent: nothing waits, nothing is sent.
+    _ = view.handle(.backspace, at: .milliseconds(310))
+    type("i", into: view, at: .milliseconds(320))
+    #expect(view.deadline == nil)
+    view.tick(at: .milliseconds(700))
+    _ = executor.runUntilIdle()
+    #expect(queries.withLock { $0 } == ["s", "swi"])
+  }
+
+  @Test(
+    "a newer query cancels the search in flight: the stale one is never drawn, and the status says so",
+    arguments: SearchEngineKind.allCases)
+  func cancellation(engine: SearchEngineKind) {
+    let clock = VirtualClock()
+    let client = GitHubClient(searchRepositories: { query, page, _ in
+      // rust answers late, if ever; the rest at once.
+      if query == "rust" { try await clock.sleep(for: .seconds(1)) }
+      return Page(items: [repository(1, query)], page: page, nextPage: nil, totalCount: 1)
+    })
+    let executor = ManualExecutor()
+    let view = liveSearch(client, engine: engine, throttle: .zero, executor: executor)
+    type("rust", into: view, at: .zero)
+    _ = executor.runUntilIdle()
+    _ = view.handle(.control("u"), at: .milliseconds(10))
+    let cleared = view.frame(width: 80, height: 10, at: .milliseconds(10)).lines.map(\.text)
+    #expect(cleared.last?.contains("cancelled: rust") == true, "\(cleared)")
+    type("go", into: view, at: .milliseconds(20))
+    _ = executor.runUntilIdle()
+    clock.advance(by: .seconds(2))
+    _ = executor.runUntilIdle()
+    let lines = view.frame(width: 80, height: 10, at: .seconds(2)).lines.map(\.text)
+    #expect(lines.contains { $0.contains("owner/go1") }, "\(lines)")
+    #expect(!lines.contains { $0.contains("owner/rust") }, "\(lines)")
+  }
+
+  @Test("paging to the end loads the next page once, however many keys ask", arguments: SearchEngineKind.allCases)
+  func scrollToLoad(engine: SearchEngineKind) {
+    let pages = Locked<[Int]>([])
+    let client = GitHubClient(searchRepositories: { query, page, _ in
+      pages.withLock { $0.append(page) }
+      let items = (1...30).map { repository((page - 1) * 30 + $0, "r") }
+      return Page(items: items, page: page, nextPage: page < 4 ? page + 1 : nil, totalCount: 120)
+    })
+    let executor = ManualExecutor()
+    let view = liveSearch(client, engine: engine, throttle: .zero, executor: executor)
+    type("x", into: view, at: .zero)
+    _ = executor.runUntilIdle()
+    _ = view.frame(width: 80, height: 12, at: .zero)
+    for _ in 0..<5 { _ = view.handle(.end, at: .milliseconds(10)) }
+    _ = executor.runUntilIdle()
+    #expect(pages.withLock { $0 } == [1, 2])
+    let lines = view.frame(width: 80, height: 12, at: .milliseconds(20)).lines.map(\.text)
+    #expect(lines.last?.hasPrefix("60 of 120") == true, "\(lines)")
+  }
+}
