@@ -1,5 +1,6 @@
 import Foundation
 import LiveTerminal
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -31,6 +32,15 @@ struct LiveViewTests {
   static func wait(_ session: TerminalSession, forRow text: String) async throws {
     try await session.wait(for: "a row with \(text.debugDescription)") { _, _ in
       screen(session).contains { $0.contains(text) }
+    }
+  }
+
+  /// Waits until the bytes read so far leave the alternate screen: the exit has been drawn.
+  static func waitForMainScreen(_ session: TerminalSession) async throws {
+    try await session.wait(for: "the main screen back") { screen, _ in
+      var model = TerminalModel(width: columns, height: rows)
+      model.feed(Array(screen.utf8))
+      return !model.isAlternateScreen
     }
   }
 
@@ -77,9 +87,9 @@ struct LiveViewTests {
     #expect(try await session.exitStatus() == 0)
     try await session.wait(for: "the selection on standard output") { _, pipe in pipe.hasSuffix("\n") }
     #expect(!session.pipedText.isEmpty && !session.pipedText.contains("\u{1B}"))
+    try await Self.waitForMainScreen(session)
     #expect(session.modes == before)
     #expect(Self.model(session).modesLeftOn.isEmpty)
-    #expect(!Self.model(session).isAlternateScreen)
   }
 
   @Test("paging to the end sends one next at a time, never a refused one")
@@ -119,6 +129,7 @@ struct LiveViewTests {
     }
     let expected: Int32 = ["esc": 130, "ctrl-c": 130, "SIGTERM": 128 + SIGTERM][way] ?? 128 + SIGHUP
     #expect(try await session.exitStatus() == expected)
+    try await Self.waitForMainScreen(session)
     let model = Self.model(session)
     #expect(model.modesLeftOn.isEmpty, "\(way) left \(model.modesLeftOn) on")
     #expect(!model.isAlternateScreen)
@@ -140,6 +151,89 @@ struct LiveViewTests {
     }
     session.type("\u{1B}")
     #expect(try await session.exitStatus() == 130)
+  }
+
+  /// A loopback GitHub whose search answers list one repository named after the query; the
+  /// answer to `rust` waits until `release` is set.
+  static func server(holdingRust release: Latch, rustArrived: Latch) throws -> LoopbackServer {
+    try LoopbackServer { request in
+      let query =
+        URLComponents(string: request.pathAndQuery)?.queryItems?.first { $0.name == "q" }?.value ?? ""
+      if query == "rust" {
+        rustArrived.set()
+        release.wait()
+      }
+      let name = query.isEmpty ? "empty" : query
+      let body =
+        #"{"total_count":1,"incomplete_results":false,"items":[{"id":1,"full_name":"owner/\#(name)","description":null,"stargazers_count":3,"language":"Swift","html_url":"https://github.com/owner/\#(name)"}]}"#
+      return LoopbackResponse(status: 200, headers: [("Content-Type", "application/json")], body: Data(body.utf8))
+    }
+  }
+
+  @Test("typing rust, then go before rust is answered: the cancellation shows, and no rust result is ever drawn")
+  func staleQueryCancelled() async throws {
+    let release = Latch()
+    let rustArrived = Latch()
+    let server = try Self.server(holdingRust: release, rustArrived: rustArrived)
+    defer {
+      release.set()
+      server.stop()
+    }
+    let session = try TerminalSession(
+      ["--api-url", server.baseURL, "--no-cache", "live", "--throttle", "0"], columns: Self.columns, rows: Self.rows,
+      outputToPipe: true)
+    defer { session.end() }
+    try await Self.wait(session, forRow: "search>")
+    session.type("rust")
+    try await session.wait(for: "the request for rust") { _, _ in rustArrived.wait(timeout: .zero) }
+    // Ctrl-U empties the query, which cancels rust's search; then go is searched.
+    session.type("\u{15}")
+    try await Self.wait(session, forRow: "cancelled: rust")
+    session.type("go")
+    try await Self.wait(session, forRow: "owner/go")
+    release.set()
+    session.type("\u{1B}")
+    #expect(try await session.exitStatus() == 130)
+    #expect(!session.text.contains("owner/rust"))
+  }
+
+  @Test("Ctrl-Z suspends with the terminal restored; fg redraws the view")
+  func suspend() async throws {
+    let session = try start(["language:swift"])
+    defer { session.end() }
+    let before = session.modes
+    try await Self.wait(session, forRow: " 1. ")
+    let drawn = session.text.utf8.count
+    session.type("\u{1A}")
+    try await session.wait(for: "the view to leave the alternate screen") { screen, _ in
+      var model = TerminalModel(width: Self.columns, height: Self.rows)
+      model.feed(Array(screen.utf8))
+      return screen.utf8.count > drawn && !model.isAlternateScreen
+    }
+    #expect(try await session.waitStopped())
+    #expect(session.modes == before)
+    session.send(SIGCONT)
+    try await session.wait(for: "the view drawn again") { screen, _ in
+      var model = TerminalModel(width: Self.columns, height: Self.rows)
+      model.feed(Array(screen.utf8))
+      return model.isAlternateScreen && model.lines.contains { $0.contains(" 1. ") }
+    }
+    session.type("\u{1B}")
+    #expect(try await session.exitStatus() == 130)
+  }
+
+  @Test("the REPL's live verb prints the selection as its output and gives the prompt back")
+  func replVerb() async throws {
+    let session = try TerminalSession(["--offline"], columns: Self.columns, rows: Self.rows)
+    defer { session.end() }
+    try await session.wait(forScreen: "reactor> ")
+    session.type("live language:rust\r")
+    try await Self.wait(session, forRow: " 1. ")
+    session.type("\u{1B}[B\r")
+    try await session.wait(forScreen: "rust-lang/rust")
+    try await session.wait(forScreen: "reactor> ", count: 2)
+    session.type("quit\r")
+    #expect(try await session.exitStatus() == 0)
   }
 
   @Test("TERM=dumb is a clear error with exit status 2")

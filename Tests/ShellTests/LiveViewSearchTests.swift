@@ -17,17 +17,20 @@ private func repository(_ id: Int, _ name: String) -> Repository {
     url: "https://github.com/owner/\(name)\(id)")
 }
 
-/// A live search View on a session whose effects run on `executor`.
+/// A live search View on a session whose effects run on `executor`, at `time`.
 private func liveSearch(
-  _ client: GitHubClient, engine: SearchEngineKind, throttle: Duration, executor: ManualExecutor
+  _ client: GitHubClient, engine: SearchEngineKind, throttle: Duration, executor: ManualExecutor,
+  time: TimeSource = .system
 ) -> SearchLiveView {
   var configuration = Session.Configuration(
-    client: client, features: Features.all, options: RenderOptions(mode: .json), sink: MemorySink(),
+    client: client, features: Features.all, options: RenderOptions(mode: .json), sink: MemorySink(), time: time,
     executor: executor)
   configuration.settings.engine = engine.rawValue
   let session = Session(configuration: configuration)
   let host = session.host(forFeature: "search")!
-  return SearchLiveView(host: host, context: LiveContext(throttle: throttle), changed: { _ in })
+  let budgets = client.rateLimits
+  let context = LiveContext(throttle: throttle, budget: { resource in budgets().first { $0.resource == resource } })
+  return SearchLiveView(host: host, context: context, changed: { _ in })
 }
 
 private func type(_ text: String, into view: SearchLiveView, at now: Duration) {
@@ -111,5 +114,37 @@ private func type(_ text: String, into view: SearchLiveView, at now: Duration) {
     #expect(pages.withLock { $0 } == [1, 2])
     let lines = view.frame(width: 80, height: 12, at: .milliseconds(20)).lines.map(\.text)
     #expect(lines.last?.hasPrefix("60 of 120") == true, "\(lines)")
+  }
+
+  @Test("the throttle widens so that GitHub's search budget lasts until its reset; a query answered before does not wait")
+  func budget() {
+    let queries = Locked<[String]>([])
+    let start = 1_700_000_000.0
+    // 2 searches left of 10, the window resetting in 60 s: one search every 30 s.
+    let client = GitHubClient(
+      searchRepositories: { query, page, _ in
+        queries.withLock { $0.append(query) }
+        return Page(items: [repository(1, query)], page: page, nextPage: nil, totalCount: 1)
+      }, rateLimits: { [RateLimit(resource: "search", limit: 10, remaining: 2, reset: Int(start) + 60)] })
+    let executor = ManualExecutor()
+    let view = liveSearch(
+      client, engine: .reactor, throttle: .milliseconds(300), executor: executor,
+      time: .virtual(VirtualClock(), start: start))
+    type("a", into: view, at: .zero)
+    _ = executor.runUntilIdle()
+    type("b", into: view, at: .milliseconds(100))
+    #expect(view.deadline == .seconds(30))
+    let status = view.frame(width: 120, height: 6, at: .milliseconds(100)).lines.last?.text ?? ""
+    #expect(status.contains("\"ab\" waits 30s to spare the search budget"), "\(status)")
+    #expect(status.contains("budget 2/10, resets in 60s"), "\(status)")
+    view.tick(at: .seconds(29))
+    _ = executor.runUntilIdle()
+    #expect(queries.withLock { $0 } == ["a"])
+    view.tick(at: .seconds(30))
+    _ = executor.runUntilIdle()
+    #expect(queries.withLock { $0 } == ["a", "ab"])
+    // Back to a: answered before, so only the base interval holds it.
+    _ = view.handle(.backspace, at: .milliseconds(30_100))
+    #expect(view.deadline == .milliseconds(30_300))
   }
 }

@@ -154,7 +154,9 @@ package struct LiveDriver: Sendable {
     write(tty, screen.close())
     var restore = saved
     tcsetattr(tty, TCSADRAIN, &restore)
-    kill(getpid(), SIGSTOP)
+    // To this thread: it stops before it returns, where kill(getpid()) let it run on into raw
+    // mode while the other threads stopped.
+    raise(SIGSTOP)
     enterRaw(tty, saved)
     let size = Self.size(of: tty)
     screen.resize(width: size.width, height: size.height)
