@@ -139,7 +139,7 @@ package.targets.append(
     name: "reactor-bench",
     dependencies: [
       "ReactorCore", "ReactorJSON", "SearchFeature", "Rendering", "GitHubClient", "GitHubClientLive", "Shell",
-      "CommandLanguage", "ReactorView", "FeatureList",
+      "CommandLanguage", "ReactorView", "FeatureList", "LiveTerminal",
     ],
     path: "Benchmarks/Sources/reactor-bench"))
 

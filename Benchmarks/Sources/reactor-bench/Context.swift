@@ -16,6 +16,7 @@ struct Context: Sendable {
 
   static let scenarios = [
     "counter", "search", "large", "render", "replay", "startup", "http", "decode", "memory", "history", "offline",
+    "live",
   ]
 
   static let usage = """

@@ -25,6 +25,7 @@ enum Suite {
     await attempt("memory") { try MemoryBench.run(context) }
     await attempt("history") { try HistoryBench.run(context) }
     await attempt("offline") { try OfflineBench.run(context) }
+    await attempt("live") { LiveBench.run(context) }
 
     let report = Report(date: Report.now(), quick: context.quick, machine: Report.machine(), rows: rows)
     print("reactor benchmarks, \(report.date), \(report.machine)\(context.quick ? ", quick run" : "")")
