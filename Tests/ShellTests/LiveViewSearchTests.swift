@@ -116,7 +116,8 @@ private func type(_ text: String, into view: SearchLiveView, at now: Duration) {
     #expect(lines.last?.hasPrefix("60 of 120") == true, "\(lines)")
   }
 
-  @Test("the throttle widens so that GitHub's search budget lasts until its reset; a query answered before does not wait")
+  @Test(
+    "the throttle widens so that GitHub's search budget lasts until its reset; a query answered before does not wait")
   func budget() {
     let queries = Locked<[String]>([])
     let start = 1_700_000_000.0
