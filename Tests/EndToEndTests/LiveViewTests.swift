@@ -114,7 +114,7 @@ struct LiveViewTests {
     #expect(session.pipedText.isEmpty)
   }
 
-  @Test("every way out restores the terminal", arguments: ["esc", "ctrl-c", "SIGTERM", "SIGHUP"])
+  @Test("every way out restores the terminal", arguments: ["esc", "ctrl-c", "SIGTERM", "SIGHUP", "a crash (SIGSEGV)"])
   func restores(_ way: String) async throws {
     let session = try start(["language:swift"])
     defer { session.end() }
@@ -125,9 +125,10 @@ struct LiveViewTests {
     case "esc": session.type("\u{1B}")
     case "ctrl-c": session.type("\u{3}")
     case "SIGTERM": session.send(SIGTERM)
-    default: session.send(SIGHUP)
+    case "SIGHUP": session.send(SIGHUP)
+    default: session.send(SIGSEGV)
     }
-    let expected: Int32 = ["esc": 130, "ctrl-c": 130, "SIGTERM": 128 + SIGTERM][way] ?? 128 + SIGHUP
+    let expected: Int32 = ["esc": 130, "ctrl-c": 130, "SIGTERM": 128 + SIGTERM, "SIGHUP": 128 + SIGHUP][way] ?? 128 + SIGSEGV
     #expect(try await session.exitStatus() == expected)
     try await Self.waitForMainScreen(session)
     let model = Self.model(session)
@@ -234,6 +235,76 @@ struct LiveViewTests {
     try await session.wait(forScreen: "reactor> ", count: 2)
     session.type("quit\r")
     #expect(try await session.exitStatus() == 0)
+  }
+
+  @Test("a resize while a page loads: the page lands laid out for the new width")
+  func resizeDuringLoad() async throws {
+    let release = Latch()
+    let rustArrived = Latch()
+    let server = try Self.server(holdingRust: release, rustArrived: rustArrived)
+    defer {
+      release.set()
+      server.stop()
+    }
+    let session = try TerminalSession(
+      ["--api-url", server.baseURL, "--no-cache", "live", "rust"], columns: Self.columns, rows: Self.rows)
+    defer { session.end() }
+    try await session.wait(for: "the request for rust") { _, _ in rustArrived.wait(timeout: .zero) }
+    session.resize(columns: 30, rows: 10)
+    try await session.wait(for: "the view laid out at 30 columns") { screen, _ in
+      // The status line moves to row 10 once the view has the new size.
+      var model = TerminalModel(width: 30, height: 10)
+      model.feed(Array(screen.utf8))
+      return model.lines.count >= 10 && model.lines[9].contains("searching")
+    }
+    release.set()
+    try await session.wait(for: "the page at 30 columns") { screen, _ in
+      var model = TerminalModel(width: 30, height: 10)
+      model.feed(Array(screen.utf8))
+      return model.lines.contains { $0.hasPrefix("   1. owner/rust") }
+    }
+    var model = TerminalModel(width: 30, height: 10)
+    model.feed(Array(session.text.utf8))
+    // At 30 columns a row is the number, the name and the stars, as the REPL's narrowest list.
+    #expect(model.lines.contains { $0.hasPrefix("   1. owner/rust") && $0.contains("★") && !$0.contains("Swift") })
+    session.type("\u{1B}")
+    #expect(try await session.exitStatus() == 130)
+  }
+
+  @Test("NO_COLOR: no colour, the selection still in reverse video")
+  func noColor() async throws {
+    let session = try start(["language:swift"], environment: ["NO_COLOR": "1"])
+    defer { session.end() }
+    try await Self.wait(session, forRow: " 1. ")
+    session.type("\u{1B}")
+    #expect(try await session.exitStatus() == 130)
+    let text = session.text
+    #expect(!text.contains("\u{1B}[0;33m") && !text.contains("\u{1B}[0;36m") && !text.contains("\u{1B}[0;31m"))
+    #expect(text.contains("\u{1B}[0;7m"))
+  }
+
+  @Test("no terminal at all (no /dev/tty) is a clear error with exit status 2")
+  func noTerminal() async throws {
+    guard let binary = ReactorBinary.url else { throw ReactorBinary.Missing() }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/setsid")
+    // A new session has no controlling terminal, so /dev/tty cannot be opened.
+    process.arguments = ["-w", binary.path, "--offline", "live", "swift"]
+    var environment = ReactorBinary.sanitizerEnvironment
+    environment["TERM"] = "xterm"
+    environment["PATH"] = "/usr/bin:/bin"
+    process.environment = environment
+    let (output, error) = (Pipe(), Pipe())
+    process.standardInput = FileHandle.nullDevice
+    process.standardOutput = output
+    process.standardError = error
+    try process.run()
+    let message = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    let printed = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 2)
+    #expect(message.contains("no terminal to draw on"), "\(message)")
+    #expect(printed.isEmpty)
   }
 
   @Test("TERM=dumb is a clear error with exit status 2")

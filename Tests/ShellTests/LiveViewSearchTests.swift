@@ -148,4 +148,18 @@ private func type(_ text: String, into view: SearchLiveView, at now: Duration) {
     _ = view.handle(.backspace, at: .milliseconds(30_100))
     #expect(view.deadline == .milliseconds(30_300))
   }
+
+  @Test("a live view's client answers a search it answered before from memory, and never a failure")
+  func remembered() async throws {
+    let calls = Locked<[String]>([])
+    let client = GitHubClient(searchRepositories: { query, page, _ in
+      calls.withLock { $0.append(query) }
+      if query == "bad" { throw GitHubError.transport("down") }
+      return Page(items: [repository(1, query)], page: page, nextPage: nil, totalCount: 1)
+    }).rememberingSearches()
+    for query in ["a", "ab", "a", "bad", "bad", "ab"] {
+      _ = try? await client.searchRepositories(query, 1, 30)
+    }
+    #expect(calls.withLock { $0 } == ["a", "ab", "bad", "bad"])
+  }
 }

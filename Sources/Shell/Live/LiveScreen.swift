@@ -46,9 +46,14 @@ package struct LiveScreen {
   /// The terminal as it was before the view (every mode reset, the main screen back).
   package mutating func close() -> [UInt8] { emit(FrameWriter.leave) }
 
-  /// The screen's text now.
+  /// The screen's text now, as a live transcript writes it after its `|`: a row in reverse
+  /// video (the selection) after `>`, the others after a space (so the two line up), an
+  /// empty row empty.
   package var lines: [String] {
-    var lines = model.lines
+    var lines = model.lines.enumerated().map { row, text in
+      let selected = (0..<model.width).contains { model.cell(at: Position(row: row, column: $0)).attributes.reverse }
+      return selected ? ">" + text : text.isEmpty ? "" : " " + text
+    }
     while lines.last?.isEmpty == true { lines.removeLast() }
     return lines
   }

@@ -12,6 +12,7 @@ package import LiveTerminal
 /// @100ms key ift
 /// @312ms screen loaded 30 of 1234
 /// | search> swift
+/// |>   1. apple/swift ...
 /// ...
 /// @2000ms key <enter>
 /// @2000ms screen end
@@ -57,11 +58,11 @@ package struct LiveTranscript: Sendable, Equatable {
     if lines.last?.isEmpty == true { lines.removeLast() }
     for (offset, line) in lines.enumerated() {
       let number = offset + 1
-      if line.hasPrefix("| ") || line == "|" {
+      if line.hasPrefix("|") {
         guard case .screen(let reason, var screen)? = transcript.events.last?.event else {
           throw TranscriptParser.Failure(line: number, message: "a screen line ('| ') belongs under '@... screen'")
         }
-        screen.append(String(line.dropFirst(2)))
+        screen.append(String(line.dropFirst()))
         transcript.events[transcript.events.count - 1].event = .screen(reason: reason, lines: screen)
         continue
       }
@@ -123,8 +124,7 @@ package struct LiveTranscript: Sendable, Equatable {
       switch event {
       case .keys(let keys): lines.append("\(stamp) key " + keys.map(\.token).joined())
       case .resize(let width, let height): lines.append("\(stamp) resize \(width)x\(height)")
-      case .screen(let reason, let screen):
-        lines += ["\(stamp) screen \(reason)"] + screen.map { $0.isEmpty ? "|" : "| " + $0 }
+      case .screen(let reason, let screen): lines += ["\(stamp) screen \(reason)"] + screen.map { "|" + $0 }
       case .print(let text): lines.append("\(stamp) print \(text)")
       case .exit(let status): lines.append("\(stamp) exit \(status)")
       }
@@ -139,7 +139,7 @@ package struct LiveTranscript: Sendable, Equatable {
     events.flatMap { _, event -> [String] in
       switch event {
       case .keys, .resize: []
-      case .screen(let reason, let screen): ["screen \(reason)"] + screen.map { "| " + $0 }
+      case .screen(let reason, let screen): ["screen \(reason)"] + screen.map { "|" + $0 }
       case .print(let text): ["print \(text)"]
       case .exit(let status): ["exit \(status)"]
       }

@@ -57,7 +57,7 @@ extension Session {
   {
     let (feature, arguments) = try liveFeature(for: words)
     var child = configuration
-    child.client = unguardedClient
+    child.client = unguardedClient.rememberingSearches()
     child.options = RenderOptions(mode: .json)
     child.sink = options.log ?? NullSink()
     child.historyLimit = 0
