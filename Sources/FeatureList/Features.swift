@@ -8,6 +8,7 @@ import SignupFeature
 /// targets use the same list.
 package enum Features {
   package static let all: [Feature] = [
-    Feature(SearchView.self, live: SearchLiveView.self), Feature(SignupView.self), Feature(FeedView.self),
+    Feature(SearchView.self, live: SearchLiveView.self), Feature(SignupView.self, live: SignupLiveView.self),
+    Feature(FeedView.self),
   ]
 }

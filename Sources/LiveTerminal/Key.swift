@@ -11,13 +11,16 @@ package enum Key: Sendable, Hashable {
   /// Ctrl-A ... Ctrl-Z as "a"..."z", except those that are tab/enter/backspace above; the other C0
   /// controls as the character after their caret (`@`, `\`, `]`, `^`, `_`).
   case control(Character)
+  /// A character typed into a secret field, as a recording writes it (`<secret>`) in place of the
+  /// character: the decoder never makes one, and a replay types `x` for it.
+  case secret
 
   /// The names of the keys that have one, as `token` writes them between angle brackets.
   private static let names: [(Key, String)] = [
     (.enter, "enter"), (.tab, "tab"), (.backTab, "backtab"), (.backspace, "bs"), (.delete, "del"),
     (.escape, "esc"), (.up, "up"), (.down, "down"), (.left, "left"), (.right, "right"), (.home, "home"),
     (.end, "end"), (.pageUp, "pgup"), (.pageDown, "pgdn"), (.wordLeft, "word-left"), (.wordRight, "word-right"),
-    (.wheelUp, "wheel-up"), (.wheelDown, "wheel-down"),
+    (.wheelUp, "wheel-up"), (.wheelDown, "wheel-down"), (.secret, "secret"),
   ]
 
   private static let keysByName: [String: Key] = Dictionary(uniqueKeysWithValues: names.map { ($0.1, $0.0) })
@@ -25,7 +28,8 @@ package enum Key: Sendable, Hashable {
   /// The key as a recording writes it: printable characters as themselves, everything else in angle
   /// brackets: `<enter>`, `<tab>`, `<backtab>`, `<bs>`, `<del>`, `<esc>`, `<up>`, `<down>`, `<left>`,
   /// `<right>`, `<home>`, `<end>`, `<pgup>`, `<pgdn>`, `<word-left>`, `<word-right>`, `<wheel-up>`,
-  /// `<wheel-down>`, `<ctrl-c>`, `<space>` for " ", `<lt>` for "<". A `.text` run is its characters so escaped.
+  /// `<wheel-down>`, `<secret>`, `<ctrl-c>`, `<space>` for " ", `<lt>` for "<". A `.text` run is its
+  /// characters so escaped.
   package var token: String {
     switch self {
     case .text(let text):

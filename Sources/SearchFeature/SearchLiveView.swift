@@ -70,6 +70,9 @@ package final class SearchLiveView: LiveView {
 
   package var deadline: Duration? { screen.withLock { $0.throttle.deadline } }
 
+  /// A search bar holds nothing secret.
+  package var isSecretInput: Bool { false }
+
   package func tick(at now: Duration) {
     let due = screen.withLock { screen in
       screen.throttle.interval = interval(for: screen.throttle.pending, screen: screen)

@@ -54,18 +54,29 @@ package final class SignupView: FeatureView {
 
   package init(host: any FeatureHost) {
     self.host = host
+    store = Self.makeStore(host: host)
+  }
+
+  /// The form's store on `host`'s simulated server, rendering each change as the REPL prints it;
+  /// `observe` sees each state after its change (the live View's redraws).
+  static func makeStore(host: any FeatureHost, observe: (@Sendable (SignupState) -> Void)? = nil) -> Store<
+    SignupReactor
+  > {
     let settings = host.settings
     let service = SimulatedSignupService(
       failureRate: settings.signupFailureRate, latency: settings.signupLatency,
       random: SeededGenerator(seed: settings.seed), time: host.time)
     let text = SignupText(options: host.records.options)
-    store = host.store(
+    return host.store(
       { tracer in
         var reactor = SignupReactor(client: host.client, service: service)
         reactor.tracer = tracer
         return reactor
       }, restore: { .restore($0) },
-      render: { text.render($0, state: $1, command: $0.action.commandName) })
+      render: { transition, state in
+        defer { observe?(state) }
+        return text.render(transition, state: state, command: transition.action.commandName)
+      })
   }
 
   package var stateJSON: JSONValue { store.currentState.jsonValue }

@@ -114,7 +114,8 @@ struct LiveViewTests {
     #expect(session.pipedText.isEmpty)
   }
 
-  @Test("every way out restores the terminal", arguments: ["esc", "ctrl-c", "SIGTERM", "SIGHUP", "a crash (SIGSEGV)"])
+  @Test(
+    "every way out restores the terminal", arguments: ["esc", "ctrl-c", "SIGTERM", "SIGHUP", "a crash (SIGSEGV)"])
   func restores(_ way: String) async throws {
     let session = try start(["language:swift"])
     defer { session.end() }
@@ -128,7 +129,8 @@ struct LiveViewTests {
     case "SIGHUP": session.send(SIGHUP)
     default: session.send(SIGSEGV)
     }
-    let expected: Int32 = ["esc": 130, "ctrl-c": 130, "SIGTERM": 128 + SIGTERM, "SIGHUP": 128 + SIGHUP][way] ?? 128 + SIGSEGV
+    let expected: Int32 =
+      ["esc": 130, "ctrl-c": 130, "SIGTERM": 128 + SIGTERM, "SIGHUP": 128 + SIGHUP][way] ?? 128 + SIGSEGV
     #expect(try await session.exitStatus() == expected)
     try await Self.waitForMainScreen(session)
     let model = Self.model(session)

@@ -171,7 +171,8 @@ private let dropped: [[UInt8]] = [
       (.escape, "<esc>"), (.up, "<up>"), (.down, "<down>"), (.left, "<left>"), (.right, "<right>"),
       (.home, "<home>"), (.end, "<end>"), (.pageUp, "<pgup>"), (.pageDown, "<pgdn>"), (.wordLeft, "<word-left>"),
       (.wordRight, "<word-right>"), (.wheelUp, "<wheel-up>"), (.wheelDown, "<wheel-down>"),
-      (.control("c"), "<ctrl-c>"), (.control("_"), "<ctrl-_>"), (.text(" "), "<space>"), (.text("<"), "<lt>"),
+      (.secret, "<secret>"), (.control("c"), "<ctrl-c>"), (.control("_"), "<ctrl-_>"), (.text(" "), "<space>"),
+      (.text("<"), "<lt>"),
       (.text("a"), "a"), (.text(">"), ">"), (.text("中"), "中"), (.text("a b<c"), "a<space>b<lt>c"),
     ]
     for (key, token) in named {
@@ -186,6 +187,7 @@ private let dropped: [[UInt8]] = [
       ])
     #expect(Key.parse(tokens: "<ctrl-c><lt>a>b") == [.control("c"), .text("<"), .text("a"), .text(">"), .text("b")])
     #expect(Key.parse(tokens: "") == [])
+    #expect(Key.parse(tokens: "<secret><secret><tab>") == [.secret, .secret, .tab])
     for bad in ["<bogus>", "<enter", "a<", "<>", "<ctrl-1>", "<ctrl-ab>", "<ctrl-A>", "<Enter>"] {
       #expect(Key.parse(tokens: bad) == nil, "\(bad)")
     }

@@ -22,6 +22,9 @@ package protocol LiveView: AnyObject, Sendable {
   func start(at now: Duration)
   /// One key, at `now` (time since the view opened).
   func handle(_ key: Key, at now: Duration) -> LiveOutcome
+  /// The focus is on a secret field (a password): the keys typed now are recorded as `<secret>`,
+  /// never as themselves.
+  var isSecretInput: Bool { get }
   /// When the View wants ``tick(at:)``: a throttled value waits. Nil when nothing waits.
   var deadline: Duration? { get }
   /// Sends what waited, when its time has come.

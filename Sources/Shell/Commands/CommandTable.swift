@@ -69,7 +69,9 @@ extension CommandTable where Command == Shell.Command {
           Opens the live view of search (or of the feature named first) on the terminal: the query reaches \
           GitHub as you type, throttled (--throttle), a newer query cancels the one in flight, and the list \
           loads the next page as you scroll near its end. Enter prints the selection and returns here; Esc \
-          or Ctrl-C returns without one. See reactor(1), LIVE VIEW.
+          or Ctrl-C returns without one. 'live signup' opens the signup form instead: Tab moves between \
+          its fields, Enter on Sign up submits, and the username that signed up is printed. See reactor(1), \
+          LIVE VIEW.
           """,
         arity: 0...Int.max, completion: .words(liveNames)
       ) { .live($0.words) },

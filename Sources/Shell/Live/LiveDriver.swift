@@ -89,12 +89,11 @@ package struct LiveDriver: Sendable {
       switch event {
       case .keys(let keys):
         for key in keys {
+          Self.record(key, secret: view.isSecretInput, on: recorder, at: now())
           if key == .control("z") {
-            recorder?.key(key, at: now())
             suspend(tty, saved: saved, screen: &screen, now: now)
             continue
           }
-          recorder?.key(key, at: now())
           if case .exit(let status, let output) = view.handle(key, at: now()) {
             outcome = Outcome(status: status, output: output)
             break loop
@@ -146,6 +145,15 @@ package struct LiveDriver: Sendable {
     tcsetattr(tty, TCSADRAIN, &restore)
     continuation.finish()
     return outcome
+  }
+
+  /// Records `key`, typed while the View's focus was `secret` or not: a character typed into a
+  /// secret field becomes `<secret>`, one per character of a paste, so that a recording keeps
+  /// how long a password was but not what it was; the other keys are kept as they are.
+  static func record(_ key: Key, secret: Bool, on recorder: LiveRecorder?, at now: Duration) {
+    guard let recorder else { return }
+    guard secret, case .text(let text) = key else { return recorder.key(key, at: now) }
+    for _ in text { recorder.secretKey(at: now) }
   }
 
   /// Ctrl-Z: the terminal as it was, the process stopped as the shell's job control expects;

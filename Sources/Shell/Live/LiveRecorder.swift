@@ -33,6 +33,9 @@ package final class LiveRecorder: Sendable {
     }
   }
 
+  /// A character typed into a secret field: the key `<secret>`, never the character.
+  func secretKey(at now: Duration) { key(.secret, at: now) }
+
   func resize(width: Int, height: Int, at now: Duration) {
     transcript.withLock { $0.events.append((Self.milliseconds(now), .resize(width: width, height: height))) }
   }

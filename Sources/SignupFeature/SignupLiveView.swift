@@ -1,0 +1,324 @@
+package import LiveTerminal
+import ReactorCore
+package import ReactorView
+import Rendering
+
+/// The signup seed's form on the full screen: username, password and repeat as one-line fields
+/// and a submit line, bound to the same reactor and state as the REPL's `username`, `password`,
+/// `repeat` and `submit`. The username reaches the reactor through a throttle (its check is the
+/// reactor's, and a newer name cancels it there); the passwords go as typed and are drawn as
+/// one `•` per character.
+package final class SignupLiveView: LiveView {
+  package static let name = "signup"
+  package static let summary = "fill in the signup form, validated as you type; prints the new username"
+
+  /// The rows focus moves between, in the order Tab takes.
+  enum Focus: Int, CaseIterable, Sendable {
+    case username, password, repeatPassword, submit
+
+    var isSecret: Bool { self == .password || self == .repeatPassword }
+  }
+
+  /// A field whose text is a password: it prints as `<redacted>`, so a dump of the View's state
+  /// cannot show it.
+  struct SecretField: Sendable, Redacted {
+    var field = LineField()
+  }
+
+  /// What the View keeps beside the store: the fields as typed, the focus, the throttle.
+  struct Screen: Sendable {
+    var username = LineField()
+    var password = SecretField()
+    var repeatPassword = SecretField()
+    var focus = Focus.username
+    var throttle: Throttle<String>
+    /// The username of the submission in flight or done: the account a success created, even
+    /// if the field was edited while it ran.
+    var submitted: String?
+    /// Said on the status line until the next key (why the form cannot be submitted).
+    var note: String?
+    /// What the last change left, for checkpoints: the username's status, each password's
+    /// verdict, and whether a submission ran.
+    var verdicts = Verdicts(SignupState())
+  }
+
+  /// What a recording takes a screen for when it changes: an answer about the username, a
+  /// password's verdict (not each key), the end of a submission.
+  struct Verdicts: Equatable, Sendable {
+    var status: UsernameStatus
+    var password: String
+    var repeatPassword: String
+    var submitting: Bool
+
+    init(_ state: SignupState) {
+      status = state.usernameStatus
+      password = state.passwordValid ? "valid" : state.passwordSet ? "too short" : "empty"
+      repeatPassword = state.repeatValid ? "matches" : state.repeatSet ? "differs" : "empty"
+      submitting = state.isSubmitting
+    }
+
+    /// Why `state` deserves a screen after these verdicts; nil when it does not.
+    func checkpoint(after state: SignupState) -> String? {
+      let now = Verdicts(state)
+      var reasons: [String] = []
+      // GitHub's answer (or its failure) about a name, which is letters and digits only, so it
+      // is safe in a transcript's line; a name edited into an invalid one is no answer.
+      if status == .checking, now.status != .checking, UsernameStatus.validating(state.username) == .checking {
+        reasons.append("username \(state.username) \(now.status.name)")
+      }
+      if password != now.password { reasons.append("password \(now.password)") }
+      if repeatPassword != now.repeatPassword { reasons.append("repeat \(now.repeatPassword)") }
+      if submitting && !now.submitting, let result = state.result {
+        reasons.append(result.ok ? "signed up" : "signup failed")
+      }
+      return reasons.isEmpty ? nil : reasons.joined(separator: ", ")
+    }
+  }
+
+  private let context: LiveContext
+  private let store: Store<SignupReactor>
+  private let screen: Locked<Screen>
+
+  package init(host: any FeatureHost, context: LiveContext, changed: @escaping @Sendable (String?) -> Void) {
+    self.context = context
+    let screen = Locked(Screen(throttle: Throttle(interval: context.throttle)))
+    self.screen = screen
+    // The REPL View's store, so `--json-log` gets the NDJSON the REPL prints (no password in it).
+    store = SignupView.makeStore(host: host) { state in
+      let checkpoint = screen.withLock { screen in
+        defer { screen.verdicts = Verdicts(state) }
+        return screen.verdicts.checkpoint(after: state)
+      }
+      changed(checkpoint)
+    }
+  }
+
+  /// The first word given after `signup` is the username the form opens with.
+  package func start(at now: Duration) {
+    guard let username = context.arguments.first, !username.isEmpty else { return }
+    screen.withLock { screen in
+      screen.username = LineField(username)
+      screen.throttle.noteSent(username, at: now)
+    }
+    store.send(.updateUsername(username))
+  }
+
+  package var isSecretInput: Bool { screen.withLock { $0.focus.isSecret } }
+
+  package var deadline: Duration? { screen.withLock { $0.throttle.deadline } }
+
+  package func tick(at now: Duration) {
+    if let due = screen.withLock({ $0.throttle.tick(at: now) }) { store.send(.updateUsername(due)) }
+  }
+
+  package func cancelAll() {
+    screen.withLock { $0.throttle.drop() }
+    store.cancelAll(resetting: .cancel)
+  }
+
+  // MARK: - Keys
+
+  package func handle(_ key: Key, at now: Duration) -> LiveOutcome {
+    let state = store.currentState
+    screen.withLock { $0.note = nil }
+    if state.result?.ok == true {
+      // The account exists, so every key (Esc too) leaves as a success. Signup prints the
+      // username whatever `--print` says: its choices describe a repository.
+      let username = screen.withLock { $0.submitted } ?? state.username
+      return .exit(status: 0, output: username)
+    }
+    switch key {
+    case .escape, .control("c"), .control("g"):
+      return .exit(status: 130, output: nil)
+    case .tab: move(wrapping: 1, at: now)
+    case .backTab: move(wrapping: -1, at: now)
+    case .down, .control("n"): move(by: 1, at: now)
+    case .up, .control("p"): move(by: -1, at: now)
+    case .enter:
+      if screen.withLock({ $0.focus }) == .submit { submit(state) } else { move(by: 1, at: now) }
+    default: edit(key, at: now)
+    }
+    return .stay
+  }
+
+  /// Tab and Shift-Tab: the next or previous row, round from the last to the first.
+  private func move(wrapping step: Int, at now: Duration) {
+    let count = Focus.allCases.count
+    let focus = screen.withLock { $0.focus }
+    moveFocus(to: Focus(rawValue: (focus.rawValue + step + count) % count) ?? .username, at: now)
+  }
+
+  /// Down and Up (and Enter on a field): the next or previous row, stopping at either end.
+  private func move(by step: Int, at now: Duration) {
+    let focus = screen.withLock { $0.focus }
+    moveFocus(to: Focus(rawValue: max(0, min(Focus.allCases.count - 1, focus.rawValue + step))) ?? focus, at: now)
+  }
+
+  /// Moves the focus to `row`. A username that waits in the throttle goes at once as its field
+  /// is left: the name is as typed now, and the submit line should not wait for the interval.
+  private func moveFocus(to row: Focus, at now: Duration) {
+    let due = screen.withLock { screen -> String? in
+      defer { screen.focus = row }
+      guard screen.focus == .username, row != .username, let pending = screen.throttle.pending else { return nil }
+      screen.throttle.noteSent(pending, at: now)
+      return pending
+    }
+    if let due { store.send(.updateUsername(due)) }
+  }
+
+  /// An editing key in the focused field; a change reaches the reactor (the username through the
+  /// throttle, the passwords at once).
+  private func edit(_ key: Key, at now: Duration) {
+    let action = screen.withLock { screen -> SignupReactor.Action? in
+      switch screen.focus {
+      case .username:
+        let before = screen.username.text
+        guard screen.username.edit(key), screen.username.text != before else { return nil }
+        return screen.throttle.offer(screen.username.text, at: now).map { .updateUsername($0) }
+      case .password:
+        let before = screen.password.field.text
+        guard screen.password.field.edit(key), screen.password.field.text != before else { return nil }
+        return .updatePassword(screen.password.field.text)
+      case .repeatPassword:
+        let before = screen.repeatPassword.field.text
+        guard screen.repeatPassword.field.edit(key), screen.repeatPassword.field.text != before else { return nil }
+        return .updateRepeat(screen.repeatPassword.field.text)
+      case .submit:
+        return nil
+      }
+    }
+    if let action { store.send(action) }
+  }
+
+  /// Enter on the submit line: the submission when the form is valid, otherwise why not, in the
+  /// words of the REPL's refusal.
+  private func submit(_ state: SignupState) {
+    if let refusal = refusal(state) {
+      screen.withLock { $0.note = refusal }
+      return
+    }
+    screen.withLock { $0.submitted = state.username }
+    store.send(.submit)
+  }
+
+  /// Why the form cannot be submitted now; nil when it can.
+  private func refusal(_ state: SignupState) -> String? {
+    if state.isSubmitting { return "a submission is already in flight" }
+    let problems = state.submitProblems
+    return problems.isEmpty ? nil : "cannot submit: " + problems.joined(separator: "; ")
+  }
+
+  // MARK: - Drawing
+
+  /// Where a field's text starts, after the focus marker and the label.
+  private static let labelWidth = 12
+  /// The columns a field's text shows before it scrolls.
+  private static let fieldWidth = 20
+  /// The widest message but an error's (whose text is GitHub's): the invalid username's.
+  private static let messageWidth = TerminalText.width(UsernameStatus.invalid.message ?? "")
+
+  package func frame(width: Int, height: Int, at now: Duration) -> Frame {
+    let state = store.currentState
+    return screen.withLock { screen in
+      // Messages go beside the fields when the longest of them fits there, under them otherwise.
+      let beside = width >= Self.labelWidth + Self.fieldWidth + 2 + Self.messageWidth
+      var lines = [
+        FrameLine(spans: [
+          Span("Sign up", .bold), Span("  Tab/Shift-Tab: move · Enter: next, submit · Esc: leave", .dim),
+        ]),
+        FrameLine(""),
+      ]
+      var cursor: Position?
+      let rows: [(Focus, String, FieldText, Span?)] = [
+        (.username, "Username", visible(screen.username, masked: false), usernameMessage(state, screen: screen)),
+        (.password, "Password", visible(screen.password.field, masked: true), passwordMessage(state)),
+        (.repeatPassword, "Repeat", visible(screen.repeatPassword.field, masked: true), repeatMessage(state)),
+      ]
+      for (row, label, text, message) in rows {
+        let focused = screen.focus == row
+        var spans = [
+          Span(focused ? "› " : "  ", .accent),
+          Span(TerminalText.pad(label, to: Self.labelWidth - 2), focused ? .bold : .plain),
+          Span(TerminalText.pad(text.text, to: Self.fieldWidth), focused ? .plain : .dim),
+        ]
+        if focused { cursor = Position(row: lines.count, column: min(Self.labelWidth + text.caret, width - 1)) }
+        if beside, let message { spans += [Span("  "), message] }
+        lines.append(FrameLine(spans: spans))
+        if !beside {
+          lines.append(
+            FrameLine(spans: [Span(String(repeating: " ", count: Self.labelWidth))] + [message].compactMap { $0 }))
+        }
+      }
+      lines.append(FrameLine(""))
+      let enabled = refusal(state) == nil
+      let focused = screen.focus == .submit
+      lines.append(
+        FrameLine(spans: [
+          Span(focused ? "› " : "  ", .accent),
+          Span("[ Sign up ]", enabled ? (focused ? .reverse : .bold) : .dim),
+        ]))
+      lines = Array(lines.prefix(max(0, height - 1)))
+      while lines.count < height - 1 { lines.append(FrameLine("")) }
+      if height > 1 { lines.append(status(state, screen: screen)) }
+      return Frame(width: width, height: height, lines: lines, cursor: cursor.flatMap { $0.row < height ? $0 : nil })
+    }
+  }
+
+  /// A field's text as drawn (a password as bullets) and the caret's column in it, scrolled so
+  /// that the caret shows.
+  struct FieldText {
+    var text: String
+    var caret: Int
+  }
+
+  private func visible(_ field: LineField, masked: Bool) -> FieldText {
+    let characters = field.characters.map { masked ? "•" : TerminalText.sanitize(String($0), keepTab: false) }
+    var start = 0
+    var caretColumn = characters[..<field.caret].reduce(0) { $0 + TerminalText.width($1) }
+    // The caret's cell is the last column a field shows.
+    while caretColumn > Self.fieldWidth - 1, start < field.caret {
+      caretColumn -= TerminalText.width(characters[start])
+      start += 1
+    }
+    return FieldText(
+      text: TerminalText.truncate(characters[start...].joined(), to: Self.fieldWidth), caret: caretColumn)
+  }
+
+  /// The username's message as the state gives it; for a name that waits in the throttle, the
+  /// one its text alone gives (checking, or why it is invalid).
+  private func usernameMessage(_ state: SignupState, screen: Screen) -> Span? {
+    let status =
+      screen.username.text == state.username ? state.usernameStatus : UsernameStatus.validating(screen.username.text)
+    guard let message = status.message else { return nil }
+    let text = TerminalText.sanitize(message, keepTab: false)
+    switch status {
+    case .checking: return Span(text, .dim)
+    case .available: return Span("✓ " + text, .accent)
+    case .invalid: return Span(text, .warning)
+    case .taken, .error: return Span(text, .error)
+    case .empty: return nil
+    }
+  }
+
+  private func passwordMessage(_ state: SignupState) -> Span? {
+    if let message = state.passwordMessage { return Span(message, .warning) }
+    return state.passwordValid ? Span("✓", .accent) : nil
+  }
+
+  private func repeatMessage(_ state: SignupState) -> Span? {
+    if let message = state.repeatMessage { return Span(message, .warning) }
+    return state.repeatValid ? Span("✓", .accent) : nil
+  }
+
+  /// The submission's progress and result, or why the last Enter did not submit.
+  private func status(_ state: SignupState, screen: Screen) -> FrameLine {
+    if let note = screen.note { return FrameLine(note, .warning) }
+    if state.isSubmitting { return FrameLine("submitting...", .accent) }
+    if let result = state.result {
+      let message = TerminalText.sanitize(result.message, keepTab: false)
+      guard result.ok else { return FrameLine(message, .error) }
+      return FrameLine(spans: [Span(message, .bold), Span(" · any key to leave", .dim)])
+    }
+    return FrameLine("")
+  }
+}
