@@ -11,6 +11,7 @@ import Rendering
 package final class SearchLiveView: LiveView {
   package static let name = "search"
   package static let summary = "type a query, see results as you type; Enter prints the selection"
+  package static let words = (count: 0...Int.max, meaning: "the first query")
 
   /// What the View keeps beside the store: the search bar, the selection, the throttle.
   struct Screen: Sendable {

@@ -11,6 +11,9 @@ import Rendering
 package final class SignupLiveView: LiveView {
   package static let name = "signup"
   package static let summary = "fill in the signup form, validated as you type; prints the new username"
+  /// Never a password: a word on the command line would be in the shell's history and a
+  /// recording's header.
+  package static let words = (count: 0...1, meaning: "a username (type the passwords into the form)")
 
   /// The rows focus moves between, in the order Tab takes.
   enum Focus: Int, CaseIterable, Sendable {

@@ -70,7 +70,7 @@ struct LiveViewTests {
     let log = Self.scratch("throttle")
     let session = try start(["--throttle", "2s"], log: log)
     defer { session.end() }
-    let before = session.modes
+    let before = session.initialModes
     try await Self.wait(session, forRow: "search>")
     session.type("sw")
     try await Task.sleep(for: .milliseconds(100))
@@ -119,7 +119,7 @@ struct LiveViewTests {
   func restores(_ way: String) async throws {
     let session = try start(["language:swift"])
     defer { session.end() }
-    let before = session.modes
+    let before = session.initialModes
     try await Self.wait(session, forRow: " 1. ")
     #expect(Self.model(session).isAlternateScreen)
     switch way {
@@ -204,7 +204,7 @@ struct LiveViewTests {
   func suspend() async throws {
     let session = try start(["language:swift"])
     defer { session.end() }
-    let before = session.modes
+    let before = session.initialModes
     try await Self.wait(session, forRow: " 1. ")
     let drawn = session.text.utf8.count
     session.type("\u{1A}")

@@ -39,6 +39,7 @@ final class TerminalSession: @unchecked Sendable {  // mutable state under `cond
     let slavePath = "/dev/pts/\(number)"
     var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
     _ = ioctl(master, UInt(TIOCSWINSZ), &size)
+    initialModes = Self.modes(of: master)
     var pipeEnds: [Int32] = [-1, -1]
     if outputToPipe {
       guard pipe(&pipeEnds) == 0 else { throw Failure("pipe: errno \(errno)") }
@@ -138,7 +139,12 @@ final class TerminalSession: @unchecked Sendable {  // mutable state under `cond
 
   /// The terminal's modes as `stty -g` would print them (flags and control characters), to
   /// compare before and after a full-screen view.
-  var modes: String {
+  var modes: String { Self.modes(of: master) }
+
+  /// The terminal's modes before reactor started, which it must leave as it found them.
+  let initialModes: String
+
+  private static func modes(of master: Int32) -> String {
     var settings = termios()
     guard tcgetattr(master, &settings) == 0 else { return "" }
     let controls = withUnsafeBytes(of: settings.c_cc) { Array($0) }

@@ -162,4 +162,17 @@ private func type(_ text: String, into view: SearchLiveView, at now: Duration) {
     }
     #expect(calls.withLock { $0 } == ["a", "ab", "bad", "bad"])
   }
+
+  @Test("live names its view by the first word, search by default, and refuses a password on the command line")
+  func choosingTheView() throws {
+    let session = Session(
+      configuration: Session.Configuration(
+        client: GitHubClient(searchRepositories: { _, page, _ in Page(items: [], page: page, nextPage: nil) }),
+        features: Features.all, sink: MemorySink()))
+    #expect(try session.liveFeature(for: ["swift", "ui"]).0.name == "search")
+    #expect(try session.liveFeature(for: ["signup", "octocat"]).1 == ["octocat"])
+    #expect(try session.liveFeature(for: []).0.name == "search")
+    #expect(throws: LiveDriver.Failure.self) { try session.liveFeature(for: ["signup", "octocat", "hunter22"]) }
+    #expect(throws: LiveDriver.Failure.self) { try session.liveFeature(for: ["feed"]) }
+  }
 }

@@ -13,6 +13,8 @@ package protocol LiveView: AnyObject, Sendable {
   static var name: String { get }
   /// One line for `live`'s help.
   static var summary: String { get }
+  /// How many words it opens with, and what they are (for the refusal of too many).
+  static var words: (count: ClosedRange<Int>, meaning: String) { get }
 
   /// Makes the View and its store. `changed` is called after each change of its state, with a
   /// reason when the change deserves a screen in a recording (a page landed, an error).
@@ -71,11 +73,13 @@ package struct LiveContext: Sendable {
 package struct LiveFeature: Sendable {
   package let name: String
   package let summary: String
+  package let words: (count: ClosedRange<Int>, meaning: String)
   package let make: @Sendable (any FeatureHost, LiveContext, @escaping @Sendable (String?) -> Void) -> any LiveView
 
   package init<View: LiveView>(_ view: View.Type) {
     name = View.name
     summary = View.summary
+    words = View.words
     make = { View(host: $0, context: $1, changed: $2) }
   }
 }

@@ -40,7 +40,15 @@ extension Session {
     let live = liveFeatures
     guard let first = live.first else { throw LiveDriver.Failure(description: "live: no feature has a live view") }
     if let word = words.first {
-      if let named = live.first(where: { $0.name == word }) { return (named, Array(words.dropFirst())) }
+      if let named = live.first(where: { $0.name == word }) {
+        let rest = Array(words.dropFirst())
+        guard named.words.count.contains(rest.count) else {
+          throw LiveDriver.Failure(
+            description: "live \(named.name) takes at most \(named.words.count.upperBound) word: \(named.words.meaning)"
+          )
+        }
+        return (named, rest)
+      }
       if configuration.features.contains(where: { $0.name == word }) {
         throw LiveDriver.Failure(
           description: "live: \(word) has no live view; live views: \(live.map(\.name).joined(separator: ", "))")
