@@ -83,6 +83,9 @@ struct LiveViewTests {
       return patch.first { $0["path"] as? String == "/query" }?["value"] as? String
     }
     #expect(queries == ["s", "swift"])
+    // The log has the effects too: the search for s started and ended before swift's.
+    let logText = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+    #expect(logText.contains(#""effectId":"search","event":"start""#))
     session.type("\r")
     #expect(try await session.exitStatus() == 0)
     try await session.wait(for: "the selection on standard output") { _, pipe in pipe.hasSuffix("\n") }

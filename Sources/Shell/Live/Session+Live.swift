@@ -72,6 +72,9 @@ extension Session {
     child.rateLimitCountdown = nil
     child.promptSecret = nil
     let session = Session(configuration: child)
+    // The log follows every effect too: a throttled query's search starting, cancelled by a
+    // newer one, each page's request ending.
+    session.trace.isOn = options.log != nil
     guard let host = session.host(forFeature: feature.name) else {
       throw LiveDriver.Failure(description: "live: no feature \(feature.name)")
     }
