@@ -9,6 +9,6 @@ import SignupFeature
 package enum Features {
   package static let all: [Feature] = [
     Feature(SearchView.self, live: SearchLiveView.self), Feature(SignupView.self, live: SignupLiveView.self),
-    Feature(FeedView.self),
+    Feature(FeedView.self, live: FeedLiveView.self),
   ]
 }

@@ -61,17 +61,25 @@ package struct FeedText: Sendable {
   /// Numbered event lines `start+1 ... start+count`.
   package func list(_ state: FeedState, from start: Int, count: Int) -> [OutputLine] {
     let now = now()
-    let numberWidth = max(4, String(state.items.count).count + 1)
+    let numberWidth = Self.numberWidth(count: state.items.count)
     let end = min(start + count, state.items.count)
     return (start..<max(start, end)).map { index in
       let event = state.items[index]
-      let number = String(index + 1)
-      let label = String(repeating: " ", count: max(0, numberWidth - number.count)) + number + "."
+      let label = Self.label(number: index + 1, width: numberWidth)
       let age = " · " + Self.age(of: event, now: now)
       let room = options.width - TerminalText.width(label) - 1 - TerminalText.width(age)
       let summary = TerminalText.truncate(Self.summary(of: event), to: max(20, room))
       return OutputLine(.out, "\(style.dim(label)) \(summary)\(style.dim(age))")
     }
+  }
+
+  /// The columns an event's number takes when `count` events are listed, so the numbers line up.
+  package static func numberWidth(count: Int) -> Int { max(4, String(count).count + 1) }
+
+  /// `  12.`: the event's number, right-aligned in `width` columns, and its dot.
+  package static func label(number: Int, width: Int) -> String {
+    let digits = String(number)
+    return String(repeating: " ", count: max(0, width - digits.count)) + digits + "."
   }
 
   /// `torvalds pushed to torvalds/linux`: who did what where, sanitized.

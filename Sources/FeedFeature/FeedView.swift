@@ -28,14 +28,25 @@ package final class FeedView: FeatureView {
   package let store: Store<FeedReactor>
 
   package init(host: any FeatureHost) {
+    store = Self.makeStore(host: host)
+  }
+
+  /// The feed's store on `host`'s client, rendering each change as the REPL prints it; `observe`
+  /// sees each mutation and the state after it (the live View's redraws and checkpoints).
+  static func makeStore(
+    host: any FeatureHost, observe: (@Sendable (FeedReactor.Mutation, FeedState) -> Void)? = nil
+  ) -> Store<FeedReactor> {
     let text = FeedText(options: host.records.options, now: host.time.now)
-    store = host.store(
+    return host.store(
       { tracer in
         var reactor = FeedReactor(client: host.client)
         reactor.tracer = tracer
         return reactor
       }, restore: { .restore($0) },
-      render: { text.render($0, state: $1, command: $0.action.commandName) })
+      render: { transition, state in
+        defer { observe?(transition.mutation, state) }
+        return text.render(transition, state: state, command: transition.action.commandName)
+      })
   }
 
   package var stateJSON: JSONValue { store.currentState.jsonValue }

@@ -163,7 +163,7 @@ private func type(_ text: String, into view: SearchLiveView, at now: Duration) {
     #expect(calls.withLock { $0 } == ["a", "ab", "bad", "bad"])
   }
 
-  @Test("live names its view by the first word, search by default, and refuses a password on the command line")
+  @Test("live names its view by the first word, search by default, and refuses words it does not take")
   func choosingTheView() throws {
     let session = Session(
       configuration: Session.Configuration(
@@ -173,6 +173,7 @@ private func type(_ text: String, into view: SearchLiveView, at now: Duration) {
     #expect(try session.liveFeature(for: ["signup", "octocat"]).1 == ["octocat"])
     #expect(try session.liveFeature(for: []).0.name == "search")
     #expect(throws: LiveDriver.Failure.self) { try session.liveFeature(for: ["signup", "octocat", "hunter22"]) }
-    #expect(throws: LiveDriver.Failure.self) { try session.liveFeature(for: ["feed"]) }
+    #expect(try session.liveFeature(for: ["feed"]).0.name == "feed")
+    #expect(throws: LiveDriver.Failure.self) { try session.liveFeature(for: ["feed", "x"]) }
   }
 }

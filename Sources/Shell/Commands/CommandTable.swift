@@ -70,8 +70,9 @@ extension CommandTable where Command == Shell.Command {
           GitHub as you type, throttled (--throttle), a newer query cancels the one in flight, and the list \
           loads the next page as you scroll near its end. Enter prints the selection and returns here; Esc \
           or Ctrl-C returns without one. 'live signup' opens the signup form instead: Tab moves between \
-          its fields, Enter on Sign up submits, and the username that signed up is printed. See reactor(1), \
-          LIVE VIEW.
+          its fields, Enter on Sign up submits, and the username that signed up is printed. 'live feed' \
+          opens the event feed: r refreshes, the list loads more as you scroll, and Enter prints the \
+          selected event. See reactor(1), LIVE VIEW.
           """,
         arity: 0...Int.max, completion: .words(liveNames)
       ) { .live($0.words) },
