@@ -10,7 +10,7 @@ import Rendering
 package final class FeedLiveView: LiveView {
   package static let name = "feed"
   package static let summary = "the public event feed: scroll to load more, r refreshes; Enter prints the event"
-  package static let words = (count: 0...0, meaning: "none (the feed opens with a refresh)")
+  package static let words = (count: 0...0, meaning: "the feed opens with a refresh")
 
   /// What the View keeps beside the store: the selection and the window.
   struct Screen: Sendable {

@@ -38,7 +38,7 @@ extension LaunchOptions {
   /// output goes to standard output; the exit status is the view's (0; 130 when left with Esc
   /// or Ctrl-C; 128 + n after signal n; 2 when there is no terminal to draw on). With
   /// `--record`, the keys and screens go to a live transcript and its cassette.
-  func runLive(client: GitHubClient, recording: RecordingTransport?) async throws {
+  func runLive(client: GitHubClient, recording: RecordingTransport?, time: TimeSource, start: Date) async throws {
     let environment = Self.environment
     do {
       try LiveDriver.check(environment: environment)
@@ -51,7 +51,7 @@ extension LaunchOptions {
     if let record, let recording {
       // A live transcript has no line output: its mode and width mean nothing.
       let header = transcriptHeader(
-        path: record, start: Date(), seed: seed, options: RenderOptions(mode: .json), offline: offline
+        path: record, start: start, seed: seed, options: RenderOptions(mode: .json), offline: offline
       ).filter { !$0.hasPrefix("%mode ") && !$0.hasPrefix("%width ") }
       let directives = [
         "%throttle \(Int((throttle * 1000).rounded()))ms", "%print \(print.rawValue)",
@@ -72,7 +72,8 @@ extension LaunchOptions {
     let session = Session(
       configuration: Session.Configuration(
         client: client, features: Features.all, options: RenderOptions(mode: .json), sink: NullSink(),
-        opener: SystemOpener(environment: environment), settings: featureSettings(seed: seed), historyLimit: 0))
+        opener: SystemOpener(environment: environment), time: time, settings: featureSettings(seed: seed),
+        historyLimit: 0))
     let outcome: LiveDriver.Outcome
     do {
       outcome = try await session.runLive(Array(words.dropFirst()), options: options)

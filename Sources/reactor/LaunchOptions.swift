@@ -222,10 +222,13 @@ extension LaunchOptions {
     let userAgent = "reactor/\(ReactorCommand.version)"
     var configuration: GitHubConfiguration
     var transport: any HTTPTransport
+    // A recording's time starts at the whole second its %clock says.
+    let start = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
+    let time: TimeSource = record != nil ? .system(from: start.timeIntervalSince1970) : .system
     if offline {
       // The sample needs no API root and no token; neither is read, so neither can leak.
       configuration = GitHubConfiguration(baseURL: GitHubConfiguration.defaultBaseURL, userAgent: userAgent)
-      transport = OfflineTransport()
+      transport = OfflineTransport(now: { Date(timeIntervalSince1970: time.now()) })
     } else {
       do {
         configuration = try GitHubConfiguration.resolve(
@@ -247,7 +250,9 @@ extension LaunchOptions {
     let recording = record.map { _ in RecordingTransport(wrapping: transport) }
     if let recording { transport = recording }
     if words.first == "live" {
-      try await runLive(client: .live(configuration: configuration, transport: transport), recording: recording)
+      try await runLive(
+        client: .live(configuration: configuration, transport: transport), recording: recording, time: time,
+        start: start)
       return
     }
 
@@ -267,7 +272,6 @@ extension LaunchOptions {
     let options = RenderOptions(
       mode: json || daemon ? .json : .text, color: colorOn && !daemon, width: width, live: liveWidth)
     let seed = self.seed ?? UInt64(Date().timeIntervalSince1970 * 1000)
-    let start = Date()
     let standardOutput = StandardOutputSink()
     // The line editor comes first: the session's output goes through it, so that what arrives
     // while the user types is printed above the prompt.
@@ -331,7 +335,7 @@ extension LaunchOptions {
       client: .live(configuration: configuration, transport: transport), features: Features.all, options: options,
       sink: sink,
       opener: interactive ? SystemOpener(environment: environment) : PrintingOpener(),
-      dataNote: offline ? Session.offlineDataNote : nil, settings: settings, promptSecret: prompt,
+      dataNote: offline ? Session.offlineDataNote : nil, time: time, settings: settings, promptSecret: prompt,
       historyLimit: historyLimit)
     sessionConfiguration.credentials = offline ? nil : configuration.tokenSource.description
     sessionConfiguration.tokenSource = offline ? nil : configuration.tokenSource.name

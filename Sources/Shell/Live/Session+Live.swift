@@ -43,9 +43,9 @@ extension Session {
       if let named = live.first(where: { $0.name == word }) {
         let rest = Array(words.dropFirst())
         guard named.words.count.contains(rest.count) else {
-          throw LiveDriver.Failure(
-            description: "live \(named.name) takes at most \(named.words.count.upperBound) word: \(named.words.meaning)"
-          )
+          let most = named.words.count.upperBound
+          let count = most == 0 ? "no words" : most == 1 ? "at most one word" : "at most \(most) words"
+          throw LiveDriver.Failure(description: "live \(named.name) takes \(count): \(named.words.meaning)")
         }
         return (named, rest)
       }
