@@ -273,7 +273,9 @@ private final class KeyReader: Sendable {
 /// async-signal-safe, then lets the signal take its default course.
 private struct FatalSignalRestorer {
   nonisolated(unsafe) static var tty: Int32 = -1
-  nonisolated(unsafe) static var saved = termios()
+  /// On the heap: a global `termios` is laid out 57 bytes long, and copying one into it writes
+  /// the C struct's 60 (AddressSanitizer caught the overflow).
+  nonisolated(unsafe) static var saved: UnsafeMutablePointer<termios>?
   nonisolated(unsafe) static var leave: UnsafeMutableBufferPointer<UInt8>?
   static let signals = [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT]
   let previous: [sigaction]
@@ -282,7 +284,9 @@ private struct FatalSignalRestorer {
     let bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: FrameWriter.leave.count)
     _ = bytes.initialize(from: FrameWriter.leave)
     leave = bytes
-    self.saved = saved
+    let copy = UnsafeMutablePointer<termios>.allocate(capacity: 1)
+    copy.initialize(to: saved)
+    self.saved = copy
     self.tty = tty
     var previous: [sigaction] = []
     for number in signals {
@@ -309,14 +313,16 @@ private struct FatalSignalRestorer {
     Self.tty = -1
     Self.leave?.deallocate()
     Self.leave = nil
+    Self.saved?.deallocate()
+    Self.saved = nil
   }
 }
 
 private func restoreAndDie(_ number: Int32) {
   let tty = FatalSignalRestorer.tty
-  if tty >= 0, let leave = FatalSignalRestorer.leave {
+  if tty >= 0, let leave = FatalSignalRestorer.leave, let saved = FatalSignalRestorer.saved {
     _ = Glibc.write(tty, leave.baseAddress, leave.count)
-    tcsetattr(tty, TCSANOW, &FatalSignalRestorer.saved)
+    tcsetattr(tty, TCSANOW, saved)
   }
   raise(number)
 }
