@@ -14,12 +14,8 @@ package final class FeedLiveView: LiveView {
 
   /// What the View keeps beside the store: the selection and the window.
   struct Screen: Sendable {
-    /// The selected event (an index into the loaded events).
-    var selection = 0
-    /// The first event row shown.
-    var top = 0
-    /// How many event rows the last frame showed: a screenful, for paging and loading ahead.
-    var rows = 20
+    /// The selected event and the rows on screen.
+    var list = ListWindow()
     /// The last refresh's answer was a 304, said on the status line until the next refresh.
     var notModified = false
     /// Said on the status line until the next key (a refresh already in flight).
@@ -72,7 +68,7 @@ package final class FeedLiveView: LiveView {
     case .escape, .control("c"), .control("g"):
       return .exit(status: 130, output: nil)
     case .enter:
-      let selection = screen.withLock { $0.selection }
+      let selection = screen.withLock { $0.list.selection }
       guard selection < count else {
         screen.withLock { $0.note = "nothing selected" }
         return .stay
@@ -82,26 +78,11 @@ package final class FeedLiveView: LiveView {
     case .text("r"), .control("r"):
       refresh()
       return .stay
-    case .up, .control("p"): move(by: -1, count: count)
-    case .down, .control("n"): move(by: 1, count: count)
-    case .wheelUp: move(by: -3, count: count)
-    case .wheelDown: move(by: 3, count: count)
-    case .pageUp: move(by: -screen.withLock { max(1, $0.rows - 1) }, count: count)
-    case .pageDown: move(by: screen.withLock { max(1, $0.rows - 1) }, count: count)
-    case .home: move(to: 0, count: count)
-    case .end: move(to: count - 1, count: count)
+    case _ where screen.withLock({ $0.list.move(key, count: count) }): break
     default: return .stay
     }
     loadAhead()
     return .stay
-  }
-
-  private func move(by rows: Int, count: Int) {
-    screen.withLock { $0.selection = max(0, min(count - 1, $0.selection + rows)) }
-  }
-
-  private func move(to row: Int, count: Int) {
-    screen.withLock { $0.selection = max(0, min(count - 1, row)) }
   }
 
   /// Page 1 again, the selection back on the newest event; refused, as the reactor would, while
@@ -113,8 +94,7 @@ package final class FeedLiveView: LiveView {
     }
     screen.withLock { screen in
       screen.notModified = false
-      screen.selection = 0
-      screen.top = 0
+      screen.list.reset()
     }
     store.send(.refresh)
   }
@@ -125,10 +105,7 @@ package final class FeedLiveView: LiveView {
     let state = store.currentState
     guard !state.items.isEmpty, state.nextPage != nil, !state.isRefreshing, !state.isLoadingMore, state.error == nil
     else { return }
-    let near = screen.withLock { screen in
-      max(screen.selection, screen.top + screen.rows) + screen.rows >= state.items.count
-    }
-    if near { store.send(.loadMore) }
+    if screen.withLock({ $0.list.nearsEnd(of: state.items.count) }) { store.send(.loadMore) }
   }
 
   // MARK: - Drawing
@@ -138,12 +115,7 @@ package final class FeedLiveView: LiveView {
     let rows = max(0, height - 1)
     let clock = host.time.now()
     return screen.withLock { screen in
-      screen.rows = max(1, rows)
-      if !state.items.isEmpty { screen.selection = min(screen.selection, state.items.count - 1) }
-      // The window follows the selection.
-      if screen.selection < screen.top { screen.top = screen.selection }
-      if screen.selection >= screen.top + rows { screen.top = screen.selection - rows + 1 }
-      screen.top = max(0, min(screen.top, max(0, state.items.count - rows)))
+      screen.list.fit(rows: rows, count: state.items.count)
       var lines = eventLines(state, screen: screen, width: width, rows: rows, now: clock)
       while lines.count < height - 1 { lines.append(FrameLine("")) }
       lines.append(Self.clip(status(state, screen: screen), to: width))
@@ -158,11 +130,10 @@ package final class FeedLiveView: LiveView {
       let hint = state.isRefreshing ? "Loading the newest events..." : state.error != nil ? "" : "No events."
       return [Self.clip(FrameLine(hint, .dim), to: width)]
     }
-    let end = min(state.items.count, screen.top + rows)
     let numberWidth = FeedText.numberWidth(count: state.items.count)
-    return (screen.top..<end).map { index in
+    return screen.list.visible(count: state.items.count).map { index in
       row(state.items[index], number: index + 1, numberWidth: numberWidth, width: width, now: now)
-        .selected(index == screen.selection)
+        .selected(index == screen.list.selection)
     }
   }
 

@@ -17,12 +17,8 @@ package final class SearchLiveView: LiveView {
   struct Screen: Sendable {
     var field = LineField()
     var throttle: Throttle<String>
-    /// The selected result (an index into the loaded results).
-    var selection = 0
-    /// The first result row shown.
-    var top = 0
-    /// How many result rows the last frame showed: a screenful, for paging and loading ahead.
-    var rows = 20
+    /// The selected result and the rows on screen.
+    var list = ListWindow()
     /// A query a newer one replaced while it loaded.
     var cancelled: String?
     /// Said on the status line until the next key (an opened URL, nothing to print).
@@ -97,27 +93,20 @@ package final class SearchLiveView: LiveView {
     case .escape, .control("c"), .control("g"):
       return .exit(status: 130, output: nil)
     case .enter:
-      let selection = screen.withLock { $0.selection }
+      let selection = screen.withLock { $0.list.selection }
       guard selection < state.repos.count else {
         screen.withLock { $0.note = "nothing selected" }
         return .stay
       }
       return .exit(status: 0, output: printed(state.repos[selection]))
     case .control("o"):
-      let selection = screen.withLock { $0.selection }
+      let selection = screen.withLock { $0.list.selection }
       guard selection < state.repos.count else { return .stay }
       let url = state.repos[selection].url
       let note = host.open(url) ? "opened \(url)" : "no browser to open \(url)"
       screen.withLock { $0.note = note }
       return .stay
-    case .up, .control("p"): move(by: -1, count: state.repos.count)
-    case .down, .control("n"): move(by: 1, count: state.repos.count)
-    case .wheelUp: move(by: -3, count: state.repos.count)
-    case .wheelDown: move(by: 3, count: state.repos.count)
-    case .pageUp: move(by: -screen.withLock { max(1, $0.rows - 1) }, count: state.repos.count)
-    case .pageDown: move(by: screen.withLock { max(1, $0.rows - 1) }, count: state.repos.count)
-    case .home: move(to: 0, count: state.repos.count)
-    case .end: move(to: state.repos.count - 1, count: state.repos.count)
+    case _ where screen.withLock({ $0.list.move(key, count: state.repos.count) }): break
     default:
       let sent = screen.withLock { screen -> String? in
         let before = screen.field.text
@@ -130,14 +119,6 @@ package final class SearchLiveView: LiveView {
     }
     loadAhead()
     return .stay
-  }
-
-  private func move(by rows: Int, count: Int) {
-    screen.withLock { $0.selection = max(0, min(count - 1, $0.selection + rows)) }
-  }
-
-  private func move(to row: Int, count: Int) {
-    screen.withLock { $0.selection = max(0, min(count - 1, row)) }
   }
 
   /// What Enter prints for `repository` (`--print`).
@@ -155,8 +136,7 @@ package final class SearchLiveView: LiveView {
     screen.withLock { screen in
       // Said until a newer query replaces another in flight.
       if state.isLoading, let stale = state.query, stale != query.trimmingWhitespace { screen.cancelled = stale }
-      screen.selection = 0
-      screen.top = 0
+      screen.list.reset()
     }
     _ = engine.query(query, tag: nil)
   }
@@ -168,10 +148,7 @@ package final class SearchLiveView: LiveView {
     guard state.query != nil, state.nextPage != nil, !state.isLoading, !state.isLoadingNextPage,
       state.lastError == nil
     else { return }
-    let near = screen.withLock { screen in
-      max(screen.selection, screen.top + screen.rows) + screen.rows >= state.repos.count
-    }
-    if near { _ = engine.next(tag: nil) }
+    if screen.withLock({ $0.list.nearsEnd(of: state.repos.count) }) { _ = engine.next(tag: nil) }
   }
 
   /// The throttle's interval for `query`: the budget's spread, unless GitHub answered it before.
@@ -188,12 +165,7 @@ package final class SearchLiveView: LiveView {
     let state = engine.state
     let rows = max(0, height - 2)
     return screen.withLock { screen in
-      screen.rows = max(1, rows)
-      if !state.repos.isEmpty { screen.selection = min(screen.selection, state.repos.count - 1) }
-      // The window follows the selection.
-      if screen.selection < screen.top { screen.top = screen.selection }
-      if screen.selection >= screen.top + rows { screen.top = screen.selection - rows + 1 }
-      screen.top = max(0, min(screen.top, max(0, state.repos.count - rows)))
+      screen.list.fit(rows: rows, count: state.repos.count)
       let prompt = "search> "
       var lines = [FrameLine(spans: [Span(prompt, .accent), Span(screen.field.text)])]
       let caretColumn =
@@ -218,17 +190,17 @@ package final class SearchLiveView: LiveView {
         { "Searching..." } else if state.lastError != nil { "" } else { "No results." }
       return [FrameLine(hint, .dim)]
     }
-    let end = min(state.repos.count, screen.top + rows)
+    let shown = screen.list.visible(count: state.repos.count)
     let numberWidth = max(4, String(state.repos.count).count + 1)
     var longest = 0
-    for index in screen.top..<end {
+    for index in shown {
       longest = max(longest, TerminalText.width(TerminalText.sanitize(state.repos[index].fullName, keepTab: false)))
     }
     let layout = ListLayout(width: width, numberWidth: numberWidth + 1, longestName: longest)
-    return (screen.top..<end).map { index in
+    return shown.map { index in
       row(
         state.repos[index], number: index + 1, numberWidth: numberWidth, layout: layout,
-        selected: index == screen.selection)
+        selected: index == screen.list.selection)
     }
   }
 

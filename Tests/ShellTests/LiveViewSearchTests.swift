@@ -176,4 +176,27 @@ private func type(_ text: String, into view: SearchLiveView, at now: Duration) {
     #expect(try session.liveFeature(for: ["feed"]).0.name == "feed")
     #expect(throws: LiveDriver.Failure.self) { try session.liveFeature(for: ["feed", "x"]) }
   }
+
+  @Test("a list window: movement keys stay in the list, the window follows, the scroll rule nears the end")
+  func listWindow() {
+    var list = ListWindow()
+    list.fit(rows: 10, count: 100)
+    let moved = list.move(.end, count: 100)
+    #expect(moved && list.selection == 99)
+    list.fit(rows: 10, count: 100)
+    #expect(list.visible(count: 100) == 90..<100)
+    _ = list.move(.pageUp, count: 100)
+    #expect(list.selection == 90)
+    _ = list.move(.home, count: 100)
+    #expect(list.selection == 0)
+    let typed = list.move(.text("a"), count: 100)
+    #expect(!typed)
+    list.fit(rows: 10, count: 100)
+    #expect(list.top == 0 && !list.nearsEnd(of: 100))
+    _ = list.move(.wheelDown, count: 100)
+    #expect(list.selection == 3)
+    #expect(list.nearsEnd(of: 20))
+    list.reset()
+    #expect(list.selection == 0 && list.top == 0)
+  }
 }

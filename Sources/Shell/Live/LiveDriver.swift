@@ -210,9 +210,12 @@ private func write(_ descriptor: Int32, _ bytes: [UInt8]) {
 private func errnoText() -> String { String(cString: strerror(errno)) }
 
 /// Reads the terminal on a thread of its own and hands decoded keys to the loop. A lone ESC is
-/// Escape once no byte follows within 25 ms, as editors decide. Stopped through a pipe, so the
-/// terminal's descriptor is never closed while the thread polls it.
+/// Escape once no byte follows within ``escapeWait``, as editors decide. Stopped through a pipe,
+/// so the terminal's descriptor is never closed while the thread polls it.
 private final class KeyReader: Sendable {
+  /// Milliseconds without a byte after an ESC before it is the Escape key: long enough for a
+  /// sequence's bytes over a slow link, short enough not to be felt.
+  static let escapeWait: Int32 = 25
   /// The loop writes to `wake` to stop the thread; the thread writes to `done` as it ends.
   private let wake: (read: Int32, write: Int32)
   private let done: (read: Int32, write: Int32)
@@ -228,7 +231,7 @@ private final class KeyReader: Sendable {
         pollfd(fd: tty, events: Int16(POLLIN), revents: 0), pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0),
       ]
       while true {
-        let ready = poll(&descriptors, 2, decoder.isPending ? 25 : -1)
+        let ready = poll(&descriptors, 2, decoder.isPending ? Self.escapeWait : -1)
         if ready < 0 {
           if errno == EINTR { continue }
           break
