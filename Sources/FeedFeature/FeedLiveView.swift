@@ -169,12 +169,7 @@ package final class FeedLiveView: LiveView {
       parts.append(Span("error: " + TerminalText.sanitize(error.message, keepTab: false), .error))
     }
     if let note = screen.note { parts.append(Span(note, .dim)) }
-    var spans: [Span] = []
-    for (index, part) in parts.enumerated() {
-      if index > 0 { spans.append(Span(" · ", .dim)) }
-      spans.append(part)
-    }
-    return FrameLine(spans: spans)
+    return FrameLine(joining: parts, separator: Span(" · ", .dim))
   }
 
   /// `line` cut to `width` columns, so that no row wraps.

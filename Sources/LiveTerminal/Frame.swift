@@ -26,6 +26,15 @@ package struct FrameLine: Sendable, Hashable {
     self.spans = spans
   }
 
+  /// `parts` one after the other, `separator` between each two (a status line's fields).
+  package init(joining parts: [Span], separator: Span) {
+    spans = []
+    for (index, part) in parts.enumerated() {
+      if index > 0 { spans.append(separator) }
+      spans.append(part)
+    }
+  }
+
   /// The spans' text joined.
   package var text: String { spans.map(\.text).joined() }
 }
