@@ -314,7 +314,9 @@ static long count_lines(int fd) {
 int rle_append_history(const char *path, const char *line, int keep) {
   int fd = open(path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0600);
   if (fd < 0) return errno;
-  (void)fchmod(fd, 0600);
+  struct stat status;
+  // Only a file of our own: a history linked to /dev/null (to keep none) is left as it is.
+  if (fstat(fd, &status) == 0 && S_ISREG(status.st_mode)) (void)fchmod(fd, 0600);
   while (flock(fd, LOCK_EX) < 0) {
     if (errno != EINTR) {
       int failure = errno;
@@ -339,10 +341,11 @@ int rle_append_history(const char *path, const char *line, int keep) {
   } else {
     p_history(one, &event, H_SETSIZE, 1);
     p_history(one, &event, H_ENTER, line);
-    if (p_history(one, &event, H_SAVE_FP, file) < 0 || fflush(file) != 0) failure = errno ? errno : EIO;
+    errno = 0;
+    // libedit may leave a failed write to the stream's error flag: fflush and ferror report it.
+    if (p_history(one, &event, H_SAVE_FP, file) < 0 || fflush(file) != 0 || ferror(file)) failure = errno ? errno : EIO;
     p_history_end(one);
   }
-  struct stat status;
   // Cut only when the file is well past its size, so an append stays an append.
   if (!failure && fstat(fd, &status) == 0 && status.st_size > (off_t)keep * 12 &&
       count_lines(fd) > (long)keep + keep / 2 + 1) {
@@ -356,7 +359,8 @@ int rle_append_history(const char *path, const char *line, int keep) {
       p_history_end(newest);
     }
   }
-  fclose(file);  // also releases the lock
+  // Also releases the lock.
+  if (fclose(file) != 0 && !failure) failure = errno ? errno : EIO;
   return failure;
 }
 

@@ -343,42 +343,46 @@ struct ReplayCommand: AsyncParsableCommand {
   }
 }
 
-/// Usage errors exit with status 2, as documented; help and version with 0.
+/// Usage errors exit with status 2, as documented; help and version with 0. Every way out goes
+/// through ``WriteErrors/exit(_:)``, which makes it 1 when an output could not be written.
 @main
 enum Main {
   static func main() async {
+    // Before anything opens a file that could take a closed stream's number.
+    StandardStream.holdClosedStreams()
     MainThread.mark()
     // `reactor --version` alone answers before any flag parser.
     if CommandLine.arguments.dropFirst() == ["--version"] {
-      print(ReactorCommand.version)
-      return
+      StandardStream.output(ReactorCommand.version + "\n")
+      WriteErrors.exit(0)
     }
     do {
       // The common invocations (long flags and options only) skip ArgumentParser too.
       if let options = LaunchOptions.fastParse(CommandLine.arguments.dropFirst()) {
         try await options.run()
-        return
+        WriteErrors.exit(0)
       }
       let (options, subcommand) = try ReactorCommand.launchOptions(
         LaunchOptions.expandingOptionalValues(CommandLine.arguments.dropFirst()))
       if let options {
         try await options.run()
-        return
+        WriteErrors.exit(0)
       }
-      guard var command = subcommand else { return }
+      guard var command = subcommand else { WriteErrors.exit(0) }
       if var asyncCommand = command as? any AsyncParsableCommand {
         try await asyncCommand.run()
       } else {
         try command.run()
       }
+      WriteErrors.exit(0)
     } catch {
       let code = ReactorCommand.exitCode(for: error)
       if code == .success || error is ExitCode {
-        if !(error is ExitCode) { print(helpMessage(for: error)) }
-        exit(code.rawValue)
+        if !(error is ExitCode) { StandardStream.output(helpMessage(for: error) + "\n") }
+        WriteErrors.exit(code.rawValue)
       }
       StandardStream.error(usageMessage(for: error) + "\n")
-      exit(ExitStatus.usage.rawValue)
+      WriteErrors.exit(ExitStatus.usage.rawValue)
     }
   }
 
