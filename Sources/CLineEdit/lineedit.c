@@ -311,12 +311,40 @@ static long count_lines(int fd) {
   return lines;
 }
 
+/// Writes `line` and a newline to `fd`: 0, or the errno of the write that failed.
+static int write_line(int fd, const char *line) {
+  size_t length = strlen(line);
+  char *text = malloc(length + 1);
+  if (!text) return ENOMEM;
+  memcpy(text, line, length);
+  text[length] = '\n';
+  size_t offset = 0;
+  int failure = 0;
+  while (offset < length + 1) {
+    ssize_t written = write(fd, text + offset, length + 1 - offset);
+    if (written < 0) {
+      if (errno == EINTR) continue;
+      failure = errno;
+      break;
+    }
+    offset += (size_t)written;
+  }
+  free(text);
+  return failure;
+}
+
 int rle_append_history(const char *path, const char *line, int keep) {
   int fd = open(path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0600);
   if (fd < 0) return errno;
   struct stat status;
-  // Only a file of our own: a history linked to /dev/null (to keep none) is left as it is.
-  if (fstat(fd, &status) == 0 && S_ISREG(status.st_mode)) (void)fchmod(fd, 0600);
+  if (fstat(fd, &status) == 0 && !S_ISREG(status.st_mode)) {
+    // A device (a history linked to /dev/null keeps none): the line as it is, without
+    // libedit, whose save changes the file's mode, and nothing read back or cut.
+    int failure = write_line(fd, line);
+    close(fd);
+    return failure;
+  }
+  (void)fchmod(fd, 0600);
   while (flock(fd, LOCK_EX) < 0) {
     if (errno != EINTR) {
       int failure = errno;

@@ -120,8 +120,9 @@ struct LiveWriteErrorTests {
   @Test("live --record on a full disk: said after the view, in reactor's words, with status 2")
   func recordFull() async throws {
     try await Self.withDirectory { directory in
+      let device = try fullDevice(in: directory)
       let path = directory + "/r.t"
-      try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: "/dev/full")
+      try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: device)
       let session = try TerminalSession(
         ["--offline", "live", "--record", path, "--force", "swift"], columns: Self.columns, rows: Self.rows,
         outputToPipe: true)
@@ -131,18 +132,22 @@ struct LiveWriteErrorTests {
       #expect(try await session.exitStatus() == 2)
       try await Self.waitAfterTheView(session, for: "reactor: --record: cannot write \(path): \(Self.full)")
       #expect(session.pipedText == "apple/swift\n")
-      #expect(WriteErrorTests.isCharacterDevice("/dev/full"))
+      #expect(WriteErrorTests.isCharacterDevice(device))
     }
   }
 
   @Test(
     "the REPL's history on a full disk or a closed descriptor: said once, and the session ends with 1",
-    arguments: ["/dev/full", "/dev/fd/99"])
-  func history(target: String) async throws {
+    arguments: [true, false])
+  func history(full: Bool) async throws {
     try await Self.withDirectory { directory in
+      let device = try fullDevice(in: directory)
+      let target = full ? device : "/dev/fd/99"
       try FileManager.default.createDirectory(atPath: directory + "/reactor", withIntermediateDirectories: true)
       let history = directory + "/reactor/history"
       try FileManager.default.createSymbolicLink(atPath: history, withDestinationPath: target)
+      var before = stat()
+      stat(device, &before)
       let session = try TerminalSession(
         ["--offline"], environment: ["XDG_STATE_HOME": directory], columns: Self.columns, rows: Self.rows,
         closing: [99])
@@ -156,10 +161,35 @@ struct LiveWriteErrorTests {
       session.type("\u{4}")
       #expect(try await session.exitStatus() == 1)
       #expect(session.text.occurrences(of: "cannot write the history file") == 1)
-      if target == "/dev/full" {
+      if full {
         #expect(session.text.contains("history file \(history): \(Self.full)"))
-        #expect(WriteErrorTests.isCharacterDevice("/dev/full"))
+        var after = stat()
+        stat(device, &after)
+        #expect(after.st_mode == before.st_mode, "the device's mode is left as it was")
       }
+    }
+  }
+
+  @Test("a history linked to a null device keeps none, quietly: status 0, the device as it was")
+  func historyToNull() async throws {
+    try await Self.withDirectory { directory in
+      let device = try nullDevice(in: directory)
+      try FileManager.default.createDirectory(atPath: directory + "/reactor", withIntermediateDirectories: true)
+      try FileManager.default.createSymbolicLink(atPath: directory + "/reactor/history", withDestinationPath: device)
+      var before = stat()
+      stat(device, &before)
+      let session = try TerminalSession(
+        ["--offline"], environment: ["XDG_STATE_HOME": directory], columns: Self.columns, rows: Self.rows)
+      defer { session.end() }
+      try await session.wait(forScreen: "reactor> ")
+      session.type("sleep 0\r")
+      try await session.wait(forScreen: "reactor> ", count: 2)
+      session.type("\u{4}")
+      #expect(try await session.exitStatus() == 0)
+      #expect(!session.text.contains("cannot write"))
+      var after = stat()
+      stat(device, &after)
+      #expect(after.st_mode == before.st_mode && after.st_mode & S_IFMT == S_IFCHR)
     }
   }
 }

@@ -101,15 +101,16 @@ struct WriteErrorTests {
     }
   }
 
-  @Test("replay --junit: a report that cannot be written fails the run, and /dev/full stays a device")
+  @Test("replay --junit: a report that cannot be written fails the run, and a full device stays a device")
   func junit() async throws {
     try await TranscriptToolTests.withDirectory { directory in
       let path = directory + "/ok.t"
       try "%offline\n> sleep 0\n".write(toFile: path, atomically: true, encoding: .utf8)
-      let full = try await ReactorBinary.run(["replay", "--junit", "/dev/full", path])
+      let device = try fullDevice(in: directory)
+      let full = try await ReactorBinary.run(["replay", "--junit", device, path])
       #expect(full.status == 1)
-      #expect(full.stdout.contains("FAIL /dev/full: cannot write the JUnit report: \(Self.full)\n"), "\(full.stdout)")
-      #expect(Self.isCharacterDevice("/dev/full"), "written in place, never renamed over")
+      #expect(full.stdout.contains("FAIL \(device): cannot write the JUnit report: \(Self.full)\n"), "\(full.stdout)")
+      #expect(Self.isCharacterDevice(device), "written in place, never renamed over")
       // A closed descriptor, named as a file.
       let closed = try await ReactorBinary.run(["replay", "--junit", "/dev/fd/99", path])
       #expect(closed.status == 1)
@@ -140,12 +141,13 @@ struct WriteErrorTests {
   func record() async throws {
     try await TranscriptToolTests.withDirectory { directory in
       // The transcript on a full disk (a link to /dev/full: --force, as it exists).
+      let device = try fullDevice(in: directory)
       let transcript = directory + "/t.t"
-      try FileManager.default.createSymbolicLink(atPath: transcript, withDestinationPath: "/dev/full")
+      try FileManager.default.createSymbolicLink(atPath: transcript, withDestinationPath: device)
       let full = try await ReactorBinary.run(["--offline", "--record", transcript, "--force", "query", "rust"])
       #expect(full.status == 2)
       #expect(full.stderr.contains("error: cannot write \(transcript): \(Self.full)\n"), "\(full.stderr)")
-      #expect(Self.isCharacterDevice("/dev/full"))
+      #expect(Self.isCharacterDevice(device))
       // The cassette on a full disk.
       let cassetteFirst = directory + "/c.t"
       try FileManager.default.createSymbolicLink(

@@ -2,6 +2,7 @@ import Foundation
 import ReactorCore
 import Rendering
 import Shell
+import TestSupport
 import Testing
 
 /// The files reactor writes (``OutputFile``) and the `--json-log` sink (``FileSink``): whole or
@@ -39,12 +40,19 @@ import Testing
 
   @Test("a device is written in place, never renamed over, and its failure is thrown")
   func device() throws {
-    #expect(throws: WriteError(output: "/dev/full", code: ENOSPC)) {
-      try OutputFile.replace("/dev/full", with: Array("x".utf8))
+    try Self.withDirectory { directory in
+      let device = try fullDevice(in: directory)
+      #expect(throws: WriteError(output: device, code: ENOSPC)) {
+        try OutputFile.replace(device, with: Array("x".utf8))
+      }
+      var status = stat()
+      #expect(stat(device, &status) == 0 && status.st_mode & S_IFMT == S_IFCHR)
+      let pair = directory + "/p.t"
+      #expect(throws: WriteError(output: device, code: ENOSPC)) {
+        try OutputFile.replace((pair, [1]), (device, [2]))
+      }
+      #expect(stat(device, &status) == 0 && status.st_mode & S_IFMT == S_IFCHR)
     }
-    var status = stat()
-    #expect(stat("/dev/full", &status) == 0 && status.st_mode & S_IFMT == S_IFCHR)
-    try OutputFile.replace("/dev/null", with: Array("x".utf8))
   }
 
   @Test("a file that cannot be made is thrown, naming the output")
