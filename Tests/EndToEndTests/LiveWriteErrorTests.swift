@@ -42,14 +42,48 @@ struct LiveWriteErrorTests {
     "Enter with standard output on a full disk or closed: said after the view, status 1",
     arguments: [("/dev/full", WriteErrorTests.full), ("", WriteErrorTests.closed)])
   func enterOutput(path: String, why: String) async throws {
+    try await Self.withDirectory { directory in
+      // The log is opened before the view: with standard output closed, it must not take its
+      // number and get the selection.
+      let log = directory + "/log.ndjson"
+      let session = try TerminalSession(
+        ["--offline", "live", "--json-log", log, "swift"], columns: Self.columns, rows: Self.rows,
+        output: path.isEmpty ? .closed : .file(path))
+      defer { session.end() }
+      try await LiveViewTests.wait(session, forRow: " 1. ")
+      session.type("\r")
+      #expect(try await session.exitStatus() == 1)
+      try await Self.waitAfterTheView(session, for: "reactor: cannot write standard output: \(why)")
+      #expect(!TranscriptToolTests.read(log).contains("\napple/swift\n"))
+    }
+  }
+
+  @Test("a REPL with standard output closed says so at the first output, and ends with 1")
+  func replOutputClosed() async throws {
     let session = try TerminalSession(
-      ["--offline", "live", "swift"], columns: Self.columns, rows: Self.rows,
-      output: path.isEmpty ? .closed : .file(path))
+      ["--offline"], columns: Self.columns, rows: Self.rows, output: .closed)
     defer { session.end() }
-    try await LiveViewTests.wait(session, forRow: " 1. ")
-    session.type("\r")
+    try await session.wait(forScreen: "reactor> ")
+    session.type("query rust\r")
     #expect(try await session.exitStatus() == 1)
-    try await Self.waitAfterTheView(session, for: "reactor: cannot write standard output: \(why)")
+    try await session.wait(forScreen: "reactor: cannot write standard output: \(WriteErrorTests.closed)")
+  }
+
+  @Test("the REPL's live with --json-log on a full disk: said when the view closes, and the session ends with 1")
+  func replJSONLogFull() async throws {
+    let session = try TerminalSession(
+      ["--offline", "--json-log", "/dev/full"], columns: Self.columns, rows: Self.rows)
+    defer { session.end() }
+    try await session.wait(forScreen: "reactor> ")
+    session.type("live swift\r")
+    try await LiveViewTests.wait(session, forRow: " 1. ")
+    session.type("\u{1B}")
+    // Before the session ends: the REPL goes on after saying it.
+    try await Self.waitAfterTheView(session, for: "reactor: cannot write --json-log /dev/full: \(Self.full)")
+    try await session.wait(forScreen: "reactor> ", count: 2)
+    session.type("quit\r")
+    #expect(try await session.exitStatus() == 1)
+    #expect(session.text.occurrences(of: "cannot write --json-log") == 1)
   }
 
   @Test("--json-log on a full disk: the view runs; the failure is said after it, once, and the status is 1")
