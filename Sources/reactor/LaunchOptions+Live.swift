@@ -90,11 +90,11 @@ extension LaunchOptions {
       StandardStream.error("reactor: \(error)\n")
       throw ExitCode(2)
     }
+    // Said before the output, which ends the process if it cannot be written.
+    let problem = recordingProblem.withLock { $0 }
+    if let problem { StandardStream.error("reactor: --record: \(problem)\n") }
     if let output = outcome.output { StandardStream.output(output + "\n") }
-    if let problem = recordingProblem.withLock({ $0 }) {
-      StandardStream.error("reactor: --record: \(problem)\n")
-      throw ExitCode(2)
-    }
+    if problem != nil { throw ExitCode(2) }
     if outcome.status != 0 { throw ExitCode(outcome.status) }
   }
 }
