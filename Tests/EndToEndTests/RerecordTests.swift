@@ -182,7 +182,9 @@ struct RerecordTests {
     }
   }
 
-  @Test("the pair is written together or not at all: with no room for either, both stay as they were")
+  @Test(
+    "the pair is written together or not at all: with no room for either, both stay as they were",
+    .enabled(if: WriteErrorTests.limitsFileSize))
   func noRoom() async throws {
     try await TranscriptToolTests.withDirectory { directory in
       let path = directory + "/r.t"
