@@ -311,9 +311,39 @@ static long count_lines(int fd) {
   return lines;
 }
 
+/// Writes `line` and a newline to `fd`: 0, or the errno of the write that failed.
+static int write_line(int fd, const char *line) {
+  size_t length = strlen(line);
+  char *text = malloc(length + 1);
+  if (!text) return ENOMEM;
+  memcpy(text, line, length);
+  text[length] = '\n';
+  size_t offset = 0;
+  int failure = 0;
+  while (offset < length + 1) {
+    ssize_t written = write(fd, text + offset, length + 1 - offset);
+    if (written < 0) {
+      if (errno == EINTR) continue;
+      failure = errno;
+      break;
+    }
+    offset += (size_t)written;
+  }
+  free(text);
+  return failure;
+}
+
 int rle_append_history(const char *path, const char *line, int keep) {
   int fd = open(path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0600);
   if (fd < 0) return errno;
+  struct stat status;
+  if (fstat(fd, &status) == 0 && !S_ISREG(status.st_mode)) {
+    // A device (a history linked to /dev/null keeps none): the line as it is, without
+    // libedit, whose save changes the file's mode, and nothing read back or cut.
+    int failure = write_line(fd, line);
+    close(fd);
+    return failure;
+  }
   (void)fchmod(fd, 0600);
   while (flock(fd, LOCK_EX) < 0) {
     if (errno != EINTR) {
@@ -339,10 +369,11 @@ int rle_append_history(const char *path, const char *line, int keep) {
   } else {
     p_history(one, &event, H_SETSIZE, 1);
     p_history(one, &event, H_ENTER, line);
-    if (p_history(one, &event, H_SAVE_FP, file) < 0 || fflush(file) != 0) failure = errno ? errno : EIO;
+    errno = 0;
+    // libedit may leave a failed write to the stream's error flag: fflush and ferror report it.
+    if (p_history(one, &event, H_SAVE_FP, file) < 0 || fflush(file) != 0 || ferror(file)) failure = errno ? errno : EIO;
     p_history_end(one);
   }
-  struct stat status;
   // Cut only when the file is well past its size, so an append stays an append.
   if (!failure && fstat(fd, &status) == 0 && status.st_size > (off_t)keep * 12 &&
       count_lines(fd) > (long)keep + keep / 2 + 1) {
@@ -356,7 +387,8 @@ int rle_append_history(const char *path, const char *line, int keep) {
       p_history_end(newest);
     }
   }
-  fclose(file);  // also releases the lock
+  // Also releases the lock.
+  if (fclose(file) != 0 && !failure) failure = errno ? errno : EIO;
   return failure;
 }
 

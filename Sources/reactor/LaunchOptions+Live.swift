@@ -16,7 +16,7 @@ extension LaunchOptions {
     var log: (any OutputSink)?
     if let jsonLog {
       do {
-        log = try FileSink(path: jsonLog)
+        log = try FileSink(path: jsonLog, flag: "--json-log", force: force)
       } catch {
         StandardStream.error("reactor: --json-log: \(error)\n")
         throw ExitCode(2)
@@ -37,7 +37,10 @@ extension LaunchOptions {
   /// `reactor live [<feature>] [<words>...]`: the feature's live View on the terminal. Enter's
   /// output goes to standard output; the exit status is the view's (0; 130 when left with Esc
   /// or Ctrl-C; 128 + n after signal n; 2 when there is no terminal to draw on). With
-  /// `--record`, the keys and screens go to a live transcript and its cassette.
+  /// `--record`, the keys and screens go to a live transcript and its cassette. Every file is
+  /// checked before the view opens (status 2), and a failure while it is open is said after it
+  /// has left the alternate screen, where it can be read: a recording's with status 2, a
+  /// `--json-log` write's with 1 (``WriteErrors``).
   func runLive(client: GitHubClient, recording: RecordingTransport?, time: TimeSource, start: Date) async throws {
     let environment = Self.environment
     do {
@@ -48,7 +51,18 @@ extension LaunchOptions {
     }
     var options = try liveOptions(environment: environment)
     let seed = self.seed ?? UInt64(Date().timeIntervalSince1970 * 1000)
+    var files: RecordingFiles?
+    let recordingProblem = Locked<String?>(nil)
     if let record, let recording {
+      do {
+        files = try RecordingFiles(
+          path: record, cassettePath: Self.cassettePath(for: record), force: force,
+          scanner: SecretScanner(environment: environment),
+          cassette: { (recording.exchangeCount, { try recording.cassette.encoded() }) })
+      } catch {
+        StandardStream.error("reactor: --record: \(error)\n")
+        throw ExitCode(2)
+      }
       // A live transcript has no line output: its mode and width mean nothing.
       let header = transcriptHeader(
         path: record, start: start, seed: seed, options: RenderOptions(mode: .json), offline: offline
@@ -56,16 +70,11 @@ extension LaunchOptions {
       let directives = [
         "%throttle \(Int((throttle * 1000).rounded()))ms", "%print \(print.rawValue)",
       ]
-      let cassettePath = Self.cassettePath(for: record)
-      options.recorder = { feature, arguments in
+      options.recorder = { [files] feature, arguments in
         let live = (["%live", feature.name] + arguments.map(Redaction.quote)).joined(separator: " ")
         return LiveRecorder(header: header + directives + [live]) { text in
-          do {
-            try text.write(toFile: record, atomically: true, encoding: .utf8)
-            try recording.cassette.encoded().write(to: URL(fileURLWithPath: cassettePath), options: .atomic)
-          } catch {
-            StandardStream.error("reactor: --record: \(error)\n")
-          }
+          // Saved as the view ends, still on the alternate screen: said once it is gone.
+          if let problem = files?.save(text: text, passwords: []) { recordingProblem.withLock { $0 = problem } }
         }
       }
     }
@@ -81,7 +90,11 @@ extension LaunchOptions {
       StandardStream.error("reactor: \(error)\n")
       throw ExitCode(2)
     }
+    // Said before the output, which ends the process if it cannot be written.
+    let problem = recordingProblem.withLock { $0 }
+    if let problem { StandardStream.error("reactor: --record: \(problem)\n") }
     if let output = outcome.output { StandardStream.output(output + "\n") }
+    if problem != nil { throw ExitCode(2) }
     if outcome.status != 0 { throw ExitCode(outcome.status) }
   }
 }

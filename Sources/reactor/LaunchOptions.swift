@@ -136,8 +136,10 @@ extension LaunchFlag {
         "Record the session as a transcript in <file>, with its HTTP cassette beside it as <file>.cassette.json.",
       set: { (options, path: String) in options.record = path }),
     .flag(
-      "force", help: "With --record: overwrite an existing transcript and cassette.", set: { $0.force = true },
-      check: { $0.force && $0.record == nil ? "--force only applies to --record" : nil }),
+      "force", help: "With --record or --json-log: overwrite an existing file.", set: { $0.force = true },
+      check: {
+        $0.force && $0.record == nil && $0.jsonLog == nil ? "--force only applies to --record and --json-log" : nil
+      }),
     // Unconditional: `--seed -1` is a wrong value to name, not a missing one.
     .option(
       "seed", valueName: "n", parsing: .unconditional,
@@ -370,7 +372,7 @@ extension LaunchOptions {
         MainThread.isCurrent ? LoopThreadExecutor.run { await server.run(lines) } : await server.run(lines)
       signals.cancel()
       // The reader thread may still block on standard input; leave without waiting for it.
-      Glibc.exit(status)
+      WriteErrors.exit(status)
     }
     var sources: [(any LineReader, ShellLoop.Source)] = []
     if !words.isEmpty { sources = [(ScriptedLineReader([Tokenizer.line(quoting: words)]), .argument(1))] }

@@ -25,7 +25,7 @@ struct ReactorCommand: AsyncParsableCommand {
       reactor [<options>] [--] [<command> [<argument> ...]]
       reactor [<options>] [-c <line> ...] [-f <file> ...] [--bail]
       reactor replay [--engine <engine>] [--update] [--jobs <n>] [--shard <k/n>] [--junit <file>] [--filter <pattern>] <path> ...
-      reactor [--api-url <url>] replay --rerecord <file>
+      reactor [--api-url <url>] replay --rerecord <file> [--force]
       reactor [--offline | --api-url <url>] replay (--until <n> | --step) <file>
       """,
     discussion: """
@@ -110,6 +110,11 @@ struct ReactorCommand: AsyncParsableCommand {
       var scratch = LaunchOptions()
       if let text = texts.first(where: { !flag.set(&scratch, $0) }) { throw ValidationError(flag.malformed(text)) }
     }
+    // `replay --rerecord FILE --force` sets this command's --force too (ArgumentParser parses a
+    // subcommand's line with its parent's options): replay judges it, and a session's
+    // `launchOptions` checks it again with the rest.
+    var options = options
+    options.force = false
     try options.validate()
   }
 
@@ -196,6 +201,16 @@ struct ReplayCommand: AsyncParsableCommand {
       valueName: "file"))
   var rerecord: String?
 
+  @Flag(
+    name: .customLong("force"),
+    help:
+      "With --rerecord: take the new run even where it failed (GitHub unreachable, an error, a rate limit) and the recording had answers."
+  )
+  var forceFlag = false
+
+  /// `--force`, whichever command ArgumentParser gave it to (the parent has one too).
+  private var force: Bool { forceFlag || root.options.force }
+
   /// `reactor --engine feedback replay x.t` still works: the parent's `--engine` is the default;
   /// `--api-url` and `--offline` are the parent's options.
   @ParentCommand var root: ReactorCommand
@@ -221,6 +236,8 @@ struct ReplayCommand: AsyncParsableCommand {
   private func validateParentOptions() throws {
     var given = root.options
     given.engine = nil
+    // `--force` is the parent's flag too, and ArgumentParser gives it to the parent.
+    given.force = false
     if rerecord != nil || until != nil || step { given.apiURL = nil }
     if until != nil || step { given.offline = false }
     guard given == .defaults else {
@@ -231,6 +248,7 @@ struct ReplayCommand: AsyncParsableCommand {
   }
 
   func validate() throws {
+    if force && rerecord == nil { throw ValidationError("--force only applies to --rerecord") }
     try validateParentOptions()
     if until != nil || step {
       guard paths.count == 1 else { throw ValidationError("--until and --step replay one file") }
@@ -266,7 +284,7 @@ struct ReplayCommand: AsyncParsableCommand {
     }
     let engine = (engine ?? root.options.engine)?.rawValue
     if let rerecord {
-      let status = await Rerecorder(root: root, path: rerecord, engine: engine).run()
+      let status = await Rerecorder(root: root, path: rerecord, engine: engine, force: force).run()
       if status != 0 { throw ExitCode(status) }
       return
     }
@@ -343,42 +361,46 @@ struct ReplayCommand: AsyncParsableCommand {
   }
 }
 
-/// Usage errors exit with status 2, as documented; help and version with 0.
+/// Usage errors exit with status 2, as documented; help and version with 0. Every way out goes
+/// through ``WriteErrors/exit(_:)``, which makes it 1 when an output could not be written.
 @main
 enum Main {
   static func main() async {
+    // Before anything opens a file that could take a closed stream's number.
+    StandardStream.holdClosedStreams()
     MainThread.mark()
     // `reactor --version` alone answers before any flag parser.
     if CommandLine.arguments.dropFirst() == ["--version"] {
-      print(ReactorCommand.version)
-      return
+      StandardStream.output(ReactorCommand.version + "\n")
+      WriteErrors.exit(0)
     }
     do {
       // The common invocations (long flags and options only) skip ArgumentParser too.
       if let options = LaunchOptions.fastParse(CommandLine.arguments.dropFirst()) {
         try await options.run()
-        return
+        WriteErrors.exit(0)
       }
       let (options, subcommand) = try ReactorCommand.launchOptions(
         LaunchOptions.expandingOptionalValues(CommandLine.arguments.dropFirst()))
       if let options {
         try await options.run()
-        return
+        WriteErrors.exit(0)
       }
-      guard var command = subcommand else { return }
+      guard var command = subcommand else { WriteErrors.exit(0) }
       if var asyncCommand = command as? any AsyncParsableCommand {
         try await asyncCommand.run()
       } else {
         try command.run()
       }
+      WriteErrors.exit(0)
     } catch {
       let code = ReactorCommand.exitCode(for: error)
       if code == .success || error is ExitCode {
-        if !(error is ExitCode) { print(helpMessage(for: error)) }
-        exit(code.rawValue)
+        if !(error is ExitCode) { StandardStream.output(helpMessage(for: error) + "\n") }
+        WriteErrors.exit(code.rawValue)
       }
       StandardStream.error(usageMessage(for: error) + "\n")
-      exit(ExitStatus.usage.rawValue)
+      WriteErrors.exit(ExitStatus.usage.rawValue)
     }
   }
 

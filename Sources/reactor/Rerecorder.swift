@@ -17,12 +17,16 @@ import Shell
 /// now expects, and writes both, keeping the transcript's directives and comments.
 ///
 /// The output is the replay's, not the live run's: the replay is what has to match, on the
-/// transcript's virtual clock, so the two files agree by construction.
+/// transcript's virtual clock, so the two files agree by construction. A new run that fails
+/// where the old recording had answers (``RerecordLoss``) is not taken without `--force`, and
+/// the two files are replaced together or not at all (``OutputFile``).
 struct Rerecorder {
   let root: ReactorCommand
   let path: String
   /// `--engine`: the search engine's name, over the transcript's `%engine`.
   let engine: String?
+  /// `--force`: take the new run even when it lost answers.
+  let force: Bool
 
   private func fail(_ message: String, status: Int32 = 1) -> Int32 {
     StandardStream.error("error: \(message)\n")
@@ -30,21 +34,21 @@ struct Rerecorder {
   }
 
   func run() async -> Int32 {
-    let text: String
+    let original: String
     switch TranscriptFiles.read(path) {
-    case .success(let contents): text = contents
+    case .success(let contents): original = contents
     case .failure(let failure): return fail("cannot read \(path): \(failure.reason)")
     }
-    let transcript: Transcript
+    let old: Transcript
     do {
-      transcript = try TranscriptParser.parse(text)
+      old = try TranscriptParser.parse(original)
     } catch {
       return fail("\(path): \(error)")
     }
-    guard !transcript.settings.offline, let cassetteName = transcript.settings.cassette else {
+    guard !old.settings.offline, let cassetteName = old.settings.cassette else {
       return fail("\(path): an %offline transcript has no cassette to record again")
     }
-    guard !transcript.settings.daemon else {
+    guard !old.settings.daemon else {
       return fail("\(path): a %daemon transcript cannot be recorded again yet; record it anew with a daemon session")
     }
     let directory = path.deletingLastPathComponent
@@ -58,50 +62,88 @@ struct Rerecorder {
     } catch {
       return fail(String(describing: error), status: 2)
     }
+    // `%data offline-sample` says the cassette is the offline sample's; the new one is GitHub's.
+    var transcript = old
+    let droppedSampleData = transcript.removeSampleData()
+    let text = droppedSampleData ? transcript.text() : original
     let recording = RecordingTransport(wrapping: CurlTransport(timeout: root.options.timeout))
     await runLive(transcript, client: .live(configuration: configuration, transport: recording))
 
-    // The new cassette goes beside the old one until the replay on it has worked.
-    let scratch = cassettePath + ".rerecord"
-    defer { try? FileManager.default.removeItem(atPath: scratch) }
+    // The new cassette is replayed from memory; nothing is written until it has worked.
     let cassette = recording.cassette
-    let scanner = SecretScanner(environment: LaunchOptions.environment)
+    let cassetteBytes: Data
+    let recorded: Cassette
     do {
-      try cassette.write(to: URL(fileURLWithPath: scratch))
+      cassetteBytes = try cassette.encoded()
+      recorded = try JSONDecoder().decode(Cassette.self, from: cassetteBytes)
     } catch {
-      return fail("cannot write \(scratch): \(TranscriptFiles.describe(Replayer.errorCode(error)))", status: 2)
+      return fail("the new recording of \(path) cannot be encoded: \(error)")
     }
-    let runner = TranscriptRunner(
-      features: Features.all,
-      makeClient: { settings, time, log in
-        try .replaying(cassettePath: scratch, time: time, userAgent: "reactor/\(ReactorCommand.version)", log: log)
-      },
-      adjust: { configuration in if let engine { configuration.settings.engine = engine } })
-    let outcome = await Replayer(runner: runner, write: { _ in }).replay(text, name: path)
+    let onNew = replayer { settings, time, log in
+      var configuration = GitHubConfiguration(
+        baseURL: GitHubConfiguration.defaultBaseURL, userAgent: "reactor/\(ReactorCommand.version)",
+        now: { Date(timeIntervalSince1970: time.now()) })
+      configuration.timeoutSeconds = recorded.timeoutSeconds
+      return .live(
+        configuration: configuration, transport: ReplayingTransport(cassette: recorded, time: time, log: log))
+    }
+    let outcome = await Replayer(runner: onNew, write: { _ in }).replay(text, name: path)
     let newText: String
     switch outcome.verdict {
     case .ok: newText = text
     case .mismatch: newText = outcome.updated ?? text
     case .broken(let message): return fail("the new recording does not replay: \(message)")
     }
-    let cassetteText = (try? String(contentsOfFile: scratch, encoding: .utf8)) ?? ""
+    let scanner = SecretScanner(environment: LaunchOptions.environment)
+    let cassetteText = String(decoding: cassetteBytes, as: UTF8.self)
     for (file, contents, kind) in [(cassettePath, cassetteText, "cassette"), (path, newText, "transcript")] {
       if let secret = scanner.find(in: contents) {
         return fail("not writing the \(kind) \(file): it would contain \(secret)", status: 2)
       }
     }
-    guard rename(scratch, cassettePath) == 0 else {
-      return fail("cannot write the cassette \(cassettePath): \(String(cString: strerror(errno)))", status: 2)
+    if let loss = await loss(old: old, new: transcript, cassettePath: cassettePath, onNew: onNew) {
+      let what =
+        "the new run failed where the recording had answers (\(loss.commands.count) command"
+        + (loss.commands.count == 1 ? "" : "s") + "):\n" + loss.lines.joined(separator: "\n")
+      guard force else {
+        return fail(
+          "not rewriting \(path): \(what)\n\(path) and its cassette are kept; record again when GitHub answers, or add --force to take the new run",
+          status: loss.status)
+      }
+      StandardStream.error("warning: \(path): \(what)\ntaking the new run (--force)\n")
     }
     do {
-      try newText.write(toFile: path, atomically: true, encoding: .utf8)
+      try OutputFile.replace((cassettePath, Array(cassetteBytes)), (path, Array(newText.utf8)))
     } catch {
-      return fail("cannot write \(path): \(TranscriptFiles.describe(Replayer.errorCode(error)))", status: 2)
+      return fail("\(error); \(path) and its cassette are as they were", status: 2)
     }
     var report = "rerecorded \(path) (\(cassette.exchanges.count) exchanges)\n"
+    if droppedSampleData {
+      report += "\(path): %data offline-sample removed: the new cassette is not the offline sample\n"
+    }
     if case .mismatch(let diff) = outcome.verdict { report += diff + "\n" }
     StandardStream.output(report)
     return 0
+  }
+
+  /// A runner of the transcript on the client `makeClient` makes, on `--engine`'s engine.
+  private func replayer(_ makeClient: @escaping TranscriptRunner.ClientFactory) -> TranscriptRunner {
+    TranscriptRunner(
+      features: Features.all, makeClient: makeClient,
+      adjust: { configuration in if let engine { configuration.settings.engine = engine } })
+  }
+
+  /// What the new run lost against the old recording, each replayed on its own cassette; when
+  /// the old one cannot be replayed (a cassette missing or broken), against nothing.
+  private func loss(old: Transcript, new: Transcript, cassettePath: String, onNew: TranscriptRunner) async
+    -> RerecordLoss?
+  {
+    let onOld = replayer { _, time, log in
+      try .replaying(cassettePath: cassettePath, time: time, userAgent: "reactor/\(ReactorCommand.version)", log: log)
+    }
+    let before = try? await onOld.run(old, log: ReplayLog()) { RerecordLoss.failures(in: $1) }
+    let after = (try? await onNew.run(new, log: ReplayLog()) { RerecordLoss.failures(in: $1) }) ?? []
+    return RerecordLoss.between(old: before, new: after, inputs: new.commands.map(\.input))
   }
 
   /// Runs the commands as piped mode does, on real time: each waits for its effects unless

@@ -29,16 +29,25 @@ struct ReactorBinary {
   /// With `terminal`, reactor runs on a pseudo-terminal made by util-linux `script(1)`, which
   /// copies `input` to it and its output (echo included, lines ending in CR LF) to `stdout`.
   /// The waiting happens off the cooperative pool (see ``offThePool(_:)``).
+  /// With `shell`, `/bin/sh -c shell` runs instead, with the binary as `$0` and `arguments` as
+  /// `"$@"`: `exec "$0" "$@" >/dev/full` runs reactor with its standard output on a full disk.
   static func run(
-    _ arguments: [String], input: String = "", environment: [String: String] = [:], terminal: Bool = false
+    _ arguments: [String], input: String = "", environment: [String: String] = [:], terminal: Bool = false,
+    shell: String? = nil
   ) async throws -> Result {
-    try await offThePool { try runBlocking(arguments, input: input, environment: environment, terminal: terminal) }
+    try await offThePool {
+      try runBlocking(arguments, input: input, environment: environment, terminal: terminal, shell: shell)
+    }
   }
 
   private static func runBlocking(
-    _ arguments: [String], input: String, environment: [String: String], terminal: Bool
+    _ arguments: [String], input: String, environment: [String: String], terminal: Bool, shell: String?
   ) throws -> Result {
     let (process, stdin, stdout, stderr) = try prepare(arguments, environment: environment)
+    if let shell {
+      process.arguments = ["-c", shell, process.executableURL!.path] + arguments
+      process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    }
     if terminal {
       let command = ([process.executableURL!.path] + arguments).map {
         "'" + $0.replacingOccurrences(of: "'", with: #"'\''"#) + "'"

@@ -22,12 +22,22 @@ final class TerminalSession: @unchecked Sendable {  // mutable state under `cond
   /// Set once ``exitStatus(timeout:)`` has collected the child, whose pid may then be reused.
   private var reaped = false
 
+  /// Where standard output goes instead of the terminal.
+  enum Output {
+    /// Opened for writing (`> /dev/full`).
+    case file(String)
+    /// Closed (`>&-`).
+    case closed
+  }
+
   /// Starts `reactor arguments` with a clean environment plus `environment`, on a terminal of
   /// `columns` by `rows`. With `outputToPipe`, standard output is a pipe (as in `reactor | tee`),
-  /// read into ``pipedText``; standard input and error stay the terminal.
+  /// read into ``pipedText``; with `output`, it is that; standard input and error stay the
+  /// terminal. The descriptors of `closing` are closed in reactor, whatever this process has
+  /// open under their numbers.
   init(
     _ arguments: [String], environment: [String: String] = [:], columns: Int = 100, rows: Int = 40,
-    outputToPipe: Bool = false
+    outputToPipe: Bool = false, output: Output? = nil, closing: [Int32] = []
   ) throws {
     guard let binary = ReactorBinary.url else { throw ReactorBinary.Missing() }
     // posix_openpt, unlockpt and ptsname are not visible to Swift; their Linux ioctls are.
@@ -50,8 +60,13 @@ final class TerminalSession: @unchecked Sendable {  // mutable state under `cond
     defer { posix_spawn_file_actions_destroy(&actions) }
     // Opened after setsid (glibc does the session first), so the pty becomes the controlling terminal.
     posix_spawn_file_actions_addopen(&actions, 0, slavePath, O_RDWR, 0)
-    posix_spawn_file_actions_adddup2(&actions, outputToPipe ? pipeEnds[1] : 0, 1)
+    switch output {
+    case .file(let path)?: posix_spawn_file_actions_addopen(&actions, 1, path, O_WRONLY, 0)
+    case .closed?: posix_spawn_file_actions_addclose(&actions, 1)
+    case nil: posix_spawn_file_actions_adddup2(&actions, outputToPipe ? pipeEnds[1] : 0, 1)
+    }
     posix_spawn_file_actions_adddup2(&actions, 0, 2)
+    for descriptor in closing { posix_spawn_file_actions_addclose(&actions, descriptor) }
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }

@@ -105,7 +105,7 @@ import Testing
       (["--signup-failure-rate", "1.5"], "--signup-failure-rate must be from 0 to 1, got 1.5"),
       (["--signup-latency", "60.5"], "--signup-latency must be from 0 to 60 seconds, got 60.5"),
       (["--history-limit", "-3"], "--history-limit must be 0 (off) or more, got -3"),
-      (["--force"], "--force only applies to --record"),
+      (["--force"], "--force only applies to --record and --json-log"),
       (["--wait-on-rate-limit=2h"], "--wait-on-rate-limit must be between 0 and 3600 seconds"),
       (["--wait-on-rate-limit=soon"], "--wait-on-rate-limit expects seconds such as 60, 90s or 2m, got 'soon'"),
       (["--seed", "-1"], "The value '-1' is invalid for '--seed <n>'"),

@@ -82,7 +82,9 @@ package final class EditLineReader: LineReader, @unchecked Sendable {  // libedi
       else { return false }
       if let historyPath {
         Self.prepareDirectory(for: historyPath)
-        _ = rle_load_history(historyPath)
+        // Only a file: a history linked to a device (/dev/null, to keep none) reads as nothing,
+        // or forever.
+        if OutputFile.isRegularOrMissing(historyPath) { _ = rle_load_history(historyPath) }
       }
       return true
     }
@@ -120,10 +122,17 @@ package final class EditLineReader: LineReader, @unchecked Sendable {  // libedi
 
   package func remember(_ line: String) {
     // Synchronous, so `quit` right after a line can never leave a half-written file.
-    queue.sync { [historyPath] in
-      guard !line.trimmingBlanks.isEmpty else { return }
+    let failure = queue.sync { [historyPath] () -> Int32 in
+      guard !line.trimmingBlanks.isEmpty else { return 0 }
       rle_add_history(line)
-      if let historyPath { _ = rle_append_history(historyPath, line, Int32(Self.historySize)) }
+      guard let historyPath else { return 0 }
+      return rle_append_history(historyPath, line, Int32(Self.historySize))
+    }
+    // Said at once (the prompt is not shown while a line runs), once; the session then ends
+    // with status 1.
+    if failure != 0, let historyPath {
+      WriteErrors.record(WriteError(output: "the history file \(historyPath)", code: failure))
+      WriteErrors.sayUnsaid()
     }
   }
 

@@ -9,8 +9,9 @@ package import Rendering
 
 /// Standard output and standard error, written with one `write(2)` per batch and stream.
 ///
-/// A closed pipe (EPIPE, for `reactor ... | head`) ends the process quietly with status 0, as
-/// command-line filters do.
+/// A write that fails ends the process (``StandardStream/failed(_:descriptor:)``): a closed pipe
+/// (EPIPE, for `reactor ... | head`) quietly with status 0, as command-line filters do; any
+/// other failure with a message and status 1.
 package final class StandardOutputSink: OutputSink {
   /// Keeps each batch's write(2) calls together. A bare `Lock`, as there is no value to guard:
   /// with a `Locked(())`, ThreadSanitizer once reported a "Swift access race" on the zero-sized
@@ -43,8 +44,7 @@ package final class StandardOutputSink: OutputSink {
   }
 
   private static func write(_ bytes: inout [UInt8], to descriptor: Int32) {
-    let failure = bytes.withUnsafeBytes { StandardStream.writeAll($0, to: descriptor) }
-    if failure == EPIPE { exit(0) }
+    bytes.withUnsafeBytes { StandardStream.write($0, to: descriptor) }
     bytes.removeAll(keepingCapacity: true)
   }
 }
@@ -79,15 +79,26 @@ package struct NullSink: OutputSink {
 }
 
 /// Every line, of either stream, appended to a file as it comes (`live --json-log`), so that
-/// `tail -f` shows each change as it happens.
+/// `tail -f` shows each change as it happens. A write that fails is kept in ``WriteErrors``,
+/// to be said once the screen is the user's again (see `Session.runLive`).
 package final class FileSink: OutputSink {
   private let descriptor: Int32
   private let lock = Lock()
+  /// The output as messages name it: `--json-log /tmp/log.ndjson`.
+  private let output: String
 
-  /// Creates (or empties) the file at `path`; throws its error text when it cannot be opened.
-  package init(path: String) throws(FileSinkError) {
+  /// Creates (or, with `force`, empties) the file at `path`; throws its error text when it
+  /// exists as a regular file and `force` is false, or cannot be opened. A device or a FIFO
+  /// (`/dev/stderr`, a named pipe) is written to, not replaced. `flag` is the option's name,
+  /// for messages.
+  package init(path: String, flag: String, force: Bool) throws(FileSinkError) {
+    var status = stat()
+    if !force && stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG {
+      throw FileSinkError(description: "\(path) exists; add --force to overwrite it")
+    }
     descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-    guard descriptor >= 0 else { throw FileSinkError(description: "\(path): \(String(cString: strerror(errno)))") }
+    guard descriptor >= 0 else { throw FileSinkError(description: "\(path): \(TranscriptFiles.describe(errno))") }
+    output = "\(flag) \(path)"
   }
 
   deinit { close(descriptor) }
@@ -98,7 +109,13 @@ package final class FileSink: OutputSink {
       line.withUTF8 { bytes.append(contentsOf: $0) }
       bytes.append(UInt8(ascii: "\n"))
     }
-    lock.withLock { _ = bytes.withUnsafeBytes { StandardStream.writeAll($0, to: descriptor) } }
+    lock.withLock {
+      do throws(WriteError) {
+        try StandardStream.writeAll(bytes, to: descriptor, output: output)
+      } catch {
+        WriteErrors.record(error)
+      }
+    }
   }
 }
 

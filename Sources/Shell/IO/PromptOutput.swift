@@ -211,10 +211,7 @@ package final class PromptOutput: OutputSink, @unchecked Sendable {  // mutable 
   }
 
   /// Writes `text` to standard error as it is.
-  package static let writeStandardError: @Sendable (String) -> Void = { text in
-    var text = text
-    text.withUTF8 { bytes in _ = Glibc.write(2, bytes.baseAddress, bytes.count) }
-  }
+  package static let writeStandardError: @Sendable (String) -> Void = { StandardStream.error($0) }
 
   // Guarded by `lock`.
   private func flush() {

@@ -84,7 +84,11 @@ extension Session {
       arguments: arguments, throttle: options.throttle, printed: options.printed,
       budget: { resource in offline ? nil : budgets().first { $0.resource == resource } })
     let driver = LiveDriver(color: options.color, recorder: options.recorder?(feature, arguments))
-    return try await driver.run { changed in feature.make(host, context, changed) }
+    let outcome = try await driver.run { changed in feature.make(host, context, changed) }
+    // A write that failed while the view was open (`--json-log`) is said now that the screen
+    // is the user's again.
+    WriteErrors.sayUnsaid()
+    return outcome
   }
 
   /// The `live` command of the REPL: the view's selection is printed as the command's output.

@@ -33,24 +33,30 @@ package final class RecordingFiles: Sendable {
     package init(description: String) { self.description = description }
   }
 
-  /// Checks that both files can be written, and that the transcript does not exist unless
-  /// `force`: the session's work is not lost at its end to a path that was never writable.
+  /// Checks that both files can be written, and that neither exists unless `force`: the
+  /// session's work is not lost at its end to a path that was never writable. Nothing is left
+  /// on disk by the check: a file is made (or changed) by the first save.
   package init(
     path: String, cassettePath: String, force: Bool, scanner: SecretScanner,
     cassette: @escaping @Sendable () -> (count: Int, encode: @Sendable () throws -> Data)
   ) throws(Failure) {
     for (file, kind) in [(path, "transcript"), (cassettePath, "cassette")] {
+      var status = stat()
+      // Anything at the path, a dangling link too: only what the check itself made is removed.
+      let existed = lstat(file, &status) == 0
       if !force && FileManager.default.fileExists(atPath: file) {
         throw Failure(description: "\(file) exists; add --force to overwrite the \(kind)")
       }
       // Opened for writing without truncating: nothing is changed until the first save.
-      let descriptor = open(file, O_WRONLY | O_CREAT, 0o644)
+      let descriptor = open(file, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
       guard descriptor >= 0 else {
         throw Failure(description: "cannot write the \(kind) \(file): \(TranscriptFiles.describe(errno))")
       }
       close(descriptor)
+      if !existed { unlink(file) }
+      // A regular file is replaced by a new one beside it (a device is written in place).
       let directory = file.deletingLastPathComponent
-      guard access(directory.isEmpty ? "." : directory, W_OK) == 0 else {
+      guard !OutputFile.isRegularOrMissing(file) || access(directory.isEmpty ? "." : directory, W_OK) == 0 else {
         throw Failure(
           description:
             "cannot write the \(kind) \(file): its directory is not writable: \(TranscriptFiles.describe(errno))")
@@ -64,28 +70,33 @@ package final class RecordingFiles: Sendable {
 
   /// Saves the transcript text and, when it has new exchanges, the cassette; refuses a text
   /// that holds a secret. Returns a problem to report, once.
-  func save(text: String, passwords: [String]) -> String? {
+  package func save(text: String, passwords: [String]) -> String? {
     state.withLock { state in
       for password in passwords { state.scanner.addPassword(password) }
       let (count, encode) = cassette()
-      do {
+      do throws(WriteError) {
         if state.savedExchanges != count {
-          let data = try encode()
+          let data: Data
+          do {
+            data = try encode()
+          } catch {
+            return state.report("cannot write \(cassettePath): \(error)")
+          }
           if let secret = state.scanner.find(in: String(decoding: data, as: UTF8.self)) {
             return state.report("not writing the cassette \(cassettePath): it would contain \(secret)")
           }
-          try Self.replace(cassettePath, with: data)
+          try OutputFile.replace(cassettePath, with: Array(data))
           state.savedExchanges = count
         }
         if state.savedText != text {
           if let secret = state.scanner.find(in: text) {
             return state.report("not writing the transcript \(path): it would contain \(secret)")
           }
-          try Self.replace(path, with: Data(text.utf8))
+          try OutputFile.replace(path, with: Array(text.utf8))
           state.savedText = text
         }
       } catch {
-        return state.report("cannot write \(path): \(error)")
+        return state.report(error.description)
       }
       return nil
     }
@@ -93,26 +104,6 @@ package final class RecordingFiles: Sendable {
 
   /// Whether a save refused or failed; the session then ends with the usage status.
   var failed: Bool { state.withLock { $0.problem != nil } }
-
-  /// Writes `data` to a new file beside `path`, then renames it over `path`.
-  static func replace(_ path: String, with data: Data) throws {
-    let directory = path.deletingLastPathComponent
-    let name = path.lastPathComponent
-    let temporary = (directory.isEmpty ? "" : directory + "/") + ".\(name).\(getpid()).tmp"
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    guard descriptor >= 0 else { throw Failure(description: TranscriptFiles.describe(errno)) }
-    let problem = data.withUnsafeBytes { StandardStream.writeAll($0, to: descriptor) }
-    close(descriptor)
-    if problem != 0 {
-      unlink(temporary)
-      throw Failure(description: TranscriptFiles.describe(problem))
-    }
-    guard rename(temporary, path) == 0 else {
-      let code = errno
-      unlink(temporary)
-      throw Failure(description: TranscriptFiles.describe(code))
-    }
-  }
 }
 
 extension RecordingFiles.State {

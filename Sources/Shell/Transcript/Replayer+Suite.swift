@@ -66,9 +66,9 @@ extension Replayer {
       var report = JUnitReport()
       report.cases = reports.compactMap { $0?.junit }
       do {
-        try report.xml.write(toFile: junit, atomically: true, encoding: .utf8)
+        try OutputFile.replace(junit, with: Array(report.xml.utf8))
       } catch {
-        write("FAIL \(junit): cannot write the JUnit report: \(TranscriptFiles.describe(Self.errorCode(error)))\n")
+        write("FAIL \(junit): cannot write the JUnit report: \(TranscriptFiles.describe(error.code))\n")
         status = 1
       }
     }
@@ -113,9 +113,9 @@ extension Replayer {
         return report("FAIL \(path): \(message)\n", passed: false, failure: (message, message))
       }
       do {
-        try updated.write(toFile: path, atomically: true, encoding: .utf8)
+        try OutputFile.replace(path, with: Array(updated.utf8))
       } catch {
-        let message = "cannot write: \(TranscriptFiles.describe(Self.errorCode(error)))"
+        let message = "cannot write: \(TranscriptFiles.describe(error.code))"
         return report("FAIL \(path): \(message)\n", passed: false, failure: (message, message))
       }
       let notes = outcome.notes.map { "\(path): \($0)\n" }.joined()

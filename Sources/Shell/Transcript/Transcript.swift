@@ -106,6 +106,18 @@ extension Transcript {
   /// The file text, as written.
   package func text() -> String { text(outputs: nil) }
 
+  /// Without its `%data offline-sample` directive, for a cassette recorded anew from GitHub
+  /// (`replay --rerecord`): `help` no longer says the data is the sample. False when it had none.
+  package mutating func removeSampleData() -> Bool {
+    guard settings.sampleData else { return false }
+    items.removeAll { item in
+      guard case .verbatim(let line) = item else { return false }
+      return line.split(separator: " ").first == "%\(TranscriptParser.Directive.data.rawValue)"
+    }
+    settings.sampleData = false
+    return true
+  }
+
   /// The file text, with each command's expected lines replaced by `outputs[i]` when given,
   /// and the status line by `status` when given.
   package func text(outputs: [[Substring]]?, status: Int32? = nil) -> String {

@@ -87,7 +87,7 @@ package enum TranscriptFiles {
     let names: [Int32: String] = [
       ENOENT: "ENOENT", EACCES: "EACCES", EISDIR: "EISDIR", ENOTDIR: "ENOTDIR", ELOOP: "ELOOP",
       EMFILE: "EMFILE", ENAMETOOLONG: "ENAMETOOLONG", EIO: "EIO", EPERM: "EPERM", EROFS: "EROFS",
-      EEXIST: "EEXIST", ENOSPC: "ENOSPC",
+      EEXIST: "EEXIST", ENOSPC: "ENOSPC", EBADF: "EBADF", EFBIG: "EFBIG", EDQUOT: "EDQUOT",
     ]
     let text = String(cString: strerror(code))
     return names[code].map { "\(text) (\($0))" } ?? text

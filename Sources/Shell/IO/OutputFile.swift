@@ -1,0 +1,122 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A file reactor writes whole (a transcript, its cassette, a JUnit report): written to a new
+/// file beside it, then renamed over it, so that the file on disk is always the old one or the
+/// new one, never a part; every failure is thrown (``WriteError``), the new file removed.
+///
+/// A path that names something other than a regular file (`/dev/stdout`, a named pipe) is
+/// written in place: renaming over it would replace the device with a file.
+package enum OutputFile {
+  /// Replaces the file at `path` with `bytes`; `output` names it in the error.
+  package static func replace(_ path: String, with bytes: [UInt8], output: String? = nil) throws(WriteError) {
+    let output = output ?? path
+    if !isRegularOrMissing(path) { return try writeInPlace(path, bytes, output: output) }
+    let temporary = try write(bytes, besides: path, output: output)
+    guard rename(temporary, path) == 0 else {
+      let code = errno
+      unlink(temporary)
+      throw WriteError(output: output, code: code)
+    }
+  }
+
+  /// Replaces two files together (a transcript and its cassette): both new ones are written in
+  /// full before either is renamed into place, and when the second rename fails the first is
+  /// put back, so that the pair on disk is the old one or the new one. (Only a crash between
+  /// the two renames can part them; the old first file is then left beside it, named
+  /// `.NAME.PID.old`.)
+  ///
+  /// `renaming` is `rename(2)`; a test makes it fail.
+  package static func replace(
+    _ first: (path: String, bytes: [UInt8]), _ second: (path: String, bytes: [UInt8]),
+    renaming: (String, String) -> Int32 = { rename($0, $1) }
+  ) throws(WriteError) {
+    for path in [first.path, second.path] where isDirectory(path) {
+      throw WriteError(output: path, code: EISDIR)
+    }
+    guard isRegularOrMissing(first.path), isRegularOrMissing(second.path) else {
+      // A device cannot be replaced together with anything: each is written as it comes.
+      try replace(first.path, with: first.bytes)
+      return try replace(second.path, with: second.bytes)
+    }
+    let newFirst = try write(first.bytes, besides: first.path, output: first.path)
+    let newSecond: String
+    do throws(WriteError) {
+      newSecond = try write(second.bytes, besides: second.path, output: second.path)
+    } catch {
+      unlink(newFirst)
+      throw error
+    }
+    // The old first file, kept under a second name until the pair is in place.
+    let old = sibling(of: first.path, suffix: "old")
+    let hadOld = link(first.path, old) == 0
+    func undo(_ code: Int32, output: String) -> WriteError {
+      unlink(newFirst)
+      unlink(newSecond)
+      return WriteError(output: output, code: code)
+    }
+    guard renaming(newFirst, first.path) == 0 else {
+      let error = undo(errno, output: first.path)
+      if hadOld { unlink(old) }
+      throw error
+    }
+    guard renaming(newSecond, second.path) == 0 else {
+      let code = errno
+      if hadOld { rename(old, first.path) } else { unlink(first.path) }
+      throw undo(code, output: second.path)
+    }
+    if hadOld { unlink(old) }
+  }
+
+  private static func isDirectory(_ path: String) -> Bool {
+    var status = stat()
+    return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
+  }
+
+  /// Whether `path` is a regular file (after symbolic links) or names nothing yet.
+  static func isRegularOrMissing(_ path: String) -> Bool {
+    var status = stat()
+    return stat(path, &status) != 0 || status.st_mode & S_IFMT == S_IFREG
+  }
+
+  /// `.NAME.PID.SUFFIX` in the directory of `path`.
+  private static func sibling(of path: String, suffix: String) -> String {
+    let directory = path.deletingLastPathComponent
+    return (directory.isEmpty ? "" : directory + "/") + ".\(path.lastPathComponent).\(getpid()).\(suffix)"
+  }
+
+  /// Writes `bytes` to a new file beside `path` and returns its path; throws, leaving no new
+  /// file, when any of it cannot be written.
+  private static func write(_ bytes: [UInt8], besides path: String, output: String) throws(WriteError) -> String {
+    let temporary = sibling(of: path, suffix: "tmp")
+    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else { throw WriteError(output: output, code: errno) }
+    // The new file keeps the old one's permissions.
+    var old = stat()
+    if stat(path, &old) == 0 { _ = fchmod(descriptor, old.st_mode & 0o7777) }
+    do throws(WriteError) {
+      try StandardStream.writeAll(bytes, to: descriptor, output: output)
+    } catch {
+      close(descriptor)
+      unlink(temporary)
+      throw error
+    }
+    // A file system may report a failed write only when the file is closed.
+    guard close(descriptor) == 0 else {
+      let code = errno
+      unlink(temporary)
+      throw WriteError(output: output, code: code)
+    }
+    return temporary
+  }
+
+  private static func writeInPlace(_ path: String, _ bytes: [UInt8], output: String) throws(WriteError) {
+    let descriptor = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
+    guard descriptor >= 0 else { throw WriteError(output: output, code: errno) }
+    defer { close(descriptor) }
+    try StandardStream.writeAll(bytes, to: descriptor, output: output)
+  }
+}
