@@ -87,6 +87,22 @@ struct TranscriptToolTests {
     }
   }
 
+  @Test("a suite that selects no transcript (an empty directory, a --filter that matches nothing) exits 5")
+  func nothingSelected() async throws {
+    try await Self.withDirectory { directory in
+      let empty = try await ReactorBinary.run(["replay", directory + "/"])
+      #expect(empty.status == 5, "\(empty.stdout)\(empty.stderr)")
+      #expect(empty.stderr == "error: no transcript to replay: '\(directory)/' holds no *.t file\n")
+      #expect(empty.stdout == "")
+      let unmatched = try await ReactorBinary.run(["replay", "--filter", "nomatch", Self.corpus])
+      #expect(unmatched.status == 5, "\(unmatched.stdout)\(unmatched.stderr)")
+      #expect(
+        unmatched.stderr
+          == "error: no transcript to replay: --filter 'nomatch' matches none of the \(ReplayBinaryTests.files.count) transcripts under '\(Self.corpus)'\n"
+      )
+    }
+  }
+
   @Test("--update keeps a (glob) line that matches, replaces one that does not, and says so")
   func updatePatterns() async throws {
     try await Self.withDirectory { directory in

@@ -9,6 +9,8 @@ package struct Replayer: Sendable {
   let write: @Sendable (String) -> Void
   /// Opens the suite's files (``TranscriptFiles/read(_:opening:)``).
   package var opener: TranscriptFiles.Opener = TranscriptFiles.openForReading
+  /// Where a suite's own errors go (standard error); the reports go to `write`.
+  package var writeError: @Sendable (String) -> Void = { StandardStream.error($0) }
 
   package init(runner: TranscriptRunner, write: @escaping @Sendable (String) -> Void) {
     self.runner = runner
