@@ -83,6 +83,8 @@ package struct LiveDriver: Sendable {
     recorder?.begin(width: screen.width, height: screen.height)
     var timer: (deadline: Duration, task: Task<Void, Never>)?
     var outcome = Outcome(status: 0, output: nil)
+    // What ended the view when no key did, for the recording.
+    var cause: LiveTranscript.Event?
 
     loop: for await event in stream {
       var checkpoint: String?
@@ -115,9 +117,11 @@ package struct LiveDriver: Sendable {
           continue
         }
         outcome = Outcome(status: 128 + number, output: nil)
+        cause = .signal(number)
         break loop
       case .inputClosed:
         outcome = Outcome(status: 130, output: nil)
+        cause = .closed
         break loop
       }
       write(tty, screen.draw(at: now()))
@@ -139,7 +143,7 @@ package struct LiveDriver: Sendable {
     }
     timer?.task.cancel()
     view.cancelAll()
-    recorder?.end(screen.lines, outcome: outcome, at: now())
+    recorder?.end(screen.lines, outcome: outcome, cause: cause, at: now())
     write(tty, screen.close())
     var restore = saved
     tcsetattr(tty, TCSADRAIN, &restore)
