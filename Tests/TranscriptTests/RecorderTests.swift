@@ -179,5 +179,29 @@ struct RecorderTests {
   }
 }
 
+extension RecorderTests {
+  @Test("an abandoned prompt's line is left out with its failure; late output under it moves to the line before")
+  func abandonedPrompt() async {
+    let recorder = TranscriptRecorder(forwarding: MemorySink(), commands: commands, header: ["%offline"])
+    recorder.begin("help next")
+    recorder.write([OutputLine(.out, "usage: next")])
+    recorder.end(.ok)
+    recorder.begin("password")
+    recorder.write([OutputLine(.out, "late")])
+    recorder.dropCurrent()
+    recorder.end(.error)
+    recorder.begin("repeat")
+    recorder.dropCurrent()
+    recorder.end(.error)
+    #expect(recorder.text == "%offline\n> help next\nusage: next\nlate\n")
+    #expect(recorder.commandCount == 1)
+    // A failure after it still counts.
+    recorder.begin("opne")
+    recorder.write([OutputLine(.err, "error: unknown command 'opne'; did you mean 'open'?")])
+    recorder.end(.error)
+    #expect(recorder.text.hasSuffix("> opne\n! error: unknown command 'opne'; did you mean 'open'?\n%status 1\n"))
+  }
+}
+
 /// The executable's command language.
 private let commands = CommandTable<Command>(features: Features.all)

@@ -20,6 +20,8 @@ package final class TranscriptRecorder: OutputSink {
     var failureCode: String?
     /// A command is running: a Control-C now interrupts it.
     var running = false
+    /// The current line was left out (``dropCurrent()``): its outcome does not count either.
+    var dropped = false
     /// ``finish()`` ran.
     var finished = false
 
@@ -66,6 +68,7 @@ package final class TranscriptRecorder: OutputSink {
       storage.blocks.append(Transcript.Command(input: safe, background: background))
       storage.failureCode = nil
       storage.running = true
+      storage.dropped = false
     }
   }
 
@@ -73,7 +76,9 @@ package final class TranscriptRecorder: OutputSink {
   /// recording so far is saved.
   package func end(_ completion: StoreTask.Completion) {
     storage.withLock { storage in
-      storage.status.add(completion, failureCode: storage.failureCode)
+      // A line left out of the transcript is not replayed, so its failure is not the replay's.
+      if !storage.dropped { storage.status.add(completion, failureCode: storage.failureCode) }
+      storage.dropped = false
       storage.running = false
     }
     save()
@@ -103,10 +108,18 @@ package final class TranscriptRecorder: OutputSink {
   }
 
   /// The prompt of the current line was abandoned (Ctrl-C, Ctrl-D): the line changed nothing
-  /// and cannot be replayed without a terminal, so it is left out of the transcript.
+  /// and cannot be replayed without a terminal, so it is left out of the transcript, and its
+  /// outcome (a failure) out of the status. Lines printed meanwhile (the late output of a
+  /// command started with `&`) stay, under the line before it.
   package func dropCurrent() {
     storage.withLock { storage in
-      if let last = storage.blocks.last, last.expected.isEmpty { storage.blocks.removeLast() }
+      guard storage.running, storage.blocks.count > 1 || storage.blocks.last?.expected.isEmpty == true,
+        let last = storage.blocks.popLast()
+      else { return }
+      // Nothing of it runs any more: the blocks before it are all finished ones.
+      storage.running = false
+      storage.dropped = true
+      if !last.expected.isEmpty { storage.blocks[storage.blocks.count - 1].expected += last.expected }
     }
   }
 
