@@ -160,15 +160,13 @@ package struct LiveDriver: Sendable {
     for _ in text { recorder.secretKey(at: now) }
   }
 
-  /// Ctrl-Z: the terminal as it was, the process stopped as the shell's job control expects;
-  /// after `fg`, raw mode and a full redraw.
+  /// Ctrl-Z: the terminal as it was, the job stopped as the shell's job control expects;
+  /// after `fg` (or at once, where no shell can continue it), raw mode and a full redraw.
   private func suspend(_ tty: Int32, saved: termios, screen: inout LiveScreen, now: () -> Duration) {
     write(tty, screen.close())
     var restore = saved
     tcsetattr(tty, TCSADRAIN, &restore)
-    // To this thread: it stops before it returns, where kill(getpid()) let it run on into raw
-    // mode while the other threads stopped.
-    raise(SIGSTOP)
+    JobControl.suspend()
     enterRaw(tty, saved)
     let size = Self.size(of: tty)
     screen.resize(width: size.width, height: size.height)
