@@ -227,11 +227,37 @@ struct TranscriptToolTests {
         ["--offline", "--record", path], input: "help next\nquery \(token)\n", environment: ["GH_TOKEN": token])
       #expect(result.status == 2)
       #expect(
-        result.stderr.contains("not writing the cassette \(path).cassette.json: it would contain the token in GH_TOKEN")
-      )
+        result.stderr.contains(
+          "error: the recording stops: command 2 ('query …') would put the token in GH_TOKEN into \(path).cassette.json;"
+            + " \(path) keeps the 1 command before it, and nothing after it is recorded\n"), "\(result.stderr)")
       #expect(!result.stderr.contains(token))
       #expect(!Self.read(path).contains(token))
       #expect(!Self.read(path + ".cassette.json").contains(token))
+    }
+  }
+
+  @Test("a typed password that a later command prints ends the recording: a complete file that says why, and exit 2")
+  func secretEndsTheRecording() async throws {
+    try await Self.withDirectory { directory in
+      let path = directory + "/s.t"
+      let result = try await ReactorBinary.run(
+        ["--offline", "--record", path], input: "password hunter22\nquery hunter22\nhelp quit\n")
+      #expect(result.status == 2)
+      #expect(result.stdout.contains("usage: quit"), "the session goes on")
+      #expect(!result.stderr.contains("hunter22"))
+      #expect(
+        result.stderr.hasSuffix(
+          "recorded 1 command to \(path); it stops before command 2 ('query …'), which would have put a password"
+            + " typed in the session into \(path).cassette.json\n"), "\(result.stderr)")
+      let text = Self.read(path)
+      #expect(!text.contains("hunter22") && !Self.read(path + ".cassette.json").contains("hunter22"))
+      #expect(
+        text.contains(
+          "\n# The recording ends after 1 command: command 2 ('query …') would have put a password typed in the"
+            + " session into its cassette, and reactor records no secret.\n"), "\(text)")
+      #expect(text.hasSuffix("> password ********\npassword: set, valid\n"), "\(text)")
+      let replay = try await ReactorBinary.run(["replay", path])
+      #expect(replay.status == 0, "\(replay.stdout)")
     }
   }
 }

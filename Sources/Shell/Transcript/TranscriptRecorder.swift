@@ -24,6 +24,10 @@ package final class TranscriptRecorder: OutputSink {
     var dropped = false
     /// ``finish()`` ran.
     var finished = false
+    /// The finished blocks the files held after the last save that wrote them.
+    var saved = 0
+    /// Why the recording stopped: a save would have written a secret.
+    var stop: Stop?
 
     /// The blocks of the commands that ended: without the running one and its `^C` lines.
     var finishedBlocks: ArraySlice<Transcript.Command> {
@@ -36,6 +40,22 @@ package final class TranscriptRecorder: OutputSink {
     func text(blocks: some Sequence<Transcript.Command>) -> String {
       Transcript(items: header.map { .verbatim($0) } + blocks.map { .command($0) }, status: status.value).text()
     }
+  }
+
+  /// Where and why a recording stopped: command number `command` (its line, unless that
+  /// holds the secret) would have put `kind` of secret into `file`; the files keep the `kept`
+  /// commands before.
+  struct Stop {
+    var command: Int
+    var input: String?
+    var kind: String
+    var file: String
+    var kept: Int
+    /// The files held the secret already, and were removed.
+    var removed = false
+
+    /// `command 2 ('query ********')`.
+    var what: String { "command \(command)" + (input.map { " ('\($0)')" } ?? "") }
   }
 
   private let forward: any OutputSink
@@ -136,10 +156,6 @@ package final class TranscriptRecorder: OutputSink {
 
   /// The transcript text recorded so far.
   package var text: String { storage.withLock { $0.text(blocks: $0.blocks) } }
-
-  /// The text without the command still running, whose output is not complete: what the
-  /// files hold, so that they replay however the session ends.
-  var finishedText: String { storage.withLock { $0.text(blocks: $0.finishedBlocks) } }
 
   /// Commands recorded so far (a `^C` line is not one), the one still running left out.
   package var commandCount: Int {
