@@ -1,5 +1,8 @@
+import FeatureList
 import Foundation
+import GitHubClient
 import ReactorCore
+import Rendering
 import Testing
 
 @testable import Shell
@@ -67,6 +70,22 @@ struct LiveReplayExitTests {
     #expect(
       await Self.replay(bogus).verdict
         == .broken("k.t: line 48: signal expects one of HUP, INT, QUIT, TERM, got 'KILL'"))
+  }
+
+  @Test("the REPL's live verb where there is no screen (a recording, a replay) refuses at once, so it replays")
+  func liveVerbWithoutAScreen() async throws {
+    let session = Session(
+      configuration: Session.Configuration(
+        client: GitHubClient(searchRepositories: { _, page, _ in Page(items: [], page: page, nextPage: nil) }),
+        features: Features.all, sink: MemorySink(), executor: ManualExecutor()))
+    // Refused before anything runs: a task on the shared pool finished, or not, before the
+    // replay's executor went idle, and the replay said the command never finished.
+    #expect(session.start("live swift").isFinished)
+    let text =
+      "%offline\n> live swift\n! error: live: not here (pipes, replays, the daemon and recorded sessions have no"
+      + " screen for it); run 'reactor live ...' from a shell\n> help quit\nusage: quit\n  leave (Ctrl-D does the"
+      + " same)\n  also: exit\n%status 1\n"
+    #expect(await Self.replay(text).verdict == .ok)
   }
 
   @Test("the recorder writes what ended the view before the end screen")

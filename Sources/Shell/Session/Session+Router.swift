@@ -28,7 +28,7 @@ extension Session {
     case .watch(let feature, let pointer): return .done(watch(feature: feature, pointer: pointer, sink: sink))
     case .unwatch(let feature, let pointer): return .done(unwatch(feature: feature, pointer: pointer, sink: sink))
     case .trace(let on): return .done(trace(on, sink: sink))
-    case .live(let words): return .task(live(words, sink: sink))
+    case .live(let words): return live(words, sink: sink)
     case .quit: return .quit
     }
   }
