@@ -311,10 +311,7 @@ extension LaunchOptions {
     let recorder = made
     let recorderSignals = recorder.map { recorder in
       recorder.save()
-      var tokens = recorder.saveOnExit()
-      // Control-C cancels the running command at a terminal (ShellLoop); it is recorded first.
-      if interactive { tokens.append(SignalWatcher.shared.watch(SIGINT) { recorder.interrupt() }) }
-      return tokens
+      return recorder.saveOnExit()
     }
     var prompt: (@Sendable (String) -> String?)?
     if interactive {
@@ -417,6 +414,8 @@ extension LaunchOptions {
       loop.source = source
       loop.bail = bail
       loop.failures = failures
+      // Control-C cancels the running command at a terminal; it is recorded first.
+      if let recorder { loop.onInterrupt = { recorder.interrupt() } }
       loops.append(loop)
     }
     let resize = liveWidth.map { live in
