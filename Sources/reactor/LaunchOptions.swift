@@ -220,6 +220,7 @@ extension LaunchOptions {
   /// Runs on the caller's executor (the main thread, from `main`), so that a daemon can keep
   /// its read loop there (see `LoopThreadExecutor.run(_:)`).
   nonisolated(nonsending) func run() async throws {
+    try checkFileNamesAreUTF8()
     let environment = Self.environment
     let userAgent = "reactor/\(ReactorCommand.version)"
     var configuration: GitHubConfiguration
@@ -372,13 +373,15 @@ extension LaunchOptions {
       WriteErrors.exit(status)
     }
     var sources: [(any LineReader, ShellLoop.Source)] = []
-    if !words.isEmpty { sources = [(ScriptedLineReader([Tokenizer.line(quoting: words)]), .argument(1))] }
+    if !words.isEmpty {
+      sources = [(Self.argumentReader(Tokenizer.line(quoting: words), words: words), .argument(1))]
+    }
     var nextFile = files.makeIterator()
     for script in scripts {
       switch script {
       case .command(let line):
         let index = sources.count { if case .argument = $0.1 { true } else { false } } + 1
-        sources.append((ScriptedLineReader([line]), .argument(index)))
+        sources.append((Self.argumentReader(line), .argument(index)))
       case .file(let path):
         // Errors of `-f -` say `<stdin>:N:`, as psql's do.
         sources.append((PipeLineReader(descriptor: nextFile.next()!), .file(path == "-" ? "<stdin>" : path)))
