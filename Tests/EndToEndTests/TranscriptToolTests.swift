@@ -236,6 +236,25 @@ struct TranscriptToolTests {
     }
   }
 
+  /// As reactor-transcript(5) says under Passwords: an empty password is `''`, a line of these
+  /// verbs that does not parse keeps its verb and what made it fail, and both replay.
+  @Test("an empty password is recorded as '', a password line that does not parse as its verb and its fault")
+  func emptyAndUnparsablePasswords() async throws {
+    try await Self.withDirectory { directory in
+      let path = directory + "/q.t"
+      let input = "password ''\npassword \"secret\nrepeat 'x y\nsignup bob hunter22 \"x\npassword \\\n"
+      let result = try await ReactorBinary.run(["--offline", "--record", path], input: input)
+      #expect(result.status == 1)
+      let text = Self.read(path)
+      let lines = text.split(separator: "\n").filter { $0.hasPrefix("> ") }
+      #expect(lines == ["> password ''", #"> password ""#, "> repeat '", #"> signup ""#, #"> password \"#], "\(text)")
+      #expect(!text.contains("secret") && !text.contains("hunter22"))
+      #expect(text.contains("> password ''\npassword: not set\n"))
+      let replay = try await ReactorBinary.run(["replay", path])
+      #expect(replay.status == 0, "\(replay.stdout)")
+    }
+  }
+
   @Test("a typed password that a later command prints ends the recording: a complete file that says why, and exit 2")
   func secretEndsTheRecording() async throws {
     try await Self.withDirectory { directory in
