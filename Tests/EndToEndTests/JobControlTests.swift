@@ -15,6 +15,9 @@ import Testing
   .enabled(if: ReflowingTerminal.tmux != nil, "tmux is not installed (scripts/setup installs it)"))
 struct JobControlTests {
   static let enter = "\u{1B}[?1049h"
+  /// How long a wait for what the pane will show may take before it is a hang: far above what
+  /// a loaded machine takes.
+  static let patience: Duration = .seconds(300)
 
   /// Runs `body` on `command` in a tmux pane, and stops the server however it ends.
   static func inPane(_ command: String, body: (ReflowingTerminal) async throws -> Void) async throws {
@@ -47,7 +50,7 @@ struct JobControlTests {
 
   /// Waits until the pane's programs have written `text` `count` times in all.
   static func wait(_ terminal: ReflowingTerminal, written text: String, count: Int) async throws {
-    let deadline = ContinuousClock.now + .seconds(60)
+    let deadline = ContinuousClock.now + Self.patience
     while terminal.written.occurrences(of: text) < count {
       if ContinuousClock.now > deadline {
         throw TerminalSession.Failure(
@@ -59,7 +62,7 @@ struct JobControlTests {
 
   /// Waits until no process of the pane's session is stopped: a shell's `fg` has continued it.
   static func waitRunning(_ terminal: ReflowingTerminal) async throws {
-    let deadline = ContinuousClock.now + .seconds(60)
+    let deadline = ContinuousClock.now + Self.patience
     while try await !stopped(inSessionOf: terminal).isEmpty {
       if ContinuousClock.now > deadline {
         throw TerminalSession.Failure(
@@ -74,14 +77,16 @@ struct JobControlTests {
   @Test("without job control, Ctrl-Z in the live view stops nothing: the view comes back and Escape ends it")
   func liveViewOrphaned() async throws {
     try await Self.inPane(#""$REACTOR" --offline live swift; echo "exit $?"; read -r _"#) { terminal in
-      try await terminal.wait("the first page") { $0.contains { $0.contains(" 1. apple/swift") } }
+      try await terminal.wait("the first page", patience: Self.patience) {
+        $0.contains { $0.contains(" 1. apple/swift") }
+      }
       try await terminal.press("C-z")
       // Left and entered again: the suspend returned, which a stopped process never does.
       try await Self.wait(terminal, written: Self.enter, count: 2)
       #expect(try await Self.stopped(inSessionOf: terminal) == [])
       try await terminal.press("Down")
       try await terminal.press("Escape")
-      try await terminal.wait("the view's status") { $0.contains("exit 130") }
+      try await terminal.wait("the view's status", patience: Self.patience) { $0.contains("exit 130") }
       #expect(try await Self.stopped(inSessionOf: terminal) == [])
     }
   }
@@ -92,31 +97,33 @@ struct JobControlTests {
       #""$REACTOR" --offline --signup-latency 30 --signup-failure-rate 0; echo "exit $?"; read -r _"#
     ) {
       terminal in
-      try await terminal.wait("the prompt") { $0.contains { $0.hasPrefix("reactor>") } }
+      try await terminal.wait("the prompt", patience: Self.patience) { $0.contains { $0.hasPrefix("reactor>") } }
       try await terminal.press("C-z")
       try await terminal.type("password")
       try await terminal.type("\r", literal: false)
-      try await terminal.wait("the password prompt") { $0.contains("password:") }
+      try await terminal.wait("the password prompt", patience: Self.patience) { $0.contains("password:") }
       // Ctrl-Z is no character of the password: "abcd" is 4, one short of valid.
       try await terminal.type("ab")
       try await terminal.press("C-z")
       try await terminal.type("cd")
       try await terminal.type("\r", literal: false)
-      try await terminal.wait("the password's verdict") { $0.contains { $0.hasPrefix("password: set") } }
+      try await terminal.wait("the password's verdict", patience: Self.patience) {
+        $0.contains { $0.hasPrefix("password: set") }
+      }
       let rows = try await terminal.rows()
       #expect(rows.contains("password: set — Password must be at least 5 characters"), "\(rows)")
       // A command that waits (the signup service's 30 s): the terminal's Ctrl-Z is a signal now.
       try await terminal.type("signup bob hunter22 hunter22")
       try await terminal.type("\r", literal: false)
-      try await terminal.wait("the submission") { $0.contains("submitting...") }
+      try await terminal.wait("the submission", patience: Self.patience) { $0.contains("submitting...") }
       try await terminal.press("C-z")
       try await terminal.press("C-c")
-      try await terminal.wait("the submission cancelled") {
+      try await terminal.wait("the submission cancelled", patience: Self.patience) {
         $0.contains { $0.hasSuffix("error: Signup failed: cancelled") }
       }
       #expect(try await Self.stopped(inSessionOf: terminal) == [])
       try await terminal.press("C-d")
-      try await terminal.wait("the session's status") { $0.contains("exit 0") }
+      try await terminal.wait("the session's status", patience: Self.patience) { $0.contains("exit 0") }
     }
   }
 
@@ -125,26 +132,30 @@ struct JobControlTests {
   @Test("under job control, Ctrl-Z stops the live view off its alternate screen, and fg draws it again")
   func liveViewStopped() async throws {
     try await Self.inPane("PS1='$ ' exec bash --norc --noprofile -i") { terminal in
-      try await terminal.wait("the shell's prompt") { $0.contains("$") }
+      try await terminal.wait("the shell's prompt", patience: Self.patience) { $0.contains("$") }
       try await terminal.type(#""$REACTOR" --offline live swift"#)
       try await terminal.type("\r", literal: false)
-      try await terminal.wait("the first page") { $0.contains { $0.contains(" 1. apple/swift") } }
+      try await terminal.wait("the first page", patience: Self.patience) {
+        $0.contains { $0.contains(" 1. apple/swift") }
+      }
       try await terminal.press("C-z")
-      try await terminal.wait("the shell's notice") { $0.contains { $0.contains("Stopped") } }
+      try await terminal.wait("the shell's notice", patience: Self.patience) { $0.contains { $0.contains("Stopped") } }
       #expect(try await Self.stopped(inSessionOf: terminal).count == 1)
       #expect(try await !terminal.rows().contains { $0.contains(" 1. apple/swift") }, "the main screen is back")
       try await terminal.type("fg")
       try await terminal.type("\r", literal: false)
-      try await terminal.wait("the view drawn again") { $0.contains { $0.contains(" 1. apple/swift") } }
+      try await terminal.wait("the view drawn again", patience: Self.patience) {
+        $0.contains { $0.contains(" 1. apple/swift") }
+      }
       #expect(try await Self.stopped(inSessionOf: terminal) == [])
       try await terminal.press("Escape")
       // Typed once the view has left: keys after an Escape within its wait are a sequence.
-      try await terminal.wait("the shell's prompt again") { rows in
+      try await terminal.wait("the shell's prompt again", patience: Self.patience) { rows in
         !rows.contains { $0.contains(" 1. apple/swift") } && rows.filter { $0.hasPrefix("$") }.count >= 3
       }
       try await terminal.type(#"echo "exit $?""#)
       try await terminal.type("\r", literal: false)
-      try await terminal.wait("the view's status") { $0.contains("exit 130") }
+      try await terminal.wait("the view's status", patience: Self.patience) { $0.contains("exit 130") }
     }
   }
 
@@ -153,44 +164,48 @@ struct JobControlTests {
   )
   func replStopped() async throws {
     try await Self.inPane("PS1='$ ' exec bash --norc --noprofile -i") { terminal in
-      try await terminal.wait("the shell's prompt") { $0.contains("$") }
+      try await terminal.wait("the shell's prompt", patience: Self.patience) { $0.contains("$") }
       try await terminal.type(#""$REACTOR" --offline --signup-latency 30 --signup-failure-rate 0"#)
       try await terminal.type("\r", literal: false)
-      try await terminal.wait("the prompt") { $0.contains { $0.hasPrefix("reactor>") } }
+      try await terminal.wait("the prompt", patience: Self.patience) { $0.contains { $0.hasPrefix("reactor>") } }
       try await terminal.type("signup bob hunter22 hunter22")
       try await terminal.type("\r", literal: false)
-      try await terminal.wait("the submission") { $0.contains("submitting...") }
+      try await terminal.wait("the submission", patience: Self.patience) { $0.contains("submitting...") }
       try await terminal.press("C-z")
-      try await terminal.wait("the shell's notice") { $0.contains { $0.contains("Stopped") } }
+      try await terminal.wait("the shell's notice", patience: Self.patience) { $0.contains { $0.contains("Stopped") } }
       try await terminal.type("fg")
       try await terminal.type("\r", literal: false)
       // Continued once the shell has given it the terminal: Ctrl-C is the job's then.
       try await Self.waitRunning(terminal)
       try await terminal.press("C-c")
-      try await terminal.wait("the submission cancelled") {
+      try await terminal.wait("the submission cancelled", patience: Self.patience) {
         $0.contains { $0.hasSuffix("error: Signup failed: cancelled") }
       }
       try await terminal.type("password")
       try await terminal.type("\r", literal: false)
-      try await terminal.wait("the password prompt") { $0.contains("password:") }
+      try await terminal.wait("the password prompt", patience: Self.patience) { $0.contains("password:") }
       // The prompt after the cancelled sleep was drawn once: a resumed editor drew it twice.
       #expect(try await terminal.rows().contains { $0.hasSuffix("reactor> password") })
       #expect(try await !terminal.rows().contains { $0.contains("reactor> reactor>") })
       try await terminal.type("ab")
       try await terminal.press("C-z")
-      try await terminal.wait("the second stop") { rows in rows.filter { $0.contains("Stopped") }.count == 2 }
+      try await terminal.wait("the second stop", patience: Self.patience) { rows in
+        rows.filter { $0.contains("Stopped") }.count == 2
+      }
       #expect(try await Self.stopped(inSessionOf: terminal).count == 1)
       try await terminal.type("fg")
       try await terminal.type("\r", literal: false)
       try await Self.waitRunning(terminal)
-      try await terminal.wait("the prompt again") { rows in rows.filter { $0 == "password:" }.count == 2 }
+      try await terminal.wait("the prompt again", patience: Self.patience) { rows in
+        rows.filter { $0 == "password:" }.count == 2
+      }
       try await terminal.type("cdefgh")
       try await terminal.type("\r", literal: false)
-      try await terminal.wait("the password's verdict") { $0.contains("password: set, valid") }
+      try await terminal.wait("the password's verdict", patience: Self.patience) { $0.contains("password: set, valid") }
       try await terminal.press("C-d")
       try await terminal.type(#"echo "exit $?""#)
       try await terminal.type("\r", literal: false)
-      try await terminal.wait("the session's status") { $0.contains("exit 0") }
+      try await terminal.wait("the session's status", patience: Self.patience) { $0.contains("exit 0") }
     }
   }
 }

@@ -100,8 +100,10 @@ struct RecordReplayPropertyTests {
         ], environment: ["HOME": directory], jobControl: true)
       defer { terminal.end() }
       try await terminal.wait(forScreen: "reactor> ")
+      // The Ctrl-C lines the recording must hold: one per interrupt that cancelled its command.
+      var interrupts = 0
       for step in steps {
-        try await Self.run(step, on: terminal)
+        interrupts += try await Self.run(step, on: terminal)
       }
       terminal.type(Self.ctrlD)
       // Every command that ran is there, and a `^C` line for each one interrupted: a recorder
@@ -113,7 +115,6 @@ struct RecordReplayPropertyTests {
       for password in Self.passwords {
         #expect(!files.joined().contains(password), "a password was recorded in:\n\(session)")
       }
-      let interrupts = steps.count { if case .interrupted = $0 { true } else { false } }
       let lines = files[0].split(separator: "\n").filter { $0.hasPrefix("> ") }
       #expect(lines.count == commands + interrupts, "\(session)\n\(files[0])")
       let replay = try await ReactorBinary.run(["replay", path])
@@ -121,8 +122,11 @@ struct RecordReplayPropertyTests {
     }
   }
 
-  /// Types `step` and waits until it is done: the prompt drawn for the next line.
-  static func run(_ step: Step, on terminal: TerminalSession) async throws {
+  /// Types `step` and waits until it is done: the prompt drawn for the next line. Returns the
+  /// `^C` lines it adds to the recording: 1 for an interrupt that cancelled its command (on a
+  /// loaded machine the command may end first, and Ctrl-C then only clears the prompt).
+  @discardableResult
+  static func run(_ step: Step, on terminal: TerminalSession) async throws -> Int {
     let prompts = terminal.text.occurrences(of: "reactor> ")
     let stops = terminal.text.occurrences(of: "Stopped")
     func prompt(_ extra: Int = 1) async throws {
@@ -146,9 +150,13 @@ struct RecordReplayPropertyTests {
       terminal.type(line)
       try await terminal.wait(forScreen: line, count: before + 1)
     }
-    /// The line has been read, and its command runs: the terminal sends signals again.
-    func running() async throws {
-      try await terminal.wait(for: "the command to run") { _, _ in terminal.signalsOn }
+    /// The line has been read, and its command runs (the terminal sends signals again) or has
+    /// already ended (the next prompt is drawn); true while it runs.
+    func running() async throws -> Bool {
+      try await terminal.wait(for: "the command to run") { screen, _ in
+        terminal.signalsOn || screen.occurrences(of: "reactor> ") > prompts
+      }
+      return terminal.text.occurrences(of: "reactor> ") == prompts
     }
     switch step {
     case .line(let line):
@@ -169,10 +177,12 @@ struct RecordReplayPropertyTests {
       terminal.type(ctrlC)
       try await prompt()
     case .interrupted(let line):
+      let cancelled = terminal.text.occurrences(of: "sleep cancelled")
       terminal.type(line + "\r")
-      try await running()
+      guard try await running() else { return 0 }
       terminal.type(ctrlC)
       try await prompt()
+      return terminal.text.occurrences(of: "sleep cancelled") - cancelled
     case .suspendedAtEditor(let line, let rest):
       try await typed(line)
       // Drawn again after `fg`, with what was typed.
@@ -188,10 +198,11 @@ struct RecordReplayPropertyTests {
       try await prompt()
     case .suspendedWhileRunning(let line):
       terminal.type(line + "\r")
-      try await running()
+      _ = try await running()
       // The prompt comes after it ends, or (if it ended first) is drawn again.
       try await stopAndContinue()
     }
+    return 0
   }
 }
 

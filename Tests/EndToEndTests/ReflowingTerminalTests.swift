@@ -136,8 +136,8 @@ struct ReflowingTerminal: Sendable {
 
   /// Waits until the screen's rows satisfy `condition`: an event tmux shows, bounded only
   /// against a hang.
-  func wait(_ what: String, _ condition: ([String]) -> Bool) async throws {
-    let deadline = ContinuousClock.now + .seconds(30)
+  func wait(_ what: String, patience: Duration = .seconds(30), _ condition: ([String]) -> Bool) async throws {
+    let deadline = ContinuousClock.now + patience
     while true {
       let rows = try await rows()
       if condition(rows) { return }

@@ -142,10 +142,9 @@ private struct Harness {
         while !told.withLock({ $0 }) && ContinuousClock.now < deadline { usleep(1000) }
       })
     loop.onInterrupt = { told.withLock { $0 = true } }
-    let start = ContinuousClock.now
     _ = await loop.runLines()
     #expect(told.withLock { $0 })
-    #expect(ContinuousClock.now - start < .seconds(25), "the sleep ran to its end")
+    // Cancelled, not run to its end (which prints nothing).
     #expect(harness.memory.lines.map(\.text) == ["sleep cancelled"])
   }
 
