@@ -9,18 +9,15 @@ import ReactorCore
 
 extension TranscriptRecorder {
   /// Saves what is recorded so far, if the recorder has files. A failure is said on standard
-  /// error, once; a secret ends the recording (``stop(_:file:)``).
+  /// error, once; a secret ends the recording (``stop(_:file:)``), after which nothing is saved.
   package func save() {
     guard let files else { return }
     // Without the command still running, whose output is not complete: the files replay
     // however the session ends.
     let (text, count) = storage.withLock { ($0.text(blocks: $0.finishedBlocks), $0.finishedBlocks.count) }
     switch files.save(text: text, passwords: passwords) {
-    case nil:
-      storage.withLock { storage in
-        if storage.stop == nil { storage.saved = count }
-      }
-    case .secret(let kind, let file, _)?: stop(kind, file: file, text: text)
+    case nil: storage.withLock { $0.saved = count }
+    case .secret(let kind, let file, _)?: stop(kind, file: file)
     case .failed(let message)?: StandardStream.error("error: \(message)\n")
     case .ended?, .unsaved?: break
     }
@@ -29,7 +26,7 @@ extension TranscriptRecorder {
   /// A save would have written `kind` of secret into `file`: the recording ends as it was saved
   /// last, complete and replayable, with a comment that says why, and nothing after it is
   /// recorded. Says which command's line or output held the secret, never the secret.
-  private func stop(_ kind: String, file: String, text: String) {
+  private func stop(_ kind: String, file: String) {
     guard let files else { return }
     let stop = storage.withLock { storage -> Stop in
       let blocks = storage.finishedBlocks
