@@ -15,6 +15,7 @@ import Testing
   .enabled(if: ReflowingTerminal.tmux != nil, "tmux is not installed (scripts/setup installs it)"))
 struct JobControlTests {
   static let enter = "\u{1B}[?1049h"
+  static let leave = "\u{1B}[?1049l"
   /// How long a wait for what the pane will show may take before it is a hang: far above what
   /// a loaded machine takes.
   static let patience: Duration = .seconds(300)
@@ -48,13 +49,17 @@ struct JobControlTests {
     }
   }
 
-  /// Waits until the pane's programs have written `text` `count` times in all.
-  static func wait(_ terminal: ReflowingTerminal, written text: String, count: Int) async throws {
+  /// Waits until the pane's programs have written `first`, then `second` after it. (The log
+  /// starts once the pane runs: it may miss what was written before, never what comes after
+  /// what the test saw on the screen.)
+  static func wait(_ terminal: ReflowingTerminal, written first: String, then second: String) async throws {
     let deadline = ContinuousClock.now + Self.patience
-    while terminal.written.occurrences(of: text) < count {
+    while true {
+      let written = terminal.written
+      if let range = written.range(of: first), written[range.upperBound...].contains(second) { return }
       if ContinuousClock.now > deadline {
         throw TerminalSession.Failure(
-          "\(text.debugDescription) not written \(count) times: \(try await terminal.rows())")
+          "\(first.debugDescription), then \(second.debugDescription), not written: \(try await terminal.rows())")
       }
       try await Task.sleep(for: .milliseconds(5))
     }
@@ -82,7 +87,7 @@ struct JobControlTests {
       }
       try await terminal.press("C-z")
       // Left and entered again: the suspend returned, which a stopped process never does.
-      try await Self.wait(terminal, written: Self.enter, count: 2)
+      try await Self.wait(terminal, written: Self.leave, then: Self.enter)
       #expect(try await Self.stopped(inSessionOf: terminal) == [])
       try await terminal.press("Down")
       try await terminal.press("Escape")
