@@ -23,6 +23,22 @@ package struct CommandArguments: Sendable {
     return invalid(index, expected: expected, hint: hint)
   }
 
+  /// The word at `index` as a whole number of at least `minimum`: digits too many for `T` are
+  /// a number no `what` has (``CommandError/outOfRange(command:argument:what:)``), anything
+  /// else that is not one is `expected`.
+  package func number<T: FixedWidthInteger>(
+    _ index: Int, atLeast minimum: T, what: String, expected: String
+  ) throws(CommandError) -> T {
+    let word = words[index]
+    if let number = T(word), number >= minimum { return number }
+    if !word.isEmpty, word.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
+      word.utf8.contains(where: { $0 != UInt8(ascii: "0") })
+    {
+      throw .outOfRange(command: verb, argument: word, what: what)
+    }
+    throw invalid(index, expected: expected)
+  }
+
   /// The word at `index` is not what the verb expects.
   package func invalid(_ index: Int, expected: String, hint: String = "") -> CommandError {
     .invalidArgument(command: verb, argument: words[index], expected: expected, hint: hint)

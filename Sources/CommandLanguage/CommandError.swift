@@ -8,6 +8,9 @@ package enum CommandError: Error, Sendable, Equatable {
   case invalidArgument(command: String, argument: String, expected: String, hint: String = "")
   /// A secret argument is the placeholder history keeps instead of it (a recalled line).
   case redactedSecret(command: String)
+  /// A whole number too large to be any `what` (`result`, `change`), as `open 99999` is one
+  /// there is not.
+  case outOfRange(command: String, argument: String, what: String)
 
   /// A stable identifier for NDJSON `error` records.
   package var code: String {
@@ -18,6 +21,7 @@ package enum CommandError: Error, Sendable, Equatable {
     case .unexpectedArgument: "unexpected-argument"
     case .invalidArgument: "invalid-argument"
     case .redactedSecret: "redacted-secret"
+    case .outOfRange: "out-of-range"
     }
   }
 
@@ -47,6 +51,8 @@ package enum CommandError: Error, Sendable, Equatable {
     case .redactedSecret(let command):
       return "\(command): '\(Redaction.placeholder)' stands for a password that history does not keep; "
         + "type the password again"
+    case .outOfRange(let command, let argument, let what):
+      return "\(command): no \(what) \(argument) (the number is out of range)"
     }
   }
 }

@@ -86,10 +86,7 @@ package final class SearchView: FeatureView {
       discussion: "On a terminal, runs $BROWSER or xdg-open with the result's URL; otherwise prints the URL.",
       arity: 1...1
     ) { arguments throws(CommandError) in
-      guard let number = Int(arguments[0]), number >= 1 else {
-        throw arguments.invalid(0, expected: "a result number (1 or more)")
-      }
-      return .open(number)
+      .open(try arguments.number(0, atLeast: 1, what: "result", expected: "a result number (1 or more)"))
     },
     CommandSpec(
       "engine", usage: "[reactor|feedback]", summary: "show or switch the search engine (resets search)",

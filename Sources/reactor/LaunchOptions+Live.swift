@@ -74,7 +74,9 @@ extension LaunchOptions {
         let live = (["%live", feature.name] + arguments.map(Redaction.quote)).joined(separator: " ")
         return LiveRecorder(header: header + directives + [live]) { text in
           // Saved as the view ends, still on the alternate screen: said once it is gone.
-          if let problem = files?.save(text: text, passwords: []) { recordingProblem.withLock { $0 = problem } }
+          if let problem = files?.save(text: text, passwords: []) {
+            recordingProblem.withLock { $0 = problem.description }
+          }
         }
       }
     }

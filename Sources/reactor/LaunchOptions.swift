@@ -220,6 +220,7 @@ extension LaunchOptions {
   /// Runs on the caller's executor (the main thread, from `main`), so that a daemon can keep
   /// its read loop there (see `LoopThreadExecutor.run(_:)`).
   nonisolated(nonsending) func run() async throws {
+    try checkFileNamesAreUTF8()
     let environment = Self.environment
     let userAgent = "reactor/\(ReactorCommand.version)"
     var configuration: GitHubConfiguration
@@ -311,10 +312,7 @@ extension LaunchOptions {
     let recorder = made
     let recorderSignals = recorder.map { recorder in
       recorder.save()
-      var tokens = recorder.saveOnExit()
-      // Control-C cancels the running command at a terminal (ShellLoop); it is recorded first.
-      if interactive { tokens.append(SignalWatcher.shared.watch(SIGINT) { recorder.interrupt() }) }
-      return tokens
+      return recorder.saveOnExit()
     }
     var prompt: (@Sendable (String) -> String?)?
     if interactive {
@@ -375,13 +373,15 @@ extension LaunchOptions {
       WriteErrors.exit(status)
     }
     var sources: [(any LineReader, ShellLoop.Source)] = []
-    if !words.isEmpty { sources = [(ScriptedLineReader([Tokenizer.line(quoting: words)]), .argument(1))] }
+    if !words.isEmpty {
+      sources = [(Self.argumentReader(Tokenizer.line(quoting: words), words: words), .argument(1))]
+    }
     var nextFile = files.makeIterator()
     for script in scripts {
       switch script {
       case .command(let line):
         let index = sources.count { if case .argument = $0.1 { true } else { false } } + 1
-        sources.append((ScriptedLineReader([line]), .argument(index)))
+        sources.append((Self.argumentReader(line), .argument(index)))
       case .file(let path):
         // Errors of `-f -` say `<stdin>:N:`, as psql's do.
         sources.append((PipeLineReader(descriptor: nextFile.next()!), .file(path == "-" ? "<stdin>" : path)))
@@ -417,6 +417,8 @@ extension LaunchOptions {
       loop.source = source
       loop.bail = bail
       loop.failures = failures
+      // Control-C cancels the running command at a terminal; it is recorded first.
+      if let recorder { loop.onInterrupt = { recorder.interrupt() } }
       loops.append(loop)
     }
     let resize = liveWidth.map { live in

@@ -83,6 +83,23 @@ struct DaemonTests {
     #expect(raw.contains { $0.contains(#""id":18446744073709551617"#) && $0.contains(#""status":"cancelled""#) })
   }
 
+  @Test("sleep 0 ends at once: a cancel right after it finds nothing of it to cancel")
+  func sleepZero() async throws {
+    let daemon = try DaemonProcess(["--offline"])
+    daemon.send(#"{"id":1,"command":"sleep 0"}"#)
+    daemon.send(#"{"id":2,"command":"cancel"}"#)
+    daemon.send(#"{"id":3,"command":"sleep 0s"}"#)
+    daemon.send(#"{"id":4,"command":"cancel 3"}"#)
+    daemon.closeInput()
+    let (status, records, _) = await daemon.finish()
+    #expect(status == 0)
+    #expect(records.ends("1").first?["status"] as? String == "ok", "\(records)")
+    #expect(records.ends("3").first?["status"] as? String == "ok", "\(records)")
+    #expect(!records.contains { $0["message"] as? String == "sleep cancelled" })
+    // It ended before the cancel began: `cancel 3` finds no request 3 in flight.
+    #expect(records.ends("4").first?["status"] as? String == "error", "\(records)")
+  }
+
   @Test("a newer query cancels the previous one, which ends cancelled; cancel <id> cancels one request")
   func cancellation() async throws {
     // The slow requests outlast any delay before the `cancel` lands: with 2 s, a slow TSan run

@@ -179,6 +179,29 @@ struct ManualPageTests {
     }
   }
 
+  @Test("CONTRIBUTING's recipes name files that exist, and README paragraphs that exist")
+  func contributingNamesWhatExists() throws {
+    let text = try String(contentsOf: Self.root.appendingPathComponent("CONTRIBUTING.md"), encoding: .utf8)
+    // Paths in code spans: whole ones, not commands, patterns or placeholders.
+    let paths = text.matches(of: #/`([^`\s*<>\[]+/[^`\s*<>\[]*)`/#).map { String($0.1) }
+      .filter { !$0.hasPrefix("../") }
+    #expect(paths.count >= 20, "\(paths)")
+    let files =
+      FileManager.default.enumerator(atPath: Self.root.path)?.compactMap { $0 as? String }
+      .filter { !$0.hasPrefix(".build") } ?? []
+    for path in paths {
+      // A path relative to the module the recipe names (`Feedback/FeedbackSearch.swift`) counts.
+      let trimmed = path.hasSuffix("/") ? String(path.dropLast()) : path
+      #expect(
+        FileManager.default.fileExists(atPath: Self.root.appendingPathComponent(path).path)
+          || files.contains { $0.hasSuffix("/" + trimmed) }, "CONTRIBUTING.md names \(path), which does not exist")
+    }
+    let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+    for paragraph in text.matches(of: #/README's "([^"]+)" paragraph/#).map({ String($0.1) }) {
+      #expect(readme.contains("**" + paragraph), "CONTRIBUTING.md names the README's \"\(paragraph)\" paragraph")
+    }
+  }
+
   // reactor-transcript.5's directives are checked against the parser's own list in
   // TranscriptTests (TranscriptManualPageTests): this target sees only the binary.
 }

@@ -36,6 +36,42 @@ struct OneShotTests {
     #expect(directory.stderr.hasPrefix("error: -f \(NSTemporaryDirectory()): Is a directory"))
   }
 
+  /// The rule of piped lines on every route: bytes that are not UTF-8 are refused, never read
+  /// as U+FFFD. A command is refused when its turn comes (status 1, the others run); a file
+  /// name would name another file, so it is a usage error before anything runs.
+  @Test(
+    "arguments that are not UTF-8: a -c or word command is refused as a piped line is; a file name is a usage error")
+  func invalidUTF8Arguments() async throws {
+    guard let binary = ReactorBinary.url?.path else { throw ReactorBinary.Missing() }
+    try await TranscriptToolTests.withDirectory { directory in
+      let bad = #""$(printf 'query \377')""#
+      let command = try await ReactorBinary.runShell(
+        "cd \(directory) && '\(binary)' --offline --json -c \(bad) -c 'help quit'")
+      #expect(command.status == 1, "\(command.stdout)")
+      let records = try jsonLines(command.stdout)
+      #expect(records.first?["code"] as? String == "invalid-utf8", "\(command.stdout)")
+      #expect(records.first?["command"] as? Int == 1)
+      #expect(!command.stdout.contains("\u{FFFD}") && !command.stdout.contains("\\ufffd"), "it did not run")
+      #expect(records.contains { $0["type"] as? String == "help" }, "the next command ran")
+      let words = try await ReactorBinary.runShell("'\(binary)' --offline query \(#""$(printf '\377')""#)")
+      #expect(words.status == 1)
+      #expect(words.stderr == "error: not valid UTF-8; it was not run\n")
+      #expect(words.stdout.isEmpty)
+      // A name that is U+FFFD itself, in UTF-8, is a name like any other.
+      let replacement = try await ReactorBinary.runShell(
+        "'\(binary)' --offline query \(#""$(printf '\357\277\275')""#)")
+      #expect(replacement.status == 0)
+      for (flag, value) in [("--record", #""$(printf 'a\377b.t')""#), ("-f", #""$(printf '\377.txt')""#)] {
+        let refused = try await ReactorBinary.runShell(
+          "cd \(directory) && '\(binary)' --offline \(flag) \(value) -c help")
+        #expect(refused.status == 2, "\(flag): \(refused.stderr)")
+        #expect(
+          refused.stderr.hasPrefix("error: \(flag): the file name is not valid UTF-8; it would name another file\n"))
+      }
+      #expect(try FileManager.default.contentsOfDirectory(atPath: directory).isEmpty, "no file was made")
+    }
+  }
+
   @Test("-f - reads the commands from standard input, as psql -f - does, in order with -c")
   func fileFromStandardInput() async throws {
     let result = try await ReactorBinary.run(

@@ -87,4 +87,34 @@ struct RecordInterruptTests {
       #expect(try await ReactorBinary.run(["replay", path]).status == 1)
     }
   }
+
+  @Test(
+    "a hidden prompt abandoned with Control-C or Control-D prints nothing, is left out with its failure, and replays",
+    arguments: ["\u{3}", "\u{4}"])
+  func abandonedPrompt(key: String) async throws {
+    try await TranscriptToolTests.withDirectory { directory in
+      let path = directory + "/p.t"
+      let terminal = try TerminalSession(["--offline", "--record", path], environment: ["HOME": directory])
+      defer { terminal.end() }
+      try await terminal.wait(forScreen: "reactor> ")
+      terminal.type("password\r")
+      try await terminal.wait(for: "the password prompt") { screen, _ in screen.hasSuffix("password: ") }
+      let before = terminal.text.utf8.count
+      terminal.type("abc" + key)
+      try await terminal.wait(forScreen: "reactor> ", count: 2)
+      // Only the end of the prompt's line, then the next prompt: no message, nothing typed.
+      let after = String(decoding: Array(terminal.text.utf8)[before...], as: UTF8.self)
+      #expect(after.replacingOccurrences(of: "\r", with: "") == "\nreactor> ", "\(after.debugDescription)")
+      terminal.type("state signup\r")
+      try await terminal.wait(forScreen: "reactor> ", count: 3)
+      terminal.type("\u{4}")
+      #expect(try await terminal.exitStatus() == 0)
+      let text = TranscriptToolTests.read(path)
+      #expect(!text.contains("> password"), "\(text)")
+      #expect(!text.contains("%status"), "the abandoned prompt's failure is not the replay's: \(text)")
+      #expect(text.contains("> state signup\n"), "\(text)")
+      let replay = try await ReactorBinary.run(["replay", path])
+      #expect(replay.status == 0, "\(replay.stdout)\(replay.stderr)\n\(text)")
+    }
+  }
 }

@@ -66,17 +66,46 @@ struct ReflowingTerminal: Sendable {
 
   static func start(columns: Int, home: String) async throws -> ReflowingTerminal {
     guard let binary = ReactorBinary.url else { throw ReactorBinary.Missing() }
+    return try await start(command: "\(binary.path) --offline --color never", columns: columns, home: home)
+  }
+
+  /// `command` (a bash command line) in a new session's pane, with a clean environment;
+  /// `$REACTOR` in it is the binary.
+  static func start(command: String, columns: Int, rows: Int = 20, home: String) async throws -> ReflowingTerminal {
+    guard let binary = ReactorBinary.url else { throw ReactorBinary.Missing() }
     try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
     // A socket's path has a short limit: not under the scratch HOME.
     let terminal = ReflowingTerminal(
       socket: NSTemporaryDirectory() + "rtm-" + UUID().uuidString.prefix(8), log: home + "/terminal.log")
-    let command =
-      "env -i PATH=/usr/bin:/bin HOME=\(home) LANG=C.UTF-8 TERM=xterm \(binary.path) --offline --color never"
-    // The server it starts keeps whatever output it was given: none to wait on.
+    let environment =
+      ["PATH=/usr/bin:/bin", "HOME=\(home)", "LANG=C.UTF-8", "TERM=xterm", "REACTOR=\(binary.path)"]
+      + ReactorBinary.sanitizerEnvironment.map { "\($0.key)=\($0.value)" }
+    func quoted(_ word: String) -> String { "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+    // bash runs `command` in that environment, without job control (not interactive), and, unlike
+    // dash, goes on after a Ctrl-C its command handled. The server keeps whatever output it was
+    // given: none to wait on.
+    let line = (["env", "-i"] + environment + ["bash", "-c", command]).map(quoted).joined(separator: " ")
     try await terminal.tmux(
-      ["new-session", "-d", "-s", "r", "-x", "\(columns)", "-y", "20", command], capture: false)
+      ["new-session", "-d", "-s", "r", "-x", "\(columns)", "-y", "\(rows)", line], capture: false)
     try await terminal.tmux(["pipe-pane", "-t", "r", "-o", "cat >> \(terminal.log)"])
     return terminal
+  }
+
+  /// Every byte the pane's programs wrote so far.
+  var written: String { (try? String(contentsOfFile: log, encoding: .utf8)) ?? "" }
+
+  /// The pid of the pane's first process (the shell `start` runs).
+  func panePID() async throws -> pid_t {
+    let text = try await tmux(["display-message", "-p", "-t", "r", "#{pane_pid}"])
+    guard let pid = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+      throw TerminalSession.Failure("no pane pid: \(text)")
+    }
+    return pid
+  }
+
+  /// Sends tmux's name of a key (`C-z`, `Escape`, `Enter`).
+  func press(_ key: String) async throws {
+    try await tmux(["send-keys", "-t", "r", key])
   }
 
   /// Waits until reactor has erased the screen below a prompt to draw it again `count` times
@@ -107,8 +136,8 @@ struct ReflowingTerminal: Sendable {
 
   /// Waits until the screen's rows satisfy `condition`: an event tmux shows, bounded only
   /// against a hang.
-  func wait(_ what: String, _ condition: ([String]) -> Bool) async throws {
-    let deadline = ContinuousClock.now + .seconds(30)
+  func wait(_ what: String, patience: Duration = .seconds(30), _ condition: ([String]) -> Bool) async throws {
+    let deadline = ContinuousClock.now + patience
     while true {
       let rows = try await rows()
       if condition(rows) { return }
@@ -126,7 +155,7 @@ struct ReflowingTerminal: Sendable {
   /// server forks away from it, unreaped here, and its wait never returned (the signal mask
   /// this thread passed on was the cause of both).
   @discardableResult
-  private func tmux(_ arguments: [String], capture: Bool = true) async throws -> String {
+  func tmux(_ arguments: [String], capture: Bool = true) async throws -> String {
     let argv = [Self.tmux!, "-S", socket] + arguments
     return try await offThePool {
       var ends: [Int32] = [-1, -1]

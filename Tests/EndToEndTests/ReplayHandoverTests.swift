@@ -61,12 +61,12 @@ struct ReplayHandoverTests {
   @Test(
     "bad uses are refused",
     arguments: [
-      (["replay", "--until", "99", "time-travel-goto.t"], Int32(1), "has 11 commands"),
+      (["replay", "--until", "99", "time-travel-goto.t"], Int32(2), "has 11 commands"),
       (["replay", "--until=-1", "time-travel-goto.t"], 2, "--until must be 0 or more"),
       (["replay", "--until", "1", "time-travel-goto.t", "time-travel-why.t"], 2, "replay one file"),
       (["replay", "--update", "--until", "1", "time-travel-goto.t"], 2, "cannot be combined"),
       (["replay", "--step", "time-travel-goto.t"], 2, "--step needs a terminal"),
-      (["replay", "--until", "1", "daemon.t"], 1, "%daemon transcript"),
+      (["replay", "--until", "2", "daemon.t"], 2, "%daemon transcript"),
     ])
   func refused(_ arguments: [String], status: Int32, message: String) async throws {
     let resolved = arguments.map { $0.hasSuffix(".t") ? Self.path($0) : $0 }

@@ -35,9 +35,15 @@ final class TerminalSession: @unchecked Sendable {  // mutable state under `cond
   /// read into ``pipedText``; with `output`, it is that; standard input and error stay the
   /// terminal. The descriptors of `closing` are closed in reactor, whatever this process has
   /// open under their numbers.
+  ///
+  /// reactor leads a session of its own, an orphaned process group that no shell can continue
+  /// after a stop (the kernel discards SIGTSTP). With `jobControl`, an interactive bash leads it
+  /// instead and runs reactor as its job: Ctrl-Z stops it, bash says `Stopped`, and Enter (a
+  /// line the test types) is `fg`; the status and the signals are then bash's, which exits
+  /// with reactor's status.
   init(
     _ arguments: [String], environment: [String: String] = [:], columns: Int = 100, rows: Int = 40,
-    outputToPipe: Bool = false, output: Output? = nil, closing: [Int32] = []
+    outputToPipe: Bool = false, output: Output? = nil, closing: [Int32] = [], jobControl: Bool = false
   ) throws {
     guard let binary = ReactorBinary.url else { throw ReactorBinary.Missing() }
     // posix_openpt, unlockpt and ptsname are not visible to Swift; their Linux ioctls are.
@@ -77,11 +83,13 @@ final class TerminalSession: @unchecked Sendable {  // mutable state under `cond
     ]
     env.merge(ReactorBinary.sanitizerEnvironment) { $1 }
     env.merge(environment) { $1 }
-    let argv = ([binary.path] + arguments).map { strdup($0) } + [nil]
+    let program = jobControl ? Self.bash : binary.path
+    let wrapper = jobControl ? [program, "--norc", "--noprofile", "-i", "-c", Self.jobScript, "reactor"] : []
+    let argv = (wrapper + [binary.path] + arguments).map { strdup($0) } + [nil]
     let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
     defer { for item in argv + envp { free(item) } }
     var child = pid_t()
-    let status = posix_spawn(&child, binary.path, &actions, &attributes, argv, envp)
+    let status = posix_spawn(&child, program, &actions, &attributes, argv, envp)
     guard status == 0 else { throw Failure("posix_spawn: \(status)") }
     pid = child
     readers = outputToPipe ? 2 : 1
@@ -91,6 +99,15 @@ final class TerminalSession: @unchecked Sendable {  // mutable state under `cond
       startReading(pipeEnds[0]) { [self] bytes in piped += bytes }
     }
   }
+
+  static let bash = "/bin/bash"
+
+  /// Runs the job, and after each stop (status 128 + SIGTSTP) waits for a line before `fg`, up
+  /// to 30 times; exits with its status. Not a loop: bash abandons a compound command whose job
+  /// stops, and goes on with the next line.
+  private static let jobScript =
+    (["\"$@\"; s=$?"] + Array(repeating: "[ $s -eq 148 ] && { read -r _; fg >/dev/null; s=$?; }", count: 30)
+    + ["exit $s"]).joined(separator: "\n")
 
   /// Linux's TIOCSPTLCK, TIOCGPTN and glibc's POSIX_SPAWN_SETSID (macros Swift does not import).
   private static let unlockRequest: UInt = 0x4004_5431
@@ -152,6 +169,12 @@ final class TerminalSession: @unchecked Sendable {  // mutable state under `cond
     return tcgetattr(master, &settings) == 0 && settings.c_lflag & tcflag_t(ECHOCTL) != 0
   }
 
+  /// Whether the terminal turns Ctrl-C into a signal (ISIG): a command runs, not the editor.
+  var signalsOn: Bool {
+    var settings = termios()
+    return tcgetattr(master, &settings) == 0 && settings.c_lflag & tcflag_t(ISIG) != 0
+  }
+
   /// The terminal's modes as `stty -g` would print them (flags and control characters), to
   /// compare before and after a full-screen view.
   var modes: String { Self.modes(of: master) }
@@ -184,16 +207,13 @@ final class TerminalSession: @unchecked Sendable {  // mutable state under `cond
     _ = ioctl(master, UInt(TIOCSWINSZ), &size)
   }
 
-  /// Waits until reactor is stopped (job control: Ctrl-Z, SIGSTOP); false if it exits instead.
-  func waitStopped(timeout: TimeInterval = 60) async throws -> Bool {
-    let deadline = Date(timeIntervalSinceNow: timeout)
-    var status: Int32 = 0
-    while true {
-      let result = waitpid(pid, &status, WNOHANG | WUNTRACED)
-      if result == pid { return status & 0xff == 0x7f }
-      guard Date() < deadline else { throw Failure("reactor did not stop:\n\(text.suffix(2000))") }
-      try await Task.sleep(for: .milliseconds(2))
-    }
+  /// Whether reactor is stopped now (job control: Ctrl-Z, SIGSTOP), read from /proc so that
+  /// nothing is collected from it.
+  var isStopped: Bool {
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+      let name = stat.range(of: ") ", options: .backwards)
+    else { return false }
+    return stat[name.upperBound...].hasPrefix("T")
   }
 
   /// Waits for the process to end and returns its status (128 + n for signal n); a hang fails

@@ -87,6 +87,22 @@ struct TranscriptToolTests {
     }
   }
 
+  @Test("a suite that selects no transcript (an empty directory, a --filter that matches nothing) exits 5")
+  func nothingSelected() async throws {
+    try await Self.withDirectory { directory in
+      let empty = try await ReactorBinary.run(["replay", directory + "/"])
+      #expect(empty.status == 5, "\(empty.stdout)\(empty.stderr)")
+      #expect(empty.stderr == "error: no transcript to replay: '\(directory)/' holds no *.t file\n")
+      #expect(empty.stdout == "")
+      let unmatched = try await ReactorBinary.run(["replay", "--filter", "nomatch", Self.corpus])
+      #expect(unmatched.status == 5, "\(unmatched.stdout)\(unmatched.stderr)")
+      #expect(
+        unmatched.stderr
+          == "error: no transcript to replay: --filter 'nomatch' matches none of the \(ReplayBinaryTests.files.count) transcripts under '\(Self.corpus)'\n"
+      )
+    }
+  }
+
   @Test("--update keeps a (glob) line that matches, replaces one that does not, and says so")
   func updatePatterns() async throws {
     try await Self.withDirectory { directory in
@@ -211,11 +227,56 @@ struct TranscriptToolTests {
         ["--offline", "--record", path], input: "help next\nquery \(token)\n", environment: ["GH_TOKEN": token])
       #expect(result.status == 2)
       #expect(
-        result.stderr.contains("not writing the cassette \(path).cassette.json: it would contain the token in GH_TOKEN")
-      )
+        result.stderr.contains(
+          "error: the recording stops: command 2 ('query …') would put the token in GH_TOKEN into \(path).cassette.json;"
+            + " \(path) keeps the 1 command before it, and nothing after it is recorded\n"), "\(result.stderr)")
       #expect(!result.stderr.contains(token))
       #expect(!Self.read(path).contains(token))
       #expect(!Self.read(path + ".cassette.json").contains(token))
+    }
+  }
+
+  /// As reactor-transcript(5) says under Passwords: an empty password is `''`, a line of these
+  /// verbs that does not parse keeps its verb and what made it fail, and both replay.
+  @Test("an empty password is recorded as '', a password line that does not parse as its verb and its fault")
+  func emptyAndUnparsablePasswords() async throws {
+    try await Self.withDirectory { directory in
+      let path = directory + "/q.t"
+      let input = "password ''\npassword \"secret\nrepeat 'x y\nsignup bob hunter22 \"x\npassword \\\n"
+      let result = try await ReactorBinary.run(["--offline", "--record", path], input: input)
+      #expect(result.status == 1)
+      let text = Self.read(path)
+      let lines = text.split(separator: "\n").filter { $0.hasPrefix("> ") }
+      #expect(lines == ["> password ''", #"> password ""#, "> repeat '", #"> signup ""#, #"> password \"#], "\(text)")
+      #expect(!text.contains("secret") && !text.contains("hunter22"))
+      #expect(text.contains("> password ''\npassword: not set\n"))
+      let replay = try await ReactorBinary.run(["replay", path])
+      #expect(replay.status == 0, "\(replay.stdout)")
+    }
+  }
+
+  @Test("a typed password that a later command prints ends the recording: a complete file that says why, and exit 2")
+  func secretEndsTheRecording() async throws {
+    try await Self.withDirectory { directory in
+      let path = directory + "/s.t"
+      let result = try await ReactorBinary.run(
+        ["--offline", "--record", path], input: "password hunter22\nquery hunter22\nhelp quit\n")
+      #expect(result.status == 2)
+      #expect(result.stdout.contains("usage: quit"), "the session goes on")
+      #expect(!result.stderr.contains("hunter22"))
+      #expect(
+        result.stderr.hasSuffix(
+          "recorded 1 command to \(path); it stops before command 2 ('query …'), which would have put a password"
+            + " typed in the session into \(path).cassette.json\n"), "\(result.stderr)")
+      let text = Self.read(path)
+      #expect(!text.contains("hunter22") && !Self.read(path + ".cassette.json").contains("hunter22"))
+      #expect(
+        text.contains(
+          "\n# The recording ends after 1 command: command 2 ('query …') would have put a password typed in the"
+            + " session into its cassette, and reactor records no secret.\n"), "\(text)")
+      #expect(text.hasSuffix("> password ********\npassword: set, valid\n"), "\(text)")
+      let replay = try await ReactorBinary.run(["replay", path])
+      #expect(replay.status == 0, "\(replay.stdout)")
     }
   }
 }

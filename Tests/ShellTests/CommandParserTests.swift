@@ -159,6 +159,28 @@ private func parseError(_ line: String) -> CommandError? {
     #expect(error?.message == "unknown command '\(verb)'; did you mean '\(suggestion)'?")
   }
 
+  /// A number too large for any result or change is out of range, as `open 99999` is when there
+  /// are fewer results: it is a number, not the wrong kind of argument.
+  @Test(arguments: [
+    ("open 99999999999999999999", "open: no result 99999999999999999999 (the number is out of range)"),
+    ("goto 18446744073709551616", "goto: no change 18446744073709551616 (the number is out of range)"),
+    ("diff 1 99999999999999999999999", "diff: no change 99999999999999999999999 (the number is out of range)"),
+  ])
+  func numbersTooLargeAreOutOfRange(_ line: String, _ message: String) {
+    let error = parseError(line)
+    #expect(error?.code == "out-of-range")
+    #expect(error?.message == message)
+  }
+
+  @Test func smallNumbersAndNonNumbersAreStillTheWrongKind() throws {
+    #expect(parseError("open 0")?.code == "invalid-argument")
+    #expect(parseError("open 000")?.code == "invalid-argument")
+    #expect(parseError("open -99999999999999999999")?.code == "invalid-argument")
+    #expect(parseError("goto x9")?.code == "invalid-argument")
+    #expect(try commands.parse("open 007") == .open(7))
+    #expect(try commands.parse("goto 18446744073709551615") == .goto(18_446_744_073_709_551_615))
+  }
+
   @Test func verbsAreCaseInsensitive() throws {
     #expect(try commands.parse("OPEN 3") == .open(3))
     #expect(try commands.parse("Query Swift UI") == .query("Swift UI"), "arguments keep their case")
@@ -232,7 +254,7 @@ private func parseError(_ line: String) -> CommandError? {
     #expect(error?.message == "\(command): unexpected argument '\(argument)'")
   }
 
-  @Test(arguments: ["abc", "0", "-1", "3.5", "", "1e3", "99999999999999999999999"])
+  @Test(arguments: ["abc", "0", "-1", "3.5", "", "1e3", "-99999999999999999999999"])
   func invalidResultNumber(_ argument: String) {
     let error = parseError("open '\(argument)'")
     #expect(error == .invalidArgument(command: "open", argument: argument, expected: "a result number (1 or more)"))

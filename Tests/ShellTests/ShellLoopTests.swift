@@ -126,6 +126,28 @@ private struct Harness {
     #expect(await interactive.run() == 0)
   }
 
+  /// A Ctrl-C that comes while a line is taken in (told to the recorder) and started lands after
+  /// the start: it was recorded as interrupting the command but cancelled nothing before it, and
+  /// the recording did not replay.
+  @Test func aControlCWhileALineIsTakenInCancelsTheCommandItStarts() async {
+    let harness = Harness()
+    let told = Locked(false)
+    var loop = ShellLoop(
+      session: harness.session, reader: ScriptedLineReader(["sleep 30"]), interactive: true,
+      onInput: { _ in
+        kill(getpid(), SIGINT)
+        // Time for a handler that does not wait for the start to cancel before it; the loop's
+        // waits, so this passes the same either way for the loop that is right.
+        let deadline = ContinuousClock.now + .milliseconds(200)
+        while !told.withLock({ $0 }) && ContinuousClock.now < deadline { usleep(1000) }
+      })
+    loop.onInterrupt = { told.withLock { $0 = true } }
+    _ = await loop.runLines()
+    #expect(told.withLock { $0 })
+    // Cancelled, not run to its end (which prints nothing).
+    #expect(harness.memory.lines.map(\.text) == ["sleep cancelled"])
+  }
+
   @Test func aRefusedSubmitIsAnErrorWithACode() async {
     let harness = Harness(.json)
     let outcome = await harness.run(["username bad!", "submit"])

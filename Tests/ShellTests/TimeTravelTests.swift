@@ -325,6 +325,29 @@ private func records(_ lines: [OutputLine], type: String) -> [JSONObject] {
     }
   }
 
+  /// An undo (or redo) past the limit says so before it says anything else, and uses nothing up:
+  /// the next undo tries the same line, and a redo still puts back the last one undone.
+  @Test(arguments: SearchEngineKind.allCases)
+  func anUndoPastTheLimitIsRefusedWholeAndUsesNothingUp(_ engine: SearchEngineKind) async throws {
+    let (session, sink) = makeSession(.text, engine: engine, limit: 3)
+    for line in ["query swift", "query zig", "query rust"] { _ = await session.execute(line) }
+    #expect(await session.execute("undo") == .ok)
+    _ = sink.drain()
+    for _ in 0..<2 {
+      #expect(await session.execute("undo") == .error)
+      let lines = sink.drain()
+      #expect(lines.map(\.stream) == [.err], "no 'undo: query zig' before the error: \(lines.map(\.text))")
+      #expect(
+        lines.first?.text.hasPrefix("error: undo: cannot take back 'query zig': search's state before it (seq ") == true
+      )
+      #expect(lines.first?.text.hasSuffix(") was dropped (--history-limit)") == true)
+    }
+    #expect(session.stateJSON("search")["query"] == .string("zig"))
+    #expect(await session.execute("redo") == .ok)
+    #expect(sink.drain().first?.text == "redo: query rust")
+    #expect(session.stateJSON("search")["query"] == .string("rust"))
+  }
+
   /// Text mode: the history table and a diff read as the README shows them.
   @Test func textModeLines() async throws {
     let (session, sink) = makeSession(.text)

@@ -82,21 +82,32 @@ struct RecorderTests {
     }
   }
 
-  @Test("a file that would hold the token or a typed password is not written, and says which secret")
+  @Test("a command that would put the token or a typed password in a file ends the recording there, with a comment")
   func secrets() async throws {
     try await Self.withDirectory { directory in
       let path = directory + "/x.t"
       let recorder = TranscriptRecorder(
-        forwarding: MemorySink(), commands: commands, header: ["%offline"],
+        forwarding: MemorySink(), commands: commands, header: ["# Recorded", "%offline"],
         files: try Self.files(path, environment: ["GH_TOKEN": "ghp_abcdef123456"]))
+      recorder.save()
       recorder.begin("help")
       recorder.end(.ok)
       let saved = try String(contentsOfFile: path, encoding: .utf8)
       recorder.begin("query ghp_abcdef123456")
       recorder.end(.ok)
-      // Not written: the file is as it was before the token came.
-      #expect(try String(contentsOfFile: path, encoding: .utf8) == saved)
+      // Not written: the file is as it was before the token came, and says why it ends.
+      let comment =
+        "# The recording ends after 1 command: command 2 ('query …') would have put the token in GH_TOKEN "
+        + "into its transcript, and reactor records no secret.\n"
+      #expect(
+        try String(contentsOfFile: path, encoding: .utf8)
+          == saved.replacing("# Recorded\n", with: "# Recorded\n" + comment))
+      // Nothing after it is recorded, though it holds no secret.
+      recorder.begin("help next")
+      recorder.end(.ok)
+      #expect(!(try String(contentsOfFile: path, encoding: .utf8)).contains("help next"))
       #expect(!recorder.finish())
+      _ = try TranscriptParser.parse(try String(contentsOfFile: path, encoding: .utf8))
 
       let second = directory + "/y.t"
       let typed = TranscriptRecorder(
@@ -105,9 +116,32 @@ struct RecorderTests {
       typed.end(.ok)
       #expect(try String(contentsOfFile: second, encoding: .utf8).contains("> password ********"))
       typed.begin("query hunter22")
+      typed.write([OutputLine(.out, "query: \"hunter22\"")])
       typed.end(.ok)
-      #expect(!(try String(contentsOfFile: second, encoding: .utf8)).contains("hunter22"))
+      let kept = try String(contentsOfFile: second, encoding: .utf8)
+      #expect(!kept.contains("hunter22"))
+      #expect(kept.hasPrefix("%offline\n# The recording ends after 1 command: command 2 ('query …') would have put"))
       #expect(!typed.finish())
+    }
+  }
+
+  @Test("a word saved before it was typed as a password removes both files: no file is better than one that keeps it")
+  func secretSavedBefore() async throws {
+    try await Self.withDirectory { directory in
+      let path = directory + "/z.t"
+      let recorder = TranscriptRecorder(
+        forwarding: MemorySink(), commands: commands, header: ["%offline"], files: try Self.files(path))
+      recorder.begin("query hunter22")
+      recorder.end(.ok)
+      #expect(try String(contentsOfFile: path, encoding: .utf8).contains("hunter22"))
+      recorder.begin("password hunter22")
+      recorder.end(.ok)
+      #expect(!FileManager.default.fileExists(atPath: path))
+      #expect(!FileManager.default.fileExists(atPath: path + ".cassette.json"))
+      recorder.begin("help")
+      recorder.end(.ok)
+      #expect(!recorder.finish())
+      #expect(!FileManager.default.fileExists(atPath: path))
     }
   }
 
@@ -126,7 +160,10 @@ struct RecorderTests {
       recorder.begin("query x")
       recorder.write([OutputLine(.out, "query: \"hunter22\"")])
       recorder.end(.ok)
-      #expect(try String(contentsOfFile: path, encoding: .utf8) == saved)
+      let kept = try String(contentsOfFile: path, encoding: .utf8)
+      #expect(!kept.contains("hunter22"))
+      #expect(kept.hasSuffix(saved.dropFirst("%offline\n".count)))
+      #expect(kept.contains("command 2 ('query x') would have put a password typed in the session into its transcript"))
       #expect(!recorder.finish())
     }
   }
@@ -176,6 +213,30 @@ struct RecorderTests {
     recorder.interrupt()
     #expect(recorder.text == "%offline\n> '^C'\n! error: unknown command '^C'; type 'help' for the list\n%status 1\n")
     #expect(await TranscriptCorpusTests.replayer().check(recorder.text, name: "q.t").verdict == .ok)
+  }
+}
+
+extension RecorderTests {
+  @Test("an abandoned prompt's line is left out with its failure; late output under it moves to the line before")
+  func abandonedPrompt() async {
+    let recorder = TranscriptRecorder(forwarding: MemorySink(), commands: commands, header: ["%offline"])
+    recorder.begin("help next")
+    recorder.write([OutputLine(.out, "usage: next")])
+    recorder.end(.ok)
+    recorder.begin("password")
+    recorder.write([OutputLine(.out, "late")])
+    recorder.dropCurrent()
+    recorder.end(.error)
+    recorder.begin("repeat")
+    recorder.dropCurrent()
+    recorder.end(.error)
+    #expect(recorder.text == "%offline\n> help next\nusage: next\nlate\n")
+    #expect(recorder.commandCount == 1)
+    // A failure after it still counts.
+    recorder.begin("opne")
+    recorder.write([OutputLine(.err, "error: unknown command 'opne'; did you mean 'open'?")])
+    recorder.end(.error)
+    #expect(recorder.text.hasSuffix("> opne\n! error: unknown command 'opne'; did you mean 'open'?\n%status 1\n"))
   }
 }
 

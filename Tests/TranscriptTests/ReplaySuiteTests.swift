@@ -43,7 +43,16 @@ struct ReplaySuiteTests {
   static func run(
     _ options: ReplayOptions, opener: @escaping TranscriptFiles.Opener = TranscriptFiles.openForReading
   ) async -> (report: String, status: Int32) {
+    let (report, _, status) = await runWithErrors(options, opener: opener)
+    return (report, status)
+  }
+
+  /// Runs a suite and returns its report, what it wrote on standard error, and its status.
+  static func runWithErrors(
+    _ options: ReplayOptions, opener: @escaping TranscriptFiles.Opener = TranscriptFiles.openForReading
+  ) async -> (report: String, errors: String, status: Int32) {
     let output = Locked("")
+    let errors = Locked("")
     let runner = TranscriptRunner(
       features: Features.all,
       makeClient: { settings, time, log in
@@ -51,8 +60,38 @@ struct ReplaySuiteTests {
       })
     var replayer = Replayer(runner: runner) { text in output.withLock { $0 += text } }
     replayer.opener = opener
+    replayer.writeError = { text in errors.withLock { $0 += text } }
     let status = await replayer.run(options)
-    return (output.withLock { $0 }, status)
+    return (output.withLock { $0 }, errors.withLock { $0 }, status)
+  }
+
+  @Test("a suite that selects no transcript fails with its own status and says what was searched")
+  func nothingSelected() async throws {
+    try await Self.withSuite { root in
+      let empty = root + "/empty"
+      try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
+      var none = await Self.runWithErrors(ReplayOptions(paths: [empty]))
+      #expect(none.status == Replayer.noTranscripts && none.status == 5)
+      #expect(none.report == "")
+      #expect(none.errors == "error: no transcript to replay: '\(empty)' holds no *.t file\n")
+      try FileManager.default.createDirectory(atPath: empty + "/sub", withIntermediateDirectories: true)
+      none = await Self.runWithErrors(ReplayOptions(paths: [empty, empty + "/sub"]))
+      #expect(none.errors == "error: no transcript to replay: '\(empty)', '\(empty)/sub' hold no *.t file\n")
+
+      var filtered = ReplayOptions(paths: [root])
+      filtered.filter = "nomatch"
+      let unmatched = await Self.runWithErrors(filtered)
+      #expect(unmatched.status == 5)
+      #expect(
+        unmatched.errors
+          == "error: no transcript to replay: --filter 'nomatch' matches none of the 6 transcripts under '\(root)'\n")
+
+      var sliced = ReplayOptions(paths: [root + "/a"])
+      sliced.shard = (3, 3)
+      let shard = await Self.runWithErrors(sliced)
+      #expect(shard.status == 5)
+      #expect(shard.errors == "error: no transcript to replay: shard 3/3 is empty: the suite has 2 transcripts\n")
+    }
   }
 
   @Test("a directory is every *.t under it, recursively, in byte order")

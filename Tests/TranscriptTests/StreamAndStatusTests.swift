@@ -47,6 +47,23 @@ struct StreamAndStatusTests {
       return
     }
     #expect(!other.contains("hint:"))
+    // With its %status already written, the stream marks alone differ, and the hint says so.
+    guard case .mismatch(let marks) = await replayer.check(old + "%status 1\n", name: "old.t").verdict else {
+      Issue.record("an unmarked standard error line passed")
+      return
+    }
+    #expect(
+      marks.hasSuffix(
+        "hint: only the stream marks ('! ') differ: the transcript may predate them; 'reactor replay --update' adds them"
+      ), "\(marks)")
+    #expect(!marks.contains("exit status:"))
+    // A status alone that differs is no stream mark.
+    let marked = "%offline\n> opne\n! error: unknown command 'opne'; did you mean 'open'?\n%status 3\n"
+    guard case .mismatch(let status) = await replayer.check(marked, name: "new.t").verdict else {
+      Issue.record("a wrong %status passed")
+      return
+    }
+    #expect(!status.contains("hint:"), "\(status)")
   }
 
   @Test("a standard output line expected on standard error fails, even as a pattern")

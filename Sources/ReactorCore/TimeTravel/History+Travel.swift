@@ -94,10 +94,10 @@ extension History {
 
   /// Takes back the last undoable command's changes: puts every feature it changed back to its
   /// state before them, as a command of its own (`undo`) that no undo takes back. False if
-  /// nothing is left to undo, or a state it needed was dropped.
+  /// nothing is left to undo, or a state it needed was dropped (and then nothing changes).
   @discardableResult
   public func undo(tag: JSONValue? = nil) -> Bool {
-    guard let line = popUndo() else { return false }
+    guard case .success(let line)? = popUndo() else { return false }
     begin(command: "undo", undoable: false)
     return restore(line.targets(undoing: true), tag: tag)
   }

@@ -195,29 +195,67 @@ public final class History: Sendable {
 
   // MARK: - Undo and redo
 
-  /// Takes the last line `undo` can step back over, and moves it to the redo stack.
-  package func popUndo() -> LineChanges? {
-    state.withLock { state in
-      guard let last = state.undo.popLast() else { return nil }
-      state.redo.append(last)
-      state.redoEndedBy = nil
-      return last
+  /// Takes the last line `undo` can step back over, and moves it to the redo stack; nil when
+  /// there is none. When a state it goes back to was dropped (`--history-limit`), nothing moves:
+  /// the line stays to be tried again, and the failure says which state.
+  package func popUndo() -> Result<LineChanges, DroppedState>? {
+    while true {
+      guard let last = state.withLock({ $0.undo.last }) else { return nil }
+      if let dropped = dropped(last, undoing: true) { return .failure(dropped) }
+      let taken = state.withLock { state -> LineChanges? in
+        // Taken only if it is still the last: a line that came meanwhile is checked first.
+        guard let line = state.undo.last, line.line.id == last.line.id else { return nil }
+        state.undo.removeLast()
+        state.redo.append(line)
+        state.redoEndedBy = nil
+        return line
+      }
+      if let taken { return .success(taken) }
     }
   }
 
   /// Takes the last line undone, and moves it back to the undo stack; or, when there is none,
-  /// the line whose changes ended redo, if one did.
+  /// the line whose changes ended redo, if one did. When a state it goes forward to was
+  /// dropped, nothing moves.
   package func popRedo() -> Result<LineChanges, RedoRefusal> {
-    state.withLock { state in
-      guard let last = state.redo.popLast() else { return .failure(RedoRefusal(endedBy: state.redoEndedBy)) }
-      state.undo.append(last)
-      return .success(last)
+    while true {
+      let (last, endedBy) = state.withLock { ($0.redo.last, $0.redoEndedBy) }
+      guard let last else { return .failure(RedoRefusal(endedBy: endedBy)) }
+      if let dropped = dropped(last, undoing: false) {
+        return .failure(RedoRefusal(endedBy: nil, dropped: dropped))
+      }
+      let taken = state.withLock { state -> LineChanges? in
+        guard let line = state.redo.last, line.line.id == last.line.id else { return nil }
+        state.redo.removeLast()
+        state.undo.append(line)
+        return line
+      }
+      if let taken { return .success(taken) }
     }
+  }
+
+  /// The first state a jump over `line` needs that was dropped, if any.
+  private func dropped(_ line: LineChanges, undoing: Bool) -> DroppedState? {
+    for target in line.targets(undoing: undoing) {
+      guard let horizon = horizon(target.feature), target.seq >= horizon else {
+        return DroppedState(line: line, feature: target.feature, seq: target.seq)
+      }
+    }
+    return nil
+  }
+
+  /// A state an undo or redo needed, dropped by the limit: the line, and the feature's seq.
+  package struct DroppedState: Error {
+    package let line: LineChanges
+    package let feature: String
+    package let seq: UInt64
   }
 
   /// Why `redo` has nothing to put back: a new command came after the last undo, or nothing was undone.
   package struct RedoRefusal: Error {
     package let endedBy: HistoryLine?
+    /// The line to redo needs a state that was dropped.
+    package var dropped: DroppedState?
   }
 
   // MARK: - Watches

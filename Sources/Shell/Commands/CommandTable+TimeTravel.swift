@@ -98,10 +98,7 @@ extension CommandTable where Command == Shell.Command {
 
   /// Argument `index` as a change's seq.
   private static func seq(_ arguments: CommandArguments, _ index: Int) throws(CommandError) -> UInt64 {
-    guard let seq = UInt64(arguments[index]), seq >= 1 else {
-      throw arguments.invalid(index, expected: "a change's seq (1 or more; see 'history')")
-    }
-    return seq
+    try arguments.number(index, atLeast: 1, what: "change", expected: "a change's seq (1 or more; see 'history')")
   }
 
   /// Argument `index` as a feature's name.

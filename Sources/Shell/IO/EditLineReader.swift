@@ -104,6 +104,9 @@ package final class EditLineReader: LineReader, @unchecked Sendable {  // libedi
         if outputIsPipe { Self.waitUntilRead(descriptor: 1) }
         while true {
           var outcome: Int32 = 0
+          // A stop and `fg` while a command ran: `rle_readline` takes the terminal afresh, and
+          // resuming it as well drew the prompt a second time on its line.
+          continued.withLock { $0 = false }
           output.beginEditing()
           let raw = rle_readline(prompt, &outcome)
           output.endEditing()

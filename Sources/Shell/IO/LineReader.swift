@@ -75,13 +75,21 @@ package final class PipeLineReader: LineReader, @unchecked Sendable {  // one ca
   }
 }
 
-/// Lines from an array; for tests.
+/// Lines from an array: the commands given as arguments, and tests.
 package final class ScriptedLineReader: LineReader {
-  private let lines: Locked<[String]>
+  private let lines: Locked<[InputLine]>
 
-  package init(_ lines: [String]) { self.lines = Locked(lines) }
+  package init(_ lines: [String]) { self.lines = Locked(lines.map(InputLine.text)) }
+
+  /// Lines, some of which may stand for bytes that were not UTF-8.
+  package init(inputs: [InputLine]) { self.lines = Locked(inputs) }
 
   package func readLine(prompt: String) async -> String? {
+    guard case .text(let line)? = await readInput(prompt: prompt) else { return nil }
+    return line
+  }
+
+  package func readInput(prompt: String) async -> InputLine? {
     lines.withLock { $0.isEmpty ? nil : $0.removeFirst() }
   }
 }

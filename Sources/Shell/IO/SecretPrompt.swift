@@ -46,6 +46,15 @@ package enum SecretPrompt {
       case 0x15:
         bytes.removeAll()  // Ctrl-U
         continue
+      case 0x1A:  // Ctrl-Z: no signal without ISIG; the job stops as it would at the shell
+        var restore = original
+        tcsetattr(descriptor, TCSADRAIN, &restore)
+        JobControl.suspend()
+        guard tcsetattr(descriptor, TCSADRAIN, &silent) == 0 else { return nil }
+        // The prompt on the line the cursor is on now, below the shell's "Stopped" after `fg`,
+        // or over itself where nothing stopped; what was typed is kept.
+        _ = ("\r\u{1B}[K" + prompt).withCString { write(descriptor, $0, strlen($0)) }
+        continue
       default: break
       }
       bytes.append(byte)

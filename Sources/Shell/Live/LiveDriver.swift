@@ -83,6 +83,8 @@ package struct LiveDriver: Sendable {
     recorder?.begin(width: screen.width, height: screen.height)
     var timer: (deadline: Duration, task: Task<Void, Never>)?
     var outcome = Outcome(status: 0, output: nil)
+    // What ended the view when no key did, for the recording.
+    var cause: LiveTranscript.Event?
 
     loop: for await event in stream {
       var checkpoint: String?
@@ -115,9 +117,11 @@ package struct LiveDriver: Sendable {
           continue
         }
         outcome = Outcome(status: 128 + number, output: nil)
+        cause = .signal(number)
         break loop
       case .inputClosed:
         outcome = Outcome(status: 130, output: nil)
+        cause = .closed
         break loop
       }
       write(tty, screen.draw(at: now()))
@@ -139,7 +143,7 @@ package struct LiveDriver: Sendable {
     }
     timer?.task.cancel()
     view.cancelAll()
-    recorder?.end(screen.lines, outcome: outcome, at: now())
+    recorder?.end(screen.lines, outcome: outcome, cause: cause, at: now())
     write(tty, screen.close())
     var restore = saved
     tcsetattr(tty, TCSADRAIN, &restore)
@@ -156,15 +160,13 @@ package struct LiveDriver: Sendable {
     for _ in text { recorder.secretKey(at: now) }
   }
 
-  /// Ctrl-Z: the terminal as it was, the process stopped as the shell's job control expects;
-  /// after `fg`, raw mode and a full redraw.
+  /// Ctrl-Z: the terminal as it was, the job stopped as the shell's job control expects;
+  /// after `fg` (or at once, where no shell can continue it), raw mode and a full redraw.
   private func suspend(_ tty: Int32, saved: termios, screen: inout LiveScreen, now: () -> Duration) {
     write(tty, screen.close())
     var restore = saved
     tcsetattr(tty, TCSADRAIN, &restore)
-    // To this thread: it stops before it returns, where kill(getpid()) let it run on into raw
-    // mode while the other threads stopped.
-    raise(SIGSTOP)
+    JobControl.suspend()
     enterRaw(tty, saved)
     let size = Self.size(of: tty)
     screen.resize(width: size.width, height: size.height)

@@ -46,9 +46,12 @@ package final class LiveRecorder: Sendable {
     transcript.withLock { $0.events.append((offset, .screen(reason: reason, lines: screen))) }
   }
 
-  func end(_ screen: [String], outcome: LiveDriver.Outcome, at now: Duration) {
+  /// The view ended: `cause` is what ended it when no key did (``LiveTranscript/Event/signal(_:)``
+  /// or ``LiveTranscript/Event/closed``), an input a replay needs, as it needs the keys.
+  func end(_ screen: [String], outcome: LiveDriver.Outcome, cause: LiveTranscript.Event? = nil, at now: Duration) {
     let offset = Self.milliseconds(now)
     let text = transcript.withLock { transcript in
+      if let cause { transcript.events.append((offset, cause)) }
       transcript.events.append((offset, .screen(reason: "end", lines: screen)))
       for line in (outcome.output ?? "").split(separator: "\n", omittingEmptySubsequences: false)
       where outcome.output != nil {

@@ -89,6 +89,16 @@ struct LiveReplay {
         result.events.append((offset, event))
         screen.resize(width: width, height: height)
         settle()
+      case .signal(let number):
+        advance(to: offset)
+        result.events.append((offset, event))
+        status = 128 + number
+        break events
+      case .closed:
+        advance(to: offset)
+        result.events.append((offset, event))
+        status = 130
+        break events
       case .screen(let reason, _) where reason != "end":
         advance(to: offset)
         result.events.append((offset, .screen(reason: reason, lines: screen.lines)))
@@ -96,13 +106,15 @@ struct LiveReplay {
         continue
       }
     }
-    if status == nil {
-      // The recording ended without a key that leaves (a signal): it ends where it did.
-      if let last = transcript.events.last { advance(to: last.offset) }
-      let recorded = transcript.events.reversed().lazy.compactMap { event -> Int32? in
+    // The keys must end the view as they did when it was recorded: a recording whose keys no
+    // longer leave it (an edited key, a View that changed) proves nothing about its exit.
+    guard let status else {
+      view.cancelAll()
+      _ = executor.runUntilIdle()
+      let recorded = transcript.events.lazy.compactMap { event -> Int32? in
         if case .exit(let code) = event.event { code } else { nil }
-      }
-      status = recorded.first ?? 130
+      }.last
+      throw DidNotExit(recorded: recorded)
     }
     view.cancelAll()
     _ = executor.runUntilIdle()
@@ -113,8 +125,19 @@ struct LiveReplay {
         result.events.append((now(), .print(String(line))))
       }
     }
-    result.events.append((now(), .exit(status ?? 0)))
+    result.events.append((now(), .exit(status)))
     return result
+  }
+
+  /// The recording's input ended with the view still open.
+  struct DidNotExit: Error, CustomStringConvertible {
+    /// The status the recording's `exit` line says.
+    var recorded: Int32?
+
+    var description: String {
+      "the view did not exit: no key of the recording leaves it, and no signal ends it"
+        + (recorded.map { " (the recording says exit \($0))" } ?? "")
+    }
   }
 }
 

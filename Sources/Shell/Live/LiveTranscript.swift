@@ -1,8 +1,15 @@
 package import LiveTerminal
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// A live transcript (`man 5 reactor-transcript`, LIVE TRANSCRIPTS): directives, then events at
-/// virtual-time offsets: the keys typed and the resizes (input), and the screens at checkpoints,
-/// what Enter printed and the exit status (what a replay checks).
+/// virtual-time offsets: the keys typed, the resizes and what ended the view when no key did (a
+/// signal, the terminal's input closing) as input, and the screens at checkpoints, what Enter
+/// printed and the exit status (what a replay checks).
 ///
 /// ```
 /// %offline
@@ -24,6 +31,10 @@ package struct LiveTranscript: Sendable, Equatable {
   package enum Event: Sendable, Equatable {
     case keys([Key])
     case resize(width: Int, height: Int)
+    /// A signal ended the view (status 128 + its number).
+    case signal(Int32)
+    /// The terminal's input closed, which ends the view as Escape does (status 130).
+    case closed
     case screen(reason: String, lines: [String])
     case print(String)
     case exit(Int32)
@@ -31,7 +42,7 @@ package struct LiveTranscript: Sendable, Equatable {
     /// Input events are replayed; the others are what the replay compares.
     var isInput: Bool {
       switch self {
-      case .keys, .resize: true
+      case .keys, .resize, .signal, .closed: true
       case .screen, .print, .exit: false
       }
     }
@@ -106,14 +117,30 @@ package struct LiveTranscript: Sendable, Equatable {
         throw fail("resize expects COLUMNSxROWS")
       }
       event = .resize(width: size[0], height: size[1])
+    case "signal":
+      guard let number = signals.first(where: { $0.name == value })?.number else {
+        throw fail("signal expects one of \(signals.map(\.name).joined(separator: ", ")), got '\(value)'")
+      }
+      event = .signal(number)
+    case "closed": event = .closed
     case "screen": event = .screen(reason: value, lines: [])
     case "print": event = .print(value)
     case "exit":
       guard let status = Int32(value), (0...255).contains(status) else { throw fail("exit expects a status") }
       event = .exit(status)
-    default: throw fail("unknown event '\(parts[1])'; known: key, resize, screen, print, exit")
+    default: throw fail("unknown event '\(parts[1])'; known: key, resize, signal, closed, screen, print, exit")
     }
     return (.milliseconds(milliseconds), event)
+  }
+
+  /// The signals that end a live view, by the names a transcript writes them with.
+  static let signals: [(name: String, number: Int32)] = [
+    ("HUP", SIGHUP), ("INT", SIGINT), ("QUIT", SIGQUIT), ("TERM", SIGTERM),
+  ]
+
+  /// `TERM` for SIGTERM; the number for a signal not in ``signals``.
+  static func signalName(_ number: Int32) -> String {
+    signals.first { $0.number == number }?.name ?? String(number)
   }
 
   /// The transcript as written.
@@ -124,6 +151,8 @@ package struct LiveTranscript: Sendable, Equatable {
       switch event {
       case .keys(let keys): lines.append("\(stamp) key " + keys.map(\.token).joined())
       case .resize(let width, let height): lines.append("\(stamp) resize \(width)x\(height)")
+      case .signal(let number): lines.append("\(stamp) signal \(Self.signalName(number))")
+      case .closed: lines.append("\(stamp) closed")
       case .screen(let reason, let screen): lines += ["\(stamp) screen \(reason)"] + screen.map { "|" + $0 }
       case .print(let text): lines.append("\(stamp) print \(text)")
       case .exit(let status): lines.append("\(stamp) exit \(status)")
@@ -138,7 +167,7 @@ package struct LiveTranscript: Sendable, Equatable {
   var checked: [String] {
     events.flatMap { _, event -> [String] in
       switch event {
-      case .keys, .resize: []
+      case .keys, .resize, .signal, .closed: []
       case .screen(let reason, let screen): ["screen \(reason)"] + screen.map { "|" + $0 }
       case .print(let text): ["print \(text)"]
       case .exit(let status): ["exit \(status)"]

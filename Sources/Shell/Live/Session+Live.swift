@@ -92,28 +92,30 @@ extension Session {
   }
 
   /// The `live` command of the REPL: the view's selection is printed as the command's output.
-  func live(_ words: [String], sink: TaggingSink) -> Task<StoreTask.Completion, Never> {
-    let records = records
-    let options = configuration.live
-    return Task {
-      guard let options else {
-        sink.write([
-          records.error(
-            code: "no-terminal",
-            message:
-              "live: not here (pipes, replays, the daemon and recorded sessions have no screen for it); run 'reactor live ...' from a shell"
-          )
-        ])
-        return .error
-      }
-      do {
-        let outcome = try await runLive(words, options: options)
-        if let output = outcome.output { sink.write([OutputLine(.out, output)]) }
-        return outcome.status == 0 ? .ok : .cancelled
-      } catch {
-        sink.write([records.error(code: "no-terminal", message: "\(error)")])
-        return .error
-      }
+  /// Where there is no screen for it, the refusal is printed at once, as the command's whole
+  /// run, so that a replay (which has no screen either) finishes it as the session did.
+  func live(_ words: [String], sink: TaggingSink) -> Execution {
+    guard let options = configuration.live else {
+      sink.write([
+        records.error(
+          code: "no-terminal",
+          message:
+            "live: not here (pipes, replays, the daemon and recorded sessions have no screen for it); run 'reactor live ...' from a shell"
+        )
+      ])
+      return .done(.error)
     }
+    let records = records
+    return .task(
+      Task(executorPreference: configuration.executor) { [self] in
+        do {
+          let outcome = try await runLive(words, options: options)
+          if let output = outcome.output { sink.write([OutputLine(.out, output)]) }
+          return outcome.status == 0 ? .ok : .cancelled
+        } catch {
+          sink.write([records.error(code: "no-terminal", message: "\(error)")])
+          return .error
+        }
+      })
   }
 }

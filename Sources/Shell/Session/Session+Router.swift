@@ -17,6 +17,8 @@ extension Session {
     case .limits: return .done(limits(sink: sink))
     case .state(let feature): return .done(state(feature, sink: sink))
     case .help(let topic): return .done(help(topic, sink: sink))
+    // No time to wait: done at once, so a `cancel` after it has nothing of it to cancel.
+    case .sleep(let duration) where duration <= .zero: return .done(.ok)
     case .sleep(let duration): return .task(sleep(for: duration, tag: tag, sink: sink))
     case .cancel(let target): return .done(cancel(target, tag: tag, sink: sink))
     case .history(let feature, let count): return .done(history(feature: feature, count: count, sink: sink))
@@ -28,7 +30,7 @@ extension Session {
     case .watch(let feature, let pointer): return .done(watch(feature: feature, pointer: pointer, sink: sink))
     case .unwatch(let feature, let pointer): return .done(unwatch(feature: feature, pointer: pointer, sink: sink))
     case .trace(let on): return .done(trace(on, sink: sink))
-    case .live(let words): return .task(live(words, sink: sink))
+    case .live(let words): return live(words, sink: sink)
     case .quit: return .quit
     }
   }

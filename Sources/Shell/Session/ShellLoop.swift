@@ -54,6 +54,8 @@ package struct ShellLoop: Sendable {
   /// The sink that reads each command's failure code (and locates its errors), if any: without
   /// one, every failure counts as status 1.
   package var failures: LocatingSink?
+  /// Told of a Ctrl-C while a command runs, before it is cancelled (transcript recording).
+  package var onInterrupt: (@Sendable () -> Void)?
 
   package init(
     session: Session, reader: any LineReader, interactive: Bool, banner: String? = nil,
@@ -78,7 +80,18 @@ package struct ShellLoop: Sendable {
   package func runLines() async -> Outcome {
     var outcome = Outcome()
     let session = session
-    let interrupt = interactive ? SignalWatcher.shared.watch(SIGINT) { session.cancelAll() } : nil
+    let onInterrupt = onInterrupt
+    // A Ctrl-C lands wholly before a line is taken in and started, or wholly after: one between
+    // the two was recorded as interrupting a command it did not cancel.
+    let starting = Lock()
+    let interrupt =
+      interactive
+      ? SignalWatcher.shared.watch(SIGINT) {
+        starting.withLock {
+          onInterrupt?()
+          session.cancelAll()
+        }
+      } : nil
     defer { interrupt.map(SignalWatcher.shared.stop) }
     // On standard error, as psql's and sqlite3's: a `| tee` log or a redirection keeps output only.
     if interactive, let banner { session.configuration.sink.write([.init(.err, banner)]) }
@@ -103,10 +116,12 @@ package struct ShellLoop: Sendable {
         continue
       }
       if reader.keepsHistory { reader.remember(session.commands.forHistory(line)) }
-      onInput?(line)
       let (command, inBackground) = Tokenizer.splitBackground(line)
       let tag = tag(number)
-      let execution = session.start(command, tag: tag)
+      let execution = starting.withLock {
+        onInput?(line)
+        return session.start(command, tag: tag)
+      }
       if inBackground {
         background.append((execution, tag))
         if interactive, case .task(let task) = execution {

@@ -49,15 +49,16 @@ package struct ReplayHandover: Sendable {
       report("replay: \(path): \(error)\n")
       return 1
     }
+    // Usage errors, as a bad --until is before the file is read: nothing was replayed.
     if transcript.settings.daemon {
       report("replay: \(path) is a %daemon transcript; --until and --step hand over REPL sessions only\n")
-      return 1
+      return ExitStatus.usage.rawValue
     }
     let total = transcript.typedCount()
     if let until {
       guard until <= total else {
         report("replay: --until \(until): \(path) has \(total) command\(total == 1 ? "" : "s")\n")
-        return 1
+        return ExitStatus.usage.rawValue
       }
       transcript = transcript.prefix(commands: until)
     }

@@ -74,7 +74,12 @@ extension Session {
   /// `undo`: puts every feature the last input line changed back to its state before that line.
   func undo(tag: JSONValue?, sink: TaggingSink) -> StoreTask.Completion {
     guard history.isOn else { return historyOff("undo", sink: sink) }
-    guard let line = history.popUndo() else {
+    // Checked before anything is said: an undo that cannot go back uses nothing up.
+    let line: LineChanges
+    switch history.popUndo() {
+    case .success(let popped)?: line = popped
+    case .failure(let dropped)?: return self.dropped(dropped, verb: "undo", sink: sink)
+    case nil:
       sink.write([records.error(code: "nothing-to-undo", message: "undo: nothing to undo")])
       return .error
     }
@@ -89,6 +94,7 @@ extension Session {
     switch history.popRedo() {
     case .success(let popped): line = popped
     case .failure(let refusal):
+      if let dropped = refusal.dropped { return self.dropped(dropped, verb: "redo", sink: sink) }
       let reason = refusal.endedBy.map { " ('\(TimeTravelText.command($0))' came after the last undo)" } ?? ""
       sink.write([records.error(code: "nothing-to-redo", message: "redo: nothing to redo" + reason)])
       return .error
@@ -185,6 +191,20 @@ extension Session {
     }
     sink.write([records.error(code: "out-of-range", message: message)])
     return nil
+  }
+
+  /// An undo or redo whose line needs a state the limit dropped; nothing was undone or redone.
+  private func dropped(_ dropped: History.DroppedState, verb: String, sink: TaggingSink) -> StoreTask.Completion {
+    let command = TimeTravelText.command(dropped.line.line)
+    let which = verb == "undo" ? "before" : "after"
+    sink.write([
+      records.error(
+        code: "out-of-range",
+        message:
+          "\(verb): cannot \(verb == "undo" ? "take back" : "put back") '\(command)': \(dropped.feature)'s state \(which) it "
+          + "(seq \(dropped.seq)) was dropped (--history-limit)")
+    ])
+    return .error
   }
 
   private func dropped(_ seq: UInt64, verb: String, sink: TaggingSink) -> StoreTask.Completion {

@@ -24,9 +24,11 @@ extension Replayer {
 
   /// Replays a suite: the files and directories of `options`, filtered and sliced, `jobs` at a
   /// time. Reports are printed in the suite's order as soon as every earlier one is, so the
-  /// output is the same for any number of jobs. Returns the exit status: 0 when all passed.
+  /// output is the same for any number of jobs. Returns the exit status: 0 when all passed,
+  /// ``noTranscripts`` when nothing was selected.
   package func run(_ options: ReplayOptions) async -> Int32 {
-    var entries = TranscriptFiles.expand(options.paths)
+    let found = TranscriptFiles.expand(options.paths)
+    var entries = found
     if let filter = options.filter {
       // Checked by the command before anything runs; an invalid one matches nothing here.
       let regex = LineMatcher.pattern(filter)
@@ -35,7 +37,14 @@ extension Replayer {
         return (try? regex.firstMatch(in: entry.path)) != nil
       }
     }
+    let filtered = entries.count
     if let shard = options.shard { entries = ReplayOptions.slice(entries, shard: shard) }
+    // A suite that replays nothing proves nothing: a CI job pointed at the wrong path must not pass.
+    if entries.isEmpty {
+      let searched = Self.nothingSelected(options, found: found.count, filtered: filtered)
+      writeError("error: no transcript to replay: \(searched)\n")
+      return Self.noTranscripts
+    }
     let jobs = max(1, options.jobs)
     var reports = [FileReport?](repeating: nil, count: entries.count)
     var printed = 0
@@ -74,6 +83,21 @@ extension Replayer {
     }
     write("\(passed) passed, \(failed) failed\n")
     return status
+  }
+
+  /// The exit status of a suite that selects no transcript, as pytest's "no tests collected".
+  package static let noTranscripts: Int32 = 5
+
+  /// What was searched, for the message of a suite that selects no transcript.
+  static func nothingSelected(_ options: ReplayOptions, found: Int, filtered: Int) -> String {
+    let searched = options.paths.map { "'\($0)'" }.joined(separator: ", ")
+    guard found > 0 else { return "\(searched) \(options.paths.count == 1 ? "holds" : "hold") no *.t file" }
+    let transcripts = "\(found) transcript\(found == 1 ? "" : "s") under \(searched)"
+    if let filter = options.filter, filtered == 0 {
+      return "--filter '\(filter)' matches none of the \(transcripts)"
+    }
+    let shard = options.shard.map { "\($0.index)/\($0.count)" } ?? ""
+    return "shard \(shard) is empty: the suite has \(filtered) transcript\(filtered == 1 ? "" : "s")"
   }
 
   /// Reads, replays and (with `update`) rewrites one file, unless the new text would hold a

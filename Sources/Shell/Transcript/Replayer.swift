@@ -9,6 +9,8 @@ package struct Replayer: Sendable {
   let write: @Sendable (String) -> Void
   /// Opens the suite's files (``TranscriptFiles/read(_:opening:)``).
   package var opener: TranscriptFiles.Opener = TranscriptFiles.openForReading
+  /// Where a suite's own errors go (standard error); the reports go to `write`.
+  package var writeError: @Sendable (String) -> Void = { StandardStream.error($0) }
 
   package init(runner: TranscriptRunner, write: @escaping @Sendable (String) -> Void) {
     self.runner = runner
@@ -86,8 +88,11 @@ package struct Replayer: Sendable {
     }
     if Self.onlyStreamsAndStatusDiffer(transcript, merged) {
       diff +=
-        "\nhint: only the stream marks ('! ') and %status differ: the transcript may predate them;"
-        + " 'reactor replay --update' adds them"
+        status == transcript.status
+        ? "\nhint: only the stream marks ('! ') differ: the transcript may predate them;"
+          + " 'reactor replay --update' adds them"
+        : "\nhint: only the stream marks ('! ') and %status differ: the transcript may predate them;"
+          + " 'reactor replay --update' adds them"
     }
     let lineNumbers = transcript.expectedLineNumbers()
     let notes = replaced.map { command, line, kind in
@@ -96,20 +101,24 @@ package struct Replayer: Sendable {
     return Outcome(verdict: .mismatch(diff: diff), updated: newText, notes: notes)
   }
 
-  /// Whether the expected output is the actual output once its `! ` marks are taken off, as
-  /// in a transcript written before standard error was marked.
+  /// Whether the expected output is the actual output once its `! ` marks are taken off, and
+  /// some mark is missing, as in a transcript written before standard error was marked,
+  /// whatever its `%status` says.
   static func onlyStreamsAndStatusDiffer(_ transcript: Transcript, _ actual: [[Substring]]) -> Bool {
     let commands = transcript.commands
-    guard commands.count == actual.count, transcript.status == 0 else { return false }
-    return zip(commands, actual).allSatisfy { command, lines in
+    guard commands.count == actual.count else { return false }
+    var marksMissing = false
+    let rest = zip(commands, actual).allSatisfy { command, lines in
       command.expected.count == lines.count
         && zip(command.expected, lines).allSatisfy { expected, line in
           guard Transcript.stream(of: expected).stream == .out else { return false }
+          if Transcript.sameBytes(expected, line) { return true }
           let (stream, body) = Transcript.stream(of: line)
-          return Transcript.sameBytes(expected, line)
-            || (stream == .err && Transcript.sameBytes(Transcript.unescape(String(expected)), body))
+          marksMissing = true
+          return stream == .err && Transcript.sameBytes(Transcript.unescape(String(expected)), body)
         }
     }
+    return rest && marksMissing
   }
 
   /// Keeps an expected line wherever it matches the actual line at the same position, so

@@ -20,8 +20,14 @@ package final class TranscriptRecorder: OutputSink {
     var failureCode: String?
     /// A command is running: a Control-C now interrupts it.
     var running = false
+    /// The current line was left out (``dropCurrent()``): its outcome does not count either.
+    var dropped = false
     /// ``finish()`` ran.
     var finished = false
+    /// The finished blocks the files held after the last save that wrote them.
+    var saved = 0
+    /// Why the recording stopped: a save would have written a secret.
+    var stop: Stop?
 
     /// The blocks of the commands that ended: without the running one and its `^C` lines.
     var finishedBlocks: ArraySlice<Transcript.Command> {
@@ -34,6 +40,22 @@ package final class TranscriptRecorder: OutputSink {
     func text(blocks: some Sequence<Transcript.Command>) -> String {
       Transcript(items: header.map { .verbatim($0) } + blocks.map { .command($0) }, status: status.value).text()
     }
+  }
+
+  /// Where and why a recording stopped: command number `command` (its line, unless that
+  /// holds the secret) would have put `kind` of secret into `file`; the files keep the `kept`
+  /// commands before.
+  struct Stop {
+    var command: Int
+    var input: String?
+    var kind: String
+    var file: String
+    var kept: Int
+    /// The files held the secret already, and were removed.
+    var removed = false
+
+    /// `command 2 ('query ********')`.
+    var what: String { "command \(command)" + (input.map { " ('\($0)')" } ?? "") }
   }
 
   private let forward: any OutputSink
@@ -66,6 +88,7 @@ package final class TranscriptRecorder: OutputSink {
       storage.blocks.append(Transcript.Command(input: safe, background: background))
       storage.failureCode = nil
       storage.running = true
+      storage.dropped = false
     }
   }
 
@@ -73,7 +96,9 @@ package final class TranscriptRecorder: OutputSink {
   /// recording so far is saved.
   package func end(_ completion: StoreTask.Completion) {
     storage.withLock { storage in
-      storage.status.add(completion, failureCode: storage.failureCode)
+      // A line left out of the transcript is not replayed, so its failure is not the replay's.
+      if !storage.dropped { storage.status.add(completion, failureCode: storage.failureCode) }
+      storage.dropped = false
       storage.running = false
     }
     save()
@@ -103,10 +128,18 @@ package final class TranscriptRecorder: OutputSink {
   }
 
   /// The prompt of the current line was abandoned (Ctrl-C, Ctrl-D): the line changed nothing
-  /// and cannot be replayed without a terminal, so it is left out of the transcript.
+  /// and cannot be replayed without a terminal, so it is left out of the transcript, and its
+  /// outcome (a failure) out of the status. Lines printed meanwhile (the late output of a
+  /// command started with `&`) stay, under the line before it.
   package func dropCurrent() {
     storage.withLock { storage in
-      if let last = storage.blocks.last, last.expected.isEmpty { storage.blocks.removeLast() }
+      guard storage.running, storage.blocks.count > 1 || storage.blocks.last?.expected.isEmpty == true,
+        let last = storage.blocks.popLast()
+      else { return }
+      // Nothing of it runs any more: the blocks before it are all finished ones.
+      storage.running = false
+      storage.dropped = true
+      if !last.expected.isEmpty { storage.blocks[storage.blocks.count - 1].expected += last.expected }
     }
   }
 
@@ -123,10 +156,6 @@ package final class TranscriptRecorder: OutputSink {
 
   /// The transcript text recorded so far.
   package var text: String { storage.withLock { $0.text(blocks: $0.blocks) } }
-
-  /// The text without the command still running, whose output is not complete: what the
-  /// files hold, so that they replay however the session ends.
-  var finishedText: String { storage.withLock { $0.text(blocks: $0.finishedBlocks) } }
 
   /// Commands recorded so far (a `^C` line is not one), the one still running left out.
   package var commandCount: Int {
