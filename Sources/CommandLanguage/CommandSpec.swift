@@ -56,7 +56,4 @@ package struct CommandSpec<Command>: Sendable {
 
   /// `query <text>...`.
   package var synopsis: String { usage.isEmpty ? name : "\(name) \(usage)" }
-
-  /// True when `verb` is this command's name or one of its aliases.
-  package func isSpelled(_ verb: String) -> Bool { name == verb || aliases.contains(verb) }
 }

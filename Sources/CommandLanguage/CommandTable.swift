@@ -11,17 +11,23 @@ package struct CommandTable<Command>: Sendable {
   /// (deeper pointers, such as `/repos/0/stars`, are typed).
   package let features: [(name: String, fields: [String])]
 
+  /// The position in ``all`` of the spec each verb and alias names (the first, if two did).
+  private let positions: [String: Int]
+
   package init(_ all: [CommandSpec<Command>], features: [(name: String, fields: [String])] = []) {
     self.all = all
     self.verbs = all.flatMap { [$0.name] + $0.aliases }
     self.features = features
+    positions = Dictionary(
+      all.indices.flatMap { index in ([all[index].name] + all[index].aliases).map { ($0, index) } },
+      uniquingKeysWith: { first, _ in first })
   }
 
   /// The spec for a verb or alias, if any; verbs are case-insensitive (`QUERY`, `Next`).
   package func spec(for verb: String) -> CommandSpec<Command>? {
-    if let spec = all.first(where: { $0.isSpelled(verb) }) { return spec }
+    if let position = positions[verb] { return all[position] }
     let lowered = verb.lowercased()
-    return lowered == verb ? nil : all.first { $0.isSpelled(lowered) }
+    return lowered == verb ? nil : positions[lowered].map { all[$0] }
   }
 
   /// The command on `line`; nil for a blank or comment-only line. The verb finds the spec, the

@@ -57,23 +57,35 @@ extension CommandTable {
       line,
       unparseable: { verb, failure in
         switch failure {
-        case .unterminatedQuote(let quote): CommandParser.syntaxErrorVerb(line) + " " + String(quote)
-        case .trailingBackslash: CommandParser.syntaxErrorVerb(line) + " \\"
+        // Quoted when it needs it: a verb that was quoted on the line (`'#x`) must not start a
+        // comment in the transcript.
+        case .unterminatedQuote(let quote): Redaction.quote(CommandParser.syntaxErrorVerb(line)) + " " + String(quote)
+        case .trailingBackslash: Redaction.quote(CommandParser.syntaxErrorVerb(line)) + " \\"
         case nil: Redaction.quote(verb)
         }
       },
       replacement: { secret in
         if let placeholder = known[secret] { return placeholder }
-        // Same length, one fill character per distinct secret; after 34 distinct secrets in one
-        // session the characters repeat (equal-length secrets could then look equal).
-        let fills = Array("*+=~@^%!ABCDEFGHIJKLMNOPQRSTUVWXYZ")
-        let fill = fills[known.count % fills.count]
-        let placeholder = secret.isEmpty ? "''" : String(repeating: fill, count: secret.count)
+        let placeholder = secret.isEmpty ? "''" : Self.placeholder(for: secret, besides: known)
         known[secret] = placeholder
         return placeholder
       })
     placeholders = known
     return result
+  }
+
+  /// Same length, one fill character per distinct secret, never the secret itself (a password
+  /// of stars would be written down as it is) nor, while there are fills left, another secret's
+  /// placeholder; after 34 distinct secrets of one length in a session the characters repeat
+  /// (equal-length secrets could then look equal).
+  private static func placeholder(for secret: String, besides known: [String: String]) -> String {
+    let fills = Array("*+=~@^%!ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+    let candidates = fills.indices.map {
+      String(repeating: fills[(known.count + $0) % fills.count], count: secret.count)
+    }
+    let taken = Set(known.values)
+    // At most one fill spells the secret, so the second search always finds one.
+    return candidates.first { $0 != secret && !taken.contains($0) } ?? candidates.first { $0 != secret }!
   }
 
   private func redact(

@@ -125,7 +125,9 @@ struct ManualPageTests {
     ]
     let piped = try await ReactorBinary.run(["--offline", "--json"], input: lines.joined(separator: "\n") + "\n")
     let daemon = try await ReactorBinary.run(
-      ["--daemon", "--offline"], input: ["help", #"{"id":"#, #"{"id":1}"#].joined(separator: "\n") + "\n")
+      ["--daemon", "--offline"],
+      input: ["help", #"{"id":"#, #"{"id":1}"#, #"{"x":"# + String(repeating: "[", count: 128)].joined(separator: "\n")
+        + "\n")
     let records = try jsonLines(piped.stdout) + jsonLines(daemon.stdout)
     return (Set(records.compactMap { $0["type"] as? String }), Set(records.compactMap { $0["code"] as? String }))
   }

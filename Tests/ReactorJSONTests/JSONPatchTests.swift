@@ -175,6 +175,97 @@ struct JSONPatchTests {
     }
   }
 
+  /// `copy` of the whole document into `/0`, then `remove /1`, nests the document one level
+  /// deeper each time: repeated, it built values tens of thousands deep, which overflowed the
+  /// stack writing them (about 50,000 deep) and freeing them (about 100,000). Such a patch now
+  /// stops where the parser does, and everything it built reads back.
+  @Test("copy and remove repeated nest the document at most 128 deep, and say why they stop")
+  func copyRemoveNesting() throws {
+    var document = JSONValue.array([.int(1)])
+    var depth = 1
+    var failure: JSONPatch.Failure?
+    for _ in 0..<200 {
+      do {
+        try JSONPatch.apply(PatchOperation(op: .copy, path: "/0", from: ""), to: &document)
+        try JSONPatch.apply(PatchOperation(op: .remove, path: "/1"), to: &document)
+        depth += 1
+      } catch let error as JSONPatch.Failure {
+        failure = error
+        break
+      }
+    }
+    #expect(depth == 128)
+    #expect(
+      failure?.description
+        == "copy at /0 would nest arrays and objects more than 128 deep, deeper than JSON text is read")
+    #expect(try JSONValue(parsing: document.jsonText.utf8) == document, "the deepest document reads back")
+  }
+
+  /// Nested `n` deep: arrays around `inner`, or one encoded value holding the same text.
+  static func nested(_ depth: Int, encoded: Bool = false) -> JSONValue {
+    var value = JSONValue.array([])
+    for _ in 1..<depth { value = .array([value]) }
+    return encoded ? .encoded(Encoded(value.jsonText)) : value
+  }
+
+  final class Encoded: PreencodedJSON {
+    let text: [UInt8]
+    init(_ text: String) { self.text = Array(text.utf8) }
+    func withEncodedJSON<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+      try text.withUnsafeBufferPointer(body)
+    }
+    var jsonTree: JSONValue { (try? JSONValue(parsing: text)) ?? .null }
+  }
+
+  @Test(
+    "add, replace, copy and move refuse to nest a value more than 128 deep, counting its place; 128 is allowed",
+    arguments: [false, true])
+  func nestingLimit(encoded: Bool) throws {
+    // `/a/0` is inside two containers, so 126 more make 128.
+    let document = TinyJSON.parse(#"{"a":[null],"b":null}"#)
+    for (depth, fits) in [(126, true), (127, false)] {
+      let value = Self.nested(depth, encoded: encoded)
+      for operation in [
+        PatchOperation(op: .add, path: "/a/0", value: value), PatchOperation(op: .replace, path: "/a/0", value: value),
+        PatchOperation(op: .add, path: "/a/-", value: value),
+      ] {
+        var patched = document
+        if fits {
+          try JSONPatch.apply(operation, to: &patched)
+          #expect(try JSONValue(parsing: patched.jsonText.utf8) == patched)
+        } else {
+          #expect(throws: JSONPatch.Failure.self, "\(operation)") { try JSONPatch.apply(operation, to: &patched) }
+          #expect(patched.jsonText == document.jsonText)
+        }
+      }
+      // From `/b`, inside one container, to `/a/0`, inside two.
+      let holding = try JSONPatch.apply(
+        [PatchOperation(op: .replace, path: "/b", value: Self.nested(depth))], to: document)
+      for kind in [PatchOperation.Kind.copy, .move] {
+        var patched = holding
+        let operation = PatchOperation(op: kind, path: "/a/0", from: "/b")
+        if fits {
+          try JSONPatch.apply(operation, to: &patched)
+        } else {
+          #expect(throws: JSONPatch.Failure.self, "\(operation)") { try JSONPatch.apply(operation, to: &patched) }
+          #expect(patched.jsonText == holding.jsonText)
+        }
+      }
+    }
+    // The whole document: 128 deep is read, 129 is not.
+    #expect(
+      try JSONPatch.apply(
+        [PatchOperation(op: .replace, path: "", value: Self.nested(128, encoded: encoded))], to: .null) != .null)
+    #expect(throws: JSONPatch.Failure.self) {
+      try JSONPatch.apply([PatchOperation(op: .add, path: "", value: Self.nested(129, encoded: encoded))], to: .null)
+    }
+    // A scalar nests nothing: it goes into the innermost of 128 arrays, and reads back.
+    let innermost = String(repeating: "/0", count: 127) + "/-"
+    let filled = try JSONPatch.apply([PatchOperation(op: .add, path: innermost, value: .int(1))], to: Self.nested(128))
+    #expect(try JSONValue(parsing: filled.jsonText.utf8) == filled)
+    #expect(filled.jsonText.contains("1"))
+  }
+
   @Test("operations read from JSON and written back: from first, as the members sort; Patch writes the same")
   func operationsAsJSON() throws {
     let text =

@@ -40,6 +40,59 @@ import Testing
     #expect(JSONScanner.isDocument("[[1]]".utf8))
   }
 
+  /// The bound counts arrays and objects, not the scalars in them: 128 arrays around a number
+  /// are read (they were refused, while 128 empty ones were not), 129 are refused with an
+  /// error that says so rather than "not JSON".
+  @Test("128 nested arrays and objects are read, with or without a value inside; 129 are too deep")
+  func nestingLimit() throws {
+    func nested(_ depth: Int, _ inner: String) -> String {
+      String(repeating: #"{"a":["#, count: depth / 2) + String(repeating: "[", count: depth % 2) + inner
+        + String(repeating: "]", count: depth % 2) + String(repeating: "]}", count: depth / 2)
+    }
+    for inner in ["", "1", #""x""#, "null"] {
+      let fits = nested(128, inner)
+      #expect(try JSONValue(parsing: fits.utf8).jsonText == fits)
+      #expect(throws: Never.self) { try JSONScanner.checkDocument(fits.utf8) }
+      let deep = nested(129, inner)
+      #expect(throws: JSONScanner.NestingTooDeep.self) { try JSONValue(parsing: deep.utf8) }
+      #expect(throws: JSONScanner.NestingTooDeep.self) { try JSONScanner.checkDocument(deep.utf8) }
+    }
+    #expect(throws: JSONScanner.SyntaxError.self) { try JSONScanner.checkDocument("[[1]".utf8) }
+  }
+
+  /// `-0` was written `0`, and an integer beyond `Int` became a double, so
+  /// `10000000000000000999` was written `1e+19`.
+  @Test(
+    "a number is written back with the value it was read with: -0 keeps its sign, a long integer its digits",
+    arguments: [
+      ("-0", "-0"), ("-0.0", "-0"), ("0", "0"), ("10000000000000000999", "10000000000000000999"),
+      ("-10000000000000000999", "-10000000000000000999"), ("9223372036854775807", "9223372036854775807"),
+      ("9223372036854775808", "9223372036854775808"), ("-9223372036854775809", "-9223372036854775809"),
+      ("1e19", "1e+19"), ("1.5e300", "1.5e+300"),
+      ("123456789012345678901234567890123456789012", "123456789012345678901234567890123456789012"),
+    ])
+  func numbersKeepTheirValue(_ text: String, _ written: String) throws {
+    let value = try JSONValue(parsing: text.utf8)
+    #expect(value.jsonText == written)
+    #expect(try JSONValue(parsing: "[\(text)]".utf8).jsonText == "[\(written)]")
+    #expect(try JSONValue(parsing: value.jsonText.utf8) == value)
+  }
+
+  @Test("-0 is a double of negative zero; an integer beyond Int compares as its nearest double")
+  func numberValues() throws {
+    guard case .double(let zero) = try JSONValue(parsing: "-0".utf8) else {
+      Issue.record("-0 read as \(try JSONValue(parsing: "-0".utf8))")
+      return
+    }
+    #expect(zero == 0 && zero.sign == .minus)
+    #expect(try JSONValue(parsing: "-0".utf8) == .int(0))
+    let long = try JSONValue(parsing: "10000000000000000999".utf8)
+    #expect(long == .double(1e19))
+    #expect(long.resolved == .double(1e19))
+    #expect(long != .int(.max))
+    #expect(try JSONValue(parsing: "-9223372036854775808".utf8) == .int(.min), "Int.min still fits")
+  }
+
   @Test("a number equals a number of the same value, whichever kind holds it, as RFC 6902's test compares them")
   func numbersCompareByValue() {
     #expect(JSONValue.int(1) == .double(1))

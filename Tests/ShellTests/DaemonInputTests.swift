@@ -42,6 +42,23 @@ struct DaemonInputTests {
     #expect(!Session.tags(matching: "2").contains(id))
   }
 
+  /// A request nested deeper than the scanner reads is JSON all the same: "not valid JSON"
+  /// read as a parser bug. It has a code of its own, which names the limit.
+  @Test("a request nested 129 deep is refused as too deep, one nested 128 deep is read")
+  func nesting() {
+    func line(_ depth: Int) -> String {
+      #"{"id":"n","command":"next","x":"# + String(repeating: "[", count: depth - 1)
+        + String(repeating: "]", count: depth - 1) + "}"
+    }
+    #expect(DaemonInput.decode(Array(line(128).utf8), lineNumber: 4) == .request(id: .string("n"), command: "next"))
+    #expect(
+      DaemonInput.decode(Array(line(129).utf8), lineNumber: 4)
+        == .error(code: "nesting-too-deep", message: "line 4 nests arrays and objects more than 128 deep", id: .int(4)))
+    #expect(
+      DaemonInput.decode(Array((line(128).dropLast() + "]}").utf8), lineNumber: 4)
+        == .error(code: "invalid-json", message: "line 4 is not valid JSON", id: .int(4)))
+  }
+
   @Test(
     "quit and its alias end the input; other lines, and quit with arguments, do not",
     arguments: [

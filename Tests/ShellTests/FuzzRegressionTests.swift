@@ -152,6 +152,66 @@ struct FuzzRegressionTests {
     }
   }
 
+  // MARK: - History and transcript redaction, word by word (fuzz-command)
+
+  /// `signuP oc\u{301} signuP ocr22` is `signup` typed in another case, with the password
+  /// "signuP". History rightly keeps the verb as typed and redacts the password, but the
+  /// target's property looked for the password among all the words of the history line,
+  /// exempting only the verb's canonical name "signup", and failed. The property was wrong: it
+  /// now checks positions, the words typed with `<redacted>` exactly where the passwords were
+  /// (which also catches `PASSWORD password` keeping its password, which the exemption hid).
+  @Test(
+    "history keeps every word as typed but the passwords, even one spelled like the verb",
+    arguments: [
+      ("signuP oc\u{301} signuP ocr22", "signuP oc\u{301} <redacted> <redacted>"),
+      ("PASSWORD password", "PASSWORD <redacted>"),
+      ("Repeat REPEAT &", "Repeat <redacted> &"),
+      ("signup signup signup signup", "signup signup <redacted> <redacted>"),
+      ("signup bob bob hunter22", "signup bob <redacted> <redacted>"),
+    ])
+  func historyIsPositional(_ line: String, _ expected: String) throws {
+    let history = commands.forHistory(line)
+    #expect(Array(history.unicodeScalars) == Array(expected.unicodeScalars), "\(history.debugDescription)")
+  }
+
+  /// A password that is a run of the fill character its placeholder would use (`*`, or `+`
+  /// for the second secret) was written down as it was: the placeholder was the password.
+  @Test(
+    "a transcript's placeholder is never the password it stands for",
+    arguments: [
+      ("password *", "password +"), ("password *****", "password +++++"),
+      ("signup bob * +", "signup bob + ="), ("signup bob + +", "signup bob * *"),
+      ("signup bob ** **", "signup bob ++ ++"),
+    ])
+  func placeholderIsNotTheSecret(_ line: String, _ expected: String) {
+    var placeholders: [String: String] = [:]
+    #expect(commands.forTranscript(line, placeholders: &placeholders) == expected)
+  }
+
+  /// `'#\u{13}peat asd...` (an unterminated quote) fails as "#\u{13}peat: unterminated single
+  /// quote", and its verb looks like a mistyped `repeat`, so the transcript keeps only the verb
+  /// and the quote: written bare, `#\u{13}peat '` is a comment, which replays as nothing.
+  /// Fixed: the verb is quoted when it needs it.
+  @Test(
+    "a transcript keeps a quoted mistyped secret verb that starts with # failing the same way",
+    arguments: ["'#\u{13}peat asd x", "'#epeat hunter22", "\"#assword hunter22", "'#epeat' hunter22\\"])
+  func hashInQuotedSecretVerb(_ line: String) {
+    var placeholders: [String: String] = [:]
+    let recorded = commands.forTranscript(line, placeholders: &placeholders)
+    #expect(errorMessage(line) != nil)
+    #expect(errorMessage(recorded) == errorMessage(line), "recorded as \(recorded.debugDescription)")
+    #expect(!recorded.contains("hunter22"))
+  }
+
+  @Test("a transcript keeps secrets apart when one of them is another's natural placeholder")
+  func placeholdersStayDistinct() throws {
+    var placeholders: [String: String] = [:]
+    // "*" takes "+" (not itself); "x", the second secret, would take "+" too.
+    #expect(commands.forTranscript("password *", placeholders: &placeholders) == "password +")
+    #expect(commands.forTranscript("repeat x", placeholders: &placeholders) == "repeat =")
+    #expect(commands.forTranscript("password *", placeholders: &placeholders) == "password +")
+  }
+
   // MARK: - Numbers from the network (fuzz-github-json)
 
   /// `"stargazers_count": -9223372036854775808` decodes to Int.min, and the text list prints

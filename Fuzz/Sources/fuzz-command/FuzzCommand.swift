@@ -13,17 +13,18 @@ private let commands = CommandTable<Command>(features: Features.all)
 //
 // Properties checked besides "never traps":
 // - for a line that parses to a command carrying a password, Redaction.forHistory's line
-//   still splits into words, and the password is not one of them;
+//   splits into the words typed, with `<redacted>` exactly where the passwords were (the verb
+//   as typed, whatever its case), and keeps the background `&`;
 // - Redaction.forTranscript keeps the command's shape: same verb, same non-secret arguments,
-//   and each secret replaced by a placeholder of the same length, equal secrets by equal
-//   placeholders; a line that fails to parse fails the same way after it, with the same
-//   message (so a replay prints the same error).
+//   and each secret replaced by a placeholder of the same length that is not the secret (an
+//   empty one excepted), equal secrets by equal placeholders; a line that fails to parse fails
+//   the same way after it, with the same message (so a replay prints the same error).
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzCommand(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   let line = String(decoding: bytes(data, size), as: UTF8.self)
   _ = try? Tokenizer.split(line)
-  let (body, _) = Tokenizer.splitBackground(line)
+  let (body, background) = Tokenizer.splitBackground(line)
   let command: Command?
   do {
     command = try commands.parse(body)
@@ -49,23 +50,26 @@ public func fuzzCommand(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     command = nil
   }
   let history = commands.forHistory(line)
-  _ = commands.hasSecrets(line)
-  guard let command, let secrets = secretArguments(of: command), !line.contains("\n"), !line.contains("\r") else {
+  guard let command, case (let secrets, let positions)? = secretArguments(of: command), !line.contains("\n"),
+    !line.contains("\r"), let words = try? Tokenizer.split(body)
+  else {
     return 0
   }
 
-  // History: the secrets are gone.
-  let (historyBody, _) = Tokenizer.splitBackground(history)
+  // History: the words typed, `<redacted>` exactly at the secrets' positions. Compared as
+  // scalars, positionally: a secret may equal the verb as typed (`signuP x signuP y`) or
+  // another word, which must stay.
+  let (historyBody, historyBackground) = Tokenizer.splitBackground(history)
   guard let historyWords = try? Tokenizer.split(historyBody) else {
     require(false, "forHistory(\(line.debugDescription)) = \(history.debugDescription) does not split into words")
     return 0
   }
-  let others = Set(nonSecretWords(of: command) + [verb(of: body) ?? "", "<redacted>"])
-  for secret in secrets where !others.contains(secret) {
-    require(
-      !historyWords.contains(secret),
-      "forHistory kept the secret \(secret.debugDescription): \(history.debugDescription)")
-  }
+  let expected = words.indices.map { positions.contains($0) ? "<redacted>" : words[$0] }
+  require(
+    historyWords.map { Array($0.unicodeScalars) } == expected.map { Array($0.unicodeScalars) }
+      && historyBackground == background,
+    "forHistory(\(line.debugDescription)) = \(history.debugDescription), not the words \(expected)"
+      + (background ? " &" : ""))
 
   // Transcript: the same command, secrets replaced by same-length placeholders.
   var placeholders: [String: String] = [:]
@@ -78,7 +82,7 @@ public func fuzzCommand(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
       false, "forTranscript(\(body.debugDescription)) = \(redacted.debugDescription) does not parse: \(error.message)")
     return 0
   }
-  guard let replayed, let replayedSecrets = secretArguments(of: replayed) else {
+  guard let replayed, case (let replayedSecrets, _)? = secretArguments(of: replayed) else {
     require(false, "forTranscript(\(body.debugDescription)) = \(redacted.debugDescription) lost the command")
     return 0
   }
@@ -91,6 +95,10 @@ public func fuzzCommand(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     require(
       placeholder.count == secret.count,
       "forTranscript(\(body.debugDescription)) = \(redacted.debugDescription): placeholder of another length")
+    require(
+      secret.isEmpty || Array(placeholder.unicodeScalars) != Array(secret.unicodeScalars),
+      "forTranscript(\(body.debugDescription)) = \(redacted.debugDescription) kept the secret \(secret.debugDescription)"
+    )
   }
   for i in secrets.indices {
     for j in secrets.indices where i < j {
@@ -102,12 +110,14 @@ public func fuzzCommand(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   return 0
 }
 
-/// The password arguments of a command, or nil when it carries none.
-private func secretArguments(of command: Command) -> [String]? {
+/// The password arguments of a command and the positions of their words on its line (the
+/// verb is word 0), or nil when it carries none. From the command's shape, not the table's
+/// `secretsFrom`, so that a wrong table is caught too.
+private func secretArguments(of command: Command) -> (secrets: [String], positions: Set<Int>)? {
   guard case .feature(let feature) = command, let signup = feature.command(of: SignupView.self) else { return nil }
   return switch signup {
-  case .password(let secret?), .repeatPassword(let secret?): [secret]
-  case .signup(_, let password, let repeated): [password, repeated]
+  case .password(let secret?), .repeatPassword(let secret?): ([secret], [1])
+  case .signup(_, let password, let repeated): ([password, repeated], [2, 3])
   default: nil
   }
 }

@@ -9,7 +9,7 @@ import Shell
 // itself; every error names a known code; a request's id is a string or a number (a number
 // possibly kept as written, which must then be number text).
 
-private let codes: Set<String> = ["invalid-utf8", "invalid-json", "invalid-request"]
+private let codes: Set<String> = ["invalid-utf8", "invalid-json", "nesting-too-deep", "invalid-request"]
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzDaemon(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {

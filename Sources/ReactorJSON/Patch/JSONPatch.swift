@@ -5,6 +5,11 @@
 /// All six operations, on any location including the whole document (`""`); JSON Pointers
 /// (RFC 6901) are read strictly: `~` only as `~0` or `~1`, array indexes only as `0` or digits
 /// without a leading zero.
+///
+/// An operation that would nest arrays and objects more than 128 deep fails: reactor reads no
+/// JSON text deeper than that, and a value nested tens of thousands deep (which a few hundred
+/// shallow `copy` and `remove` operations build) would overflow the stack of everything that
+/// walks it, writing or freeing it.
 public enum JSONPatch {
   /// Why a patch could not be applied.
   public struct Failure: Error, Equatable, CustomStringConvertible {
@@ -24,12 +29,15 @@ public enum JSONPatch {
     let tokens = try parsePointer(path)
     switch operation.op {
     case .add:
-      try add(try operation.requiredValue(), at: tokens, path, in: &document)
+      let value = try operation.requiredValue()
+      try checkNesting(of: value, at: tokens, operation)
+      try add(value, at: tokens, path, in: &document)
     case .remove:
       guard !tokens.isEmpty else { throw Failure(description: "cannot remove the whole document") }
       _ = try withParent(&document, tokens[...], path) { parent, token in try remove(token, from: &parent, path) }
     case .replace:
       let value = try operation.requiredValue()
+      try checkNesting(of: value, at: tokens, operation)
       guard !tokens.isEmpty else {
         document = value
         return
@@ -41,11 +49,12 @@ public enum JSONPatch {
       let from = try operation.requiredFrom()
       let source = try parsePointer(from)
       // Checked before anything moves: the value must be there, even to stay where it is.
-      _ = try value(at: source, in: document, from)
+      let moved = try value(at: source, in: document, from)
       if from.hasSameScalars(as: path) { return }
       if source.count < tokens.count, zip(source, tokens).allSatisfy({ $0.hasSameScalars(as: $1) }) {
         throw Failure(description: "cannot move \(from) into itself, to \(path)")
       }
+      try checkNesting(of: moved, at: tokens, operation)
       let value = try withParent(&document, source[...], from) { parent, token in
         try remove(token, from: &parent, from)
       }
@@ -58,7 +67,9 @@ public enum JSONPatch {
       }
     case .copy:
       let from = try operation.requiredFrom()
-      try add(try value(at: try parsePointer(from), in: document, from), at: tokens, path, in: &document)
+      let copied = try value(at: try parsePointer(from), in: document, from)
+      try checkNesting(of: copied, at: tokens, operation)
+      try add(copied, at: tokens, path, in: &document)
     case .test:
       let expected = try operation.requiredValue()
       guard try value(at: tokens, in: document, path) == expected else {
@@ -129,6 +140,17 @@ public enum JSONPatch {
       }
     }
     return current
+  }
+
+  /// Fails when `value`, put at the location `tokens` names (inside as many arrays and objects
+  /// as it has tokens), would nest arrays and objects deeper than ``JSONScanner/maximumNesting``.
+  private static func checkNesting(of value: JSONValue, at tokens: [String], _ operation: PatchOperation) throws {
+    guard !value.nests(within: JSONScanner.maximumNesting - tokens.count) else { return }
+    let at = operation.path.isEmpty ? "the whole document" : operation.path
+    throw Failure(
+      description:
+        "\(operation.op.rawValue) at \(at) would nest arrays and objects more than \(JSONScanner.maximumNesting) deep, "
+        + "deeper than JSON text is read")
   }
 
   private static func add(_ value: JSONValue, at tokens: [String], _ path: String, in document: inout JSONValue) throws
@@ -240,5 +262,23 @@ extension PatchOperation {
   fileprivate func requiredFrom() throws -> String {
     guard let from else { throw JSONPatch.Failure(description: "\(op.rawValue) to \(path) has no from") }
     return from
+  }
+}
+
+extension JSONValue {
+  /// Whether this value's arrays and objects are nested at most `levels` deep (`[[1]]` is 2,
+  /// a scalar 0). Looks no deeper than `levels`, so a hostile value costs no deep recursion.
+  fileprivate func nests(within levels: Int) -> Bool {
+    switch self {
+    case .array(let values): levels > 0 && values.allSatisfy { $0.nests(within: levels - 1) }
+    case .object(let object): levels > 0 && object.members.allSatisfy { $0.value.nests(within: levels - 1) }
+    case .encoded(let value):
+      // Its text, scanned as if inside the arrays and objects that the levels taken leave.
+      value.withEncodedJSON { text in
+        var scanner = JSONScanner(bytes: text)
+        return (try? scanner.skipValue(depth: JSONScanner.maximumNesting - levels)) != nil
+      }
+    default: true
+    }
   }
 }

@@ -14,6 +14,19 @@ package struct JSONScanner {
   /// `JSONDecoder` does.
   package struct SyntaxError: Error {}
 
+  /// The text nests arrays and objects deeper than ``maximumNesting``: JSON, but more than
+  /// reactor reads, which bounds the recursion on hostile input.
+  package struct NestingTooDeep: Error, CustomStringConvertible {
+    package var description: String {
+      "arrays and objects nested more than \(JSONScanner.maximumNesting) deep"
+    }
+  }
+
+  /// The most arrays and objects a value read may be nested in one another (`[[1]]` is 2):
+  /// deeper than any document reactor reads, and the bound ``JSONPatch`` keeps the values it
+  /// builds within, so that everything written can be read back.
+  package static let maximumNesting = 128
+
   package let bytes: UnsafeBufferPointer<UInt8>
   /// The next byte to read.
   package var index = 0
@@ -129,16 +142,20 @@ package struct JSONScanner {
     try expect(UInt8(ascii: "]"))
   }
 
-  /// Skips one value of any kind, checking its syntax; `index` ends just after it.
+  /// Skips one value of any kind, checking its syntax; `index` ends just after it. `depth` is
+  /// how many arrays and objects hold the value; one nested deeper than ``maximumNesting`` in
+  /// all throws ``NestingTooDeep``.
   package mutating func skipValue(depth: Int = 0) throws {
-    // Deeper than any document reactor reads; bounds the recursion on hostile input.
-    guard depth < 128 else { throw SyntaxError() }
     skipSpace()
     guard let byte = peek else { throw SyntaxError() }
     switch byte {
     case UInt8(ascii: "\""): try skipString()
-    case UInt8(ascii: "{"): try object { scanner, _ in try scanner.skipValue(depth: depth + 1) }
-    case UInt8(ascii: "["): try array { scanner in try scanner.skipValue(depth: depth + 1) }
+    case UInt8(ascii: "{"):
+      guard depth < Self.maximumNesting else { throw NestingTooDeep() }
+      try object { scanner, _ in try scanner.skipValue(depth: depth + 1) }
+    case UInt8(ascii: "["):
+      guard depth < Self.maximumNesting else { throw NestingTooDeep() }
+      try array { scanner in try scanner.skipValue(depth: depth + 1) }
     case UInt8(ascii: "t"): guard literal("true") else { throw SyntaxError() }
     case UInt8(ascii: "f"): guard literal("false") else { throw SyntaxError() }
     case UInt8(ascii: "n"): guard literal("null") else { throw SyntaxError() }

@@ -1,10 +1,15 @@
 extension JSONValue {
   /// The value of JSON text (any value at the top, as `JSONSerialization` reads with
-  /// `.fragmentsAllowed`), read with the strict ``JSONScanner``; an integer that fits in `Int`
-  /// is ``int(_:)``, any other number ``double(_:)``; a number beyond a double's range (`1e999`)
-  /// throws ``NumberOutOfRange``, as JSON has no text for the infinity it would read as. For the
-  /// few places that need a whole document as a value (a daemon request, a transcript's JSON
-  /// lines, the built-in sample), so that reactor needs no Foundation `JSONSerialization`.
+  /// `.fragmentsAllowed`), read with the strict ``JSONScanner``. For the few places that need a
+  /// whole document as a value (a transcript's JSON lines, the built-in sample), so that
+  /// reactor needs no Foundation `JSONSerialization`.
+  ///
+  /// Numbers: an integer that fits in `Int` is ``int(_:)``; an integer beyond it keeps its
+  /// digits (a ``RawJSONNumber``, which compares as its nearest double); `-0` and any other
+  /// number is ``double(_:)``, so everything is written back with the value it was read with.
+  /// A number beyond a double's range (`1e999`) throws ``NumberOutOfRange``, as JSON has no
+  /// text for the infinity it would read as; arrays and objects nested deeper than
+  /// ``JSONScanner/maximumNesting`` throw ``JSONScanner/NestingTooDeep``.
   package init(parsing text: some Collection<UInt8>) throws {
     let bytes = Array(text)
     self = try bytes.withUnsafeBufferPointer { buffer in
@@ -16,8 +21,6 @@ extension JSONValue {
   }
 
   private static func parseValue(_ scanner: inout JSONScanner, depth: Int) throws -> JSONValue {
-    // The scanner's own bound on nesting, so hostile input cannot exhaust the stack.
-    guard depth < 128 else { throw JSONScanner.SyntaxError() }
     scanner.skipSpace()
     guard let byte = scanner.peek else { throw JSONScanner.SyntaxError() }
     switch byte {
@@ -27,10 +30,13 @@ extension JSONValue {
       if string.isUnescaped { return .string(String(decoding: scanner.unescaped[string.range], as: UTF8.self)) }
       return .string(String(decoding: UnsafeBufferPointer(rebasing: scanner.bytes[string.range]), as: UTF8.self))
     case UInt8(ascii: "{"):
+      // The scanner's bound on nesting, so hostile input cannot exhaust the stack.
+      guard depth < JSONScanner.maximumNesting else { throw JSONScanner.NestingTooDeep() }
       var members: [(String, JSONValue)] = []
       try scanner.object { scanner, key in members.append((key.text, try parseValue(&scanner, depth: depth + 1))) }
       return .object(JSONObject(members))
     case UInt8(ascii: "["):
+      guard depth < JSONScanner.maximumNesting else { throw JSONScanner.NestingTooDeep() }
       var elements: [JSONValue] = []
       try scanner.array { scanner in elements.append(try parseValue(&scanner, depth: depth + 1)) }
       return .array(elements)
@@ -47,10 +53,15 @@ extension JSONValue {
       let start = scanner.index
       try scanner.skipNumber()
       let text = UnsafeBufferPointer(rebasing: scanner.bytes[start..<scanner.index])
-      if let integer = JSONScanner.integer(text) { return .int(integer) }
+      if let integer = JSONScanner.integer(text) {
+        // `Int` has no negative zero.
+        return integer == 0 && text[0] == UInt8(ascii: "-") ? .double(-0.0) : .int(integer)
+      }
       let number = String(decoding: text, as: UTF8.self)
       guard let double = Double(number) else { throw JSONScanner.SyntaxError() }
       guard double.isFinite else { throw NumberOutOfRange(text: number) }
+      let isInteger = !text.contains { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }
+      if isInteger, let digits = RawJSONNumber(text, value: .double(double)) { return .encoded(digits) }
       return .double(double)
     }
   }
@@ -67,11 +78,17 @@ extension JSONValue {
 
 extension JSONScanner {
   /// Whether `text` is one JSON value with nothing but whitespace around it; builds nothing.
-  package static func isDocument(_ text: some Collection<UInt8>) -> Bool {
+  package static func isDocument(_ text: some Collection<UInt8>) -> Bool { (try? checkDocument(text)) != nil }
+
+  /// Throws unless `text` is one JSON value with nothing but whitespace around it:
+  /// ``NestingTooDeep`` for JSON nested deeper than reactor reads, ``SyntaxError`` for the
+  /// rest; builds nothing.
+  package static func checkDocument(_ text: some Collection<UInt8>) throws {
     let bytes = Array(text)
-    return bytes.withUnsafeBufferPointer { buffer in
+    try bytes.withUnsafeBufferPointer { buffer in
       var scanner = JSONScanner(bytes: buffer)
-      return (try? scanner.skipValue()) != nil && (try? scanner.expectEnd()) != nil
+      try scanner.skipValue()
+      try scanner.expectEnd()
     }
   }
 }

@@ -19,6 +19,8 @@ extension JSONValue {
     case .double(let value):
       if value.isFinite {
         if value == value.rounded(), abs(value) < 1e15 {
+          // `-0` is a number of its own (JSON text has it, and a double keeps its sign).
+          if value == 0, value.sign == .minus { return writer.raw("-0") }
           writer.int(Int(value))
         } else {
           writer.append(String(value))

@@ -26,7 +26,14 @@ package enum DaemonInput: Sendable, Equatable {
     if trimmed.isEmpty || trimmed.hasPrefix("#") { return .nothing }
     guard trimmed.hasPrefix("{") else { return .request(id: .int(lineNumber), command: text) }
     let data = Data(trimmed.utf8)
-    guard JSONScanner.isDocument(trimmed.utf8) else {
+    do {
+      try JSONScanner.checkDocument(trimmed.utf8)
+    } catch is JSONScanner.NestingTooDeep {
+      return .error(
+        code: "nesting-too-deep",
+        message: "line \(lineNumber) nests arrays and objects more than \(JSONScanner.maximumNesting) deep",
+        id: .int(lineNumber))
+    } catch {
       return .error(code: "invalid-json", message: "line \(lineNumber) is not valid JSON", id: .int(lineNumber))
     }
     let wire: Wire
