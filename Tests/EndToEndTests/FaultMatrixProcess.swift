@@ -104,9 +104,10 @@ final class StreamBuffer: @unchecked Sendable {
 
   func contains(_ needle: Data) -> Bool { lock.withLock { bytes.range(of: needle) != nil } }
 
-  /// Waits (at most 10 s) for end of file on the pipe.
+  /// Waits for end of file on the pipe: at once, as the process has exited, unless something
+  /// it started still holds the pipe (a minute of looking, then what was read).
   func waitForEnd() {
-    let deadline = Date().addingTimeInterval(10)
-    while !lock.withLock({ ended }), Date() < deadline { Thread.sleep(forTimeInterval: 0.001) }
+    let deadline = ContinuousClock.now + TimingSlack.seconds(60)
+    while !lock.withLock({ ended }), ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.001) }
   }
 }
