@@ -23,6 +23,9 @@ private func failure(_ transport: CurlTransport, _ request: HTTPRequest) async -
   }
 }
 
+/// The transport timeout of a test that is not about it: only a hang reaches it.
+private let noTimeout: TimeInterval = 600
+
 /// Longer than any correct transfer here takes on a loaded machine under a sanitizer: only a
 /// hang, which the servers make take an hour or more, reaches it.
 private let hangBound = TimingSlack.seconds(60)
@@ -48,7 +51,7 @@ struct FaultMatrixTransportTests {
       return .streamed(LoopbackStream(length: Self.limit + extra, framing: framing))
     }
     defer { server.stop() }
-    let transport = CurlTransport(timeout: 10, maxBodyBytes: Self.limit)
+    let transport = CurlTransport(timeout: noTimeout, maxBodyBytes: Self.limit)
     let response = try await transport.send(get(server, "/exact"))
     #expect(response.status == 200)
     #expect(response.body.count == Self.limit)
@@ -95,7 +98,7 @@ struct FaultMatrixTransportTests {
         status: 200, headers: [("Content-Encoding", "gzip"), ("Content-Type", "application/json")], body: bomb)
     }
     defer { server.stop() }
-    let transport = CurlTransport(timeout: 10, maxBodyBytes: 10_000_000)
+    let transport = CurlTransport(timeout: noTimeout, maxBodyBytes: 10_000_000)
     let error = await failure(transport, get(server))
     let acceptEncoding = server.requests.first?.headers["accept-encoding"] ?? ""
     #expect(acceptEncoding.contains("gzip"), "the transport did not ask for gzip: Accept-Encoding '\(acceptEncoding)'")
@@ -120,7 +123,7 @@ struct FaultMatrixTransportTests {
     let response = LoopbackResponse(status: 200, headers: headers, body: wire)
     let server = try LoopbackServer { _ in response }
     defer { server.stop() }
-    let transport = CurlTransport(timeout: 10)
+    let transport = CurlTransport(timeout: noTimeout)
     for _ in 0..<2 {  // the second on the pooled handle and its kept-alive connection
       let received = try await transport.send(get(server))
       #expect(received.status == 200)
@@ -172,13 +175,14 @@ struct FaultMatrixTransportTests {
   func brokenConnectionsAreUnreachable(fault: LoopbackFault, detail: String) async throws {
     let server = try LoopbackServer { _ in .faulty(fault, body: Data(repeating: 0x20, count: 5000)) }
     defer { server.stop() }
-    let error = await failure(CurlTransport(timeout: 5), get(server))
+    let error = await failure(CurlTransport(timeout: noTimeout), get(server))
     #expect(error as? HTTPTransportError == .unreachable(detail))
   }
 
   @Test func refusedConnectionNamesTheServer() async throws {
     let refusing = try RefusingPort()
-    let error = await failure(CurlTransport(timeout: 5), HTTPRequest(url: URL(string: refusing.baseURL + "/x")!))
+    let error = await failure(
+      CurlTransport(timeout: noTimeout), HTTPRequest(url: URL(string: refusing.baseURL + "/x")!))
     #expect(error as? HTTPTransportError == .unreachable("could not connect to 127.0.0.1:\(refusing.port)"))
   }
 
@@ -187,7 +191,7 @@ struct FaultMatrixTransportTests {
       LoopbackResponse(status: 302, headers: [("Location", request.pathAndQuery)])
     }
     defer { server.stop() }
-    let error = await failure(CurlTransport(timeout: 5), get(server))
+    let error = await failure(CurlTransport(timeout: noTimeout), get(server))
     #expect(error as? HTTPTransportError == .unreachable("too many redirects"))
   }
 
@@ -197,7 +201,7 @@ struct FaultMatrixTransportTests {
         ? .json(200, "{}") : LoopbackResponse(status: 301, headers: [("Location", "/moved")])
     }
     defer { server.stop() }
-    let response = try await CurlTransport(timeout: 5).send(
+    let response = try await CurlTransport(timeout: noTimeout).send(
       get(server, headers: [HTTPHeader("Authorization", "Bearer ghp_same")]))
     #expect(response.status == 200)
     #expect(server.requests.map { $0.headers["authorization"] } == ["Bearer ghp_same", "Bearer ghp_same"])
@@ -212,7 +216,7 @@ struct FaultMatrixTransportTests {
       }
     }
     defer { server.stop() }
-    let response = try await CurlTransport(timeout: 5).send(get(server))
+    let response = try await CurlTransport(timeout: noTimeout).send(get(server))
     #expect(response.status == 200)
     #expect(String(decoding: response.body, as: UTF8.self) == #"{"at":"/final"}"#)
     #expect(server.requests.map(\.pathAndQuery) == ["/x", "/a/b?c=1", "/final"])
@@ -255,7 +259,8 @@ struct FaultMatrixTransportTests {
     let server = try LoopbackServer { _ in .json(200, "{}") }
     defer { server.stop() }
     let error = await failure(
-      CurlTransport(timeout: 5), get(server, headers: [HTTPHeader("X-Note", "a\r\nAuthorization: Bearer smuggled")]))
+      CurlTransport(timeout: noTimeout),
+      get(server, headers: [HTTPHeader("X-Note", "a\r\nAuthorization: Bearer smuggled")]))
     #expect(error as? HTTPTransportError == .unreachable("a header contains a line break"))
     #expect(server.requests.isEmpty)
   }
@@ -265,7 +270,7 @@ struct FaultMatrixTransportTests {
       .json(418, #"{"message":"teapot"}"#, headers: [("X-RateLimit-Remaining", "7"), ("ETag", #"W/"e""#)])
     }
     defer { server.stop() }
-    let response = try await CurlTransport(timeout: 5).send(get(server))
+    let response = try await CurlTransport(timeout: noTimeout).send(get(server))
     #expect(response.status == 418)
     #expect(response.header("x-ratelimit-remaining") == "7")
     #expect(response.header("etag") == #"W/"e""#)
@@ -275,7 +280,7 @@ struct FaultMatrixTransportTests {
   @Test func manySequentialRequestsReuseOneTransport() async throws {
     let server = try LoopbackServer { request in .json(200, #"{"path":"\#(request.pathAndQuery)"}"#) }
     defer { server.stop() }
-    let transport = CurlTransport(timeout: 5)
+    let transport = CurlTransport(timeout: noTimeout)
     for index in 0..<50 {
       let response = try await transport.send(get(server, "/n\(index)"))
       #expect(String(decoding: response.body, as: UTF8.self) == #"{"path":"/n\#(index)"}"#)

@@ -97,7 +97,7 @@ private func searchExchanges() throws -> [RecordedExchange] {
     let configuration = try GitHubConfiguration.resolve(
       apiURL: server.baseURL, environment: { _ in nil }, userAgent: "reactor/x")
     let client = GitHubClient.live(
-      configuration: configuration, transport: CurlTransport(timeout: 5, maxBodyBytes: 1000))
+      configuration: configuration, transport: CurlTransport(timeout: 600, maxBodyBytes: 1000))
     #expect(await gitHubError { try await client.userExists("x") } == .responseTooLarge(limit: 1000))
   }
 
