@@ -94,20 +94,28 @@ final class DaemonProcess: @unchecked Sendable {
 
   /// Waits until `predicate` holds for the records so far (or output ends, or time runs out).
   /// It suspends between looks instead of blocking, so other tests keep the cooperative pool.
+  /// Only a hang should run out the time: a record takes milliseconds, seconds on a loaded
+  /// machine under a sanitizer.
   @discardableResult
-  func wait(timeout: TimeInterval = 10, until predicate: ([[String: Any]]) -> Bool) async -> [[String: Any]] {
+  func wait(timeout: TimeInterval = 60, until predicate: ([[String: Any]]) -> Bool) async -> [[String: Any]] {
     await poll(timeout: .milliseconds(Int64(timeout * TimingSlack.factor * 1000))) {
       locked { ended || predicate(records) }
     }
     return locked { records }
   }
 
-  /// Waits for the process to exit; returns its status and every record it wrote.
-  func finish(timeout: TimeInterval = 20) async -> (status: Int32, records: [[String: Any]], raw: [String]) {
+  /// Waits for the process to exit; returns its status and every record it wrote. A daemon
+  /// still running after `timeout` (scaled as ``wait(timeout:until:)``) is a hang: it is killed,
+  /// and the status is that of the kill.
+  func finish(timeout: TimeInterval = 120) async -> (status: Int32, records: [[String: Any]], raw: [String]) {
     let records = await wait(timeout: timeout) { _ in false }
-    await poll(timeout: .seconds(3600)) { !process.isRunning }
+    if !(await poll(timeout: .milliseconds(Int64(timeout * TimingSlack.factor * 1000))) { !process.isRunning }) {
+      kill(process.processIdentifier, SIGKILL)
+    }
     process.waitUntilExit()
-    return (process.terminationStatus, records, locked { lines })
+    let status =
+      process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
+    return (status, records, locked { lines })
   }
 
   private func locked<T>(_ body: () -> T) -> T { lock.withLock(body) }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -123,8 +124,8 @@ struct DocumentationRunner {
     var typedAt = 0
     for (line, prompt) in typed {
       // Waits for an event it can see (the prompt), with a bound only against a hang.
-      let deadline = Date().addingTimeInterval(60)
-      while !screen.done, Date() < deadline {
+      let deadline = ContinuousClock.now + TimingSlack.seconds(60)
+      while !screen.done, ContinuousClock.now < deadline {
         let bytes = screen.value
         let text = String(decoding: bytes.dropFirst(typedAt), as: UTF8.self).replacingOccurrences(of: "\r", with: "")
         if text.hasSuffix(prompt) { break }

@@ -6,8 +6,9 @@ import TestSupport
 ///
 /// Standard input stays open until standard output shows `marker` (the output of the last
 /// command), so the peak RSS read from `/proc/<pid>/status` (`VmHWM`) covers all the work; then
-/// input is closed and the binary leaves on end of input. A run that takes longer than
-/// `killAfter` is killed, so a hang fails the test instead of hanging the suite.
+/// input is closed and the binary leaves on end of input. A run still going after `killAfter`
+/// of looking (see ``Patience``: the stalls of this test process, which closes the input, do
+/// not count) is killed, so a hang fails the test instead of hanging the suite.
 struct FaultMatrixProcess {
   struct Result {
     var stdout: Data
@@ -16,6 +17,8 @@ struct FaultMatrixProcess {
     /// True when a signal, not `exit`, ended the process.
     var signaled: Bool
     var elapsed: Duration
+    /// True when it ran past `killAfter` and was killed: a hang.
+    var killed: Bool
     /// The highest `VmHWM` seen, in KiB; nil where `/proc` is unavailable.
     var peakRSSKiB: Int?
 
@@ -25,7 +28,7 @@ struct FaultMatrixProcess {
 
   static func run(
     _ arguments: [String], input: String, marker: String, environment: [String: String] = [:],
-    killAfter: Duration = .seconds(60)
+    killAfter: Duration = FaultMatrixTests.hangLimit
   ) async throws -> Result {
     try await offThePool {
       try runBlocking(arguments, input: input, marker: marker, environment: environment, killAfter: killAfter)
@@ -47,6 +50,8 @@ struct FaultMatrixProcess {
     stdin.fileHandleForWriting.write(Data(input.utf8))
     var inputOpen = true
     var peak: Int?
+    var killed = false
+    var patience = Patience(killAfter)
     let markerBytes = Data(marker.utf8)
     while process.isRunning {
       if let hwm = Self.highWaterMarkKiB(pid) { peak = max(peak ?? 0, hwm) }
@@ -56,8 +61,9 @@ struct FaultMatrixProcess {
         try? stdin.fileHandleForWriting.close()
         inputOpen = false
       }
-      if start.duration(to: clock.now) > killAfter {
+      if patience.expired() {
         kill(pid, SIGKILL)
+        killed = true
         break
       }
       Thread.sleep(forTimeInterval: 0.005)
@@ -69,7 +75,7 @@ struct FaultMatrixProcess {
     err.waitForEnd()
     return Result(
       stdout: out.data, stderr: err.data, status: process.terminationStatus,
-      signaled: process.terminationReason == .uncaughtSignal, elapsed: elapsed, peakRSSKiB: peak)
+      signaled: process.terminationReason == .uncaughtSignal, elapsed: elapsed, killed: killed, peakRSSKiB: peak)
   }
 
   /// `VmHWM` of a running process in KiB, or nil.
@@ -104,9 +110,10 @@ final class StreamBuffer: @unchecked Sendable {
 
   func contains(_ needle: Data) -> Bool { lock.withLock { bytes.range(of: needle) != nil } }
 
-  /// Waits (at most 10 s) for end of file on the pipe.
+  /// Waits for end of file on the pipe: at once, as the process has exited, unless something
+  /// it started still holds the pipe (a minute of looking, then what was read).
   func waitForEnd() {
-    let deadline = Date().addingTimeInterval(10)
-    while !lock.withLock({ ended }), Date() < deadline { Thread.sleep(forTimeInterval: 0.001) }
+    let deadline = ContinuousClock.now + TimingSlack.seconds(60)
+    while !lock.withLock({ ended }), ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.001) }
   }
 }

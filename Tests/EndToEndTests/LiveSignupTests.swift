@@ -11,8 +11,9 @@ import Testing
 /// `--json-log`, nor the recording and its cassette.
 @Suite("live signup on a terminal", .serialized)
 struct LiveSignupTests {
-  /// Characters no username, label or message of the form has.
-  static let password = "ZQ9VW7K"
+  /// Characters no username, label or message of the form has, so that any of them on a screen
+  /// is the password showing.
+  static let password = "ZQ9VX7K"
 
   /// The screen the bytes so far leave, as text rows.
   static func screen(_ session: TerminalSession) -> [String] {
@@ -25,6 +26,23 @@ struct LiveSignupTests {
   static func wait(_ session: TerminalSession, forRowWith texts: String...) async throws {
     try await session.wait(for: "a row with \(texts)") { _, _ in
       screen(session).contains { row in texts.allSatisfy { row.contains($0) } }
+    }
+  }
+
+  /// Types `text` into the focused field labelled `label` one key at a time, each after the
+  /// last one was drawn, so that every key has a frame of its own: the field then holds as
+  /// many characters as were typed (whatever it shows them as).
+  static func type(_ text: String, into label: String, _ session: TerminalSession) async throws {
+    for (index, key) in text.enumerated() {
+      session.type(String(key))
+      try await session.wait(for: "\(label) drawn with \(index + 1) characters") { _, _ in
+        screen(session).contains { row in
+          // `› Label` padded to 12 columns, then the 20-column field.
+          let cells = Array(row)
+          guard row.hasPrefix("› \(label)"), cells.count > 12 + index else { return false }
+          return !cells[12...(12 + index)].contains(" ") && (cells.count == 13 + index || cells[13 + index] == " ")
+        }
+      }
     }
   }
 
@@ -45,10 +63,14 @@ struct LiveSignupTests {
     try await Self.wait(session, forRowWith: "› Username")
     session.type("reactorfan")
     try await Self.wait(session, forRowWith: "reactorfan", "Username available")
-    session.type("\t" + Self.password + "\t")
+    session.type("\t")
+    try await Self.type(Self.password, into: "Password", session)
+    session.type("\t")
     try await Self.wait(session, forRowWith: "Password", "•••••••", "✓")
     // Shift-Tab back to the password and Tab again: the repeat is typed where Tab left it.
-    session.type("\u{1B}[Z\t" + Self.password + "\t")
+    session.type("\u{1B}[Z\t")
+    try await Self.type(Self.password, into: "Repeat", session)
+    session.type("\t")
     try await Self.wait(session, forRowWith: "Repeat", "•••••••", "✓")
     try await Self.wait(session, forRowWith: "› [ Sign up ]")
     session.type("\r")
@@ -68,6 +90,13 @@ struct LiveSignupTests {
       [Self.password], streams: [("the terminal", session.text), ("standard output", session.pipedText)],
       folders: [folder, NSTemporaryDirectory() + "reactor-e2e-home"])
     #expect(leaks.isEmpty, "\(leaks)")
+    // The view draws only the cells that change, so a password drawn as typed would reach the
+    // terminal a character at a time between cursor moves, never whole in its bytes: no screen
+    // it showed, at any moment, holds a character of it.
+    let shown = TerminalScreens.first(
+      in: Array(session.text.utf8), width: LiveViewTests.columns, height: LiveViewTests.rows
+    ) { lines in lines.contains { row in row.contains { Self.password.contains($0) } } }
+    #expect(shown == nil, "a screen showed a character of the password: \(shown ?? [])")
     // Not a character of it in a key the recording kept.
     let keys = transcript.split(separator: "\n").compactMap { line -> Substring? in
       let words = line.split(separator: " ", maxSplits: 2)

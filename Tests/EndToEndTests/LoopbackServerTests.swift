@@ -10,11 +10,12 @@ import Testing
 // Tests that need the recordings carry `.needsRecordedFixtures`: skipped, and counted as such,
 // when ../shared/fixtures/github-recorded is absent.
 
-/// A session that never caches, so every request reaches the server.
+/// A session that never caches, so every request reaches the server, and whose timeout only a
+/// hang reaches.
 private func makeSession() -> URLSession {
   let configuration = URLSessionConfiguration.ephemeral
   configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-  configuration.timeoutIntervalForRequest = 10
+  configuration.timeoutIntervalForRequest = 600
   return URLSession(configuration: configuration)
 }
 
@@ -42,28 +43,24 @@ private func nextLink(_ link: String) -> String? {
 }
 
 @Suite struct LoopbackServerTests {
-  @Test func hundredKeepAliveRequestsAreFast() async throws {
+  /// The server keeps a connection alive for as many requests as the client sends on it. (A
+  /// client decides whether to reuse its connection: URLSession's libcurl drops one idle for two
+  /// minutes, which a loaded machine once reached between two requests, so the requests are
+  /// written here on one socket.)
+  @Test func hundredRequestsOnOneKeptAliveConnection() throws {
     let server = try LoopbackServer { request in
       .json(200, #"{"path":"\#(request.pathAndQuery)"}"#)
     }
     defer { server.stop() }
-    let session = makeSession()
-    defer { session.finishTasksAndInvalidate() }
-    _ = try await fetch(session, server.baseURL + "/warmup")
-    let clock = ContinuousClock()
-    let start = clock.now
-    for i in 0..<100 {
-      let (data, response) = try await fetch(session, server.baseURL + "/n/\(i)")
-      #expect(response.statusCode == 200)
-      #expect(String(decoding: data, as: UTF8.self) == #"{"path":"/n/\#(i)"}"#)
-    }
-    let elapsed = start.duration(to: clock.now)
-    let (seconds, attoseconds) = (elapsed / 100).components
-    let meanMilliseconds = Double(seconds) * 1e3 + Double(attoseconds) / 1e15
-    print("LoopbackServer: 100 keep-alive GETs, mean \(meanMilliseconds) ms per request")
-    #expect(server.requests.count == 101)
+    let connection = try RawHTTPClient(port: server.port)
+    connection.send(
+      (0..<100).map { "GET /n/\($0) HTTP/1.1\r\nHost: x\r\n\($0 == 99 ? "Connection: close\r\n" : "")\r\n" }.joined())
+    let text = connection.readToEnd()
+    #expect(connection.sawEnd)
+    let bodies = text.components(separatedBy: "\r\n\r\n").dropFirst().map { $0.prefix { $0 != "}" } + "}" }
+    #expect(bodies == (0..<100).map { #"{"path":"/n/\#($0)"}"# }, "\(text.suffix(500))")
+    #expect(server.requests.count == 100)
     #expect(server.connectionCount == 1)
-    #expect(elapsed < TimingSlack.seconds(30))
   }
 
   @Test func delayedResponseIsDelayed() async throws {
@@ -78,7 +75,8 @@ private func nextLink(_ link: String) -> String? {
     let (data, response) = try await fetch(session, server.baseURL + "/slow")
     let elapsed = start.duration(to: clock.now)
     #expect(response.statusCode == 200 && data.isEmpty)
-    #expect(elapsed >= .milliseconds(300) && elapsed < TimingSlack.seconds(20))
+    // A lower bound only: a loaded machine makes it later (20 s was once too little).
+    #expect(elapsed >= .milliseconds(300))
   }
 
   @Test func requestsAreRecordedWithLowerCasedHeadersAndBody() async throws {
@@ -186,6 +184,7 @@ private func nextLink(_ link: String) -> String? {
         + "3\r\nabc\r\n2;x=y\r\nde\r\n0\r\n\r\n"
         + "PUT /three HTTP/1.1\r\nHost: x\r\nContent-Length: 4\r\nConnection: close\r\n\r\nwxyz")
     let text = connection.readToEnd()
+    #expect(connection.sawEnd, "the server did not close after Connection: close")
     #expect(text.components(separatedBy: "HTTP/1.1 200 OK\r\n").count == 4, "\(text)")
     #expect(text.contains("Content-Length: 10\r\n\r\nGET /one 0"))
     #expect(text.contains("Content-Length: 11\r\n\r\nPOST /two 5"))
@@ -195,9 +194,10 @@ private func nextLink(_ link: String) -> String? {
   }
 
   @Test func stopReturnsPromptlyWithOpenConnections() async throws {
-    let server = try LoopbackServer { _ in LoopbackResponse(status: 200, delay: TimingSlack.seconds(30)) }
+    // Every answer is an hour off: a stop that waited for its handlers would hang.
+    let server = try LoopbackServer { _ in LoopbackResponse(status: 200, delay: .seconds(3600)) }
     let idle = try RawHTTPClient(port: server.port)
-    idle.send("GET /idle HTTP/1.1\r\nHost: x\r\n\r\n")  // now waiting in the 30 s delay
+    idle.send("GET /idle HTTP/1.1\r\nHost: x\r\n\r\n")  // now waiting in the delay
     let session = makeSession()
     defer { session.finishTasksAndInvalidate() }
     let port = server.port
@@ -207,10 +207,12 @@ private func nextLink(_ link: String) -> String? {
     let start = clock.now
     server.stop()
     server.stop()  // idempotent
-    #expect(start.duration(to: clock.now) < TimingSlack.seconds(10))
+    // Only a hang: a stop that waited for the answers would take the hour.
+    #expect(start.duration(to: clock.now) < TimingSlack.seconds(60), "stop() waited for the handlers' answers")
+    // The connections were shut: the idle one ends with no answer, the request in flight fails.
     #expect(idle.readToEnd().isEmpty)
+    #expect(idle.sawEnd, "the idle connection was left open")
     #expect(await inFlight.value == nil)
-    #expect(start.duration(to: clock.now) < TimingSlack.seconds(15))
     #expect(throws: (any Error).self) { try RawHTTPClient(port: port) }
   }
 }

@@ -43,25 +43,59 @@ struct ModuleGraphTests {
     "CByteScan": [], "CCurl": [], "CLineEdit": [],
   ]
 
-  /// The project modules the Swift files under `Sources/<module>` import.
-  static func imports(of module: String) throws -> Set<String> {
-    let project = Set(allowed.keys)
-    var found: Set<String> = []
-    let folder = sources.appendingPathComponent(module)
+  /// The Swift files under `Sources/<module>` (or every module's, for nil), with their text.
+  static func files(of module: String?) throws -> [(name: String, text: String)] {
+    let folder = module.map { sources.appendingPathComponent($0) } ?? sources
+    var found: [(name: String, text: String)] = []
     let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)
     while let file = files?.nextObject() as? URL {
       guard file.pathExtension == "swift" else { continue }
-      for line in try String(contentsOf: file, encoding: .utf8).split(separator: "\n") {
-        let words = line.split(separator: " ")
-        guard let index = words.firstIndex(of: "import"), index + 1 < words.count else { continue }
-        // Modifiers and attributes only before `import`: `public import X`, `@preconcurrency import X`.
-        guard words[..<index].allSatisfy({ $0.hasPrefix("@") || ["public", "package", "internal"].contains($0) })
-        else { continue }
-        let name = String(words[index + 1])
-        if project.contains(name) { found.insert(name) }
-      }
+      found.append((file.lastPathComponent, try String(contentsOf: file, encoding: .utf8)))
     }
     return found
+  }
+
+  /// The modules `source` imports, whatever the form of the declaration: `import X`, `import
+  /// X.Sub`, `import struct X.Y` (a kind before the path), after attributes and an access level
+  /// (`@preconcurrency public import X`), indented inside `#if`.
+  static func importedModules(in source: String) -> [String] {
+    let kinds: Set = ["typealias", "struct", "class", "enum", "protocol", "let", "var", "func"]
+    let modifiers: Set = ["public", "package", "internal", "fileprivate", "private"]
+    return source.split(whereSeparator: \.isNewline).compactMap { line in
+      var words = line.split(whereSeparator: \.isWhitespace)[...]
+      while let first = words.first, first.hasPrefix("@") || modifiers.contains(String(first)) {
+        words = words.dropFirst()
+      }
+      guard words.first == "import" else { return nil }
+      words = words.dropFirst()
+      if let kind = words.first, kinds.contains(String(kind)) { words = words.dropFirst() }
+      guard let path = words.first else { return nil }
+      return String(path.prefix { $0 != "." && $0 != ";" })
+    }
+  }
+
+  /// The project modules the Swift files under `Sources/<module>` import.
+  static func imports(of module: String) throws -> Set<String> {
+    Set(try files(of: module).flatMap { importedModules(in: $0.text) }).intersection(allowed.keys)
+  }
+
+  @Test("the import reader sees every form of an import, and nothing else")
+  func readingImports() {
+    let source = """
+      import A
+      @testable import B
+      @preconcurrency package import C.Sub
+      import struct D.Thing
+      private import func E.f
+        import F
+      #if canImport(G)
+        @_exported public import G
+      #endif
+      // import NotACommentedModule
+      let text = "import NotAString"
+      importance(H)
+      """
+    #expect(Self.importedModules(in: source) == ["A", "B", "C", "D", "E", "F", "G"])
   }
 
   @Test("every module imports only what the graph allows", arguments: allowed.keys.sorted())
@@ -76,18 +110,109 @@ struct ModuleGraphTests {
     #expect(Set(folders) == Set(Self.allowed.keys))
   }
 
-  @Test("the shell names no feature: not a module, not a name in its code")
-  func shellNamesNoFeature() throws {
-    var offenders: [String] = []
-    let folder = Self.sources.appendingPathComponent("Shell")
-    let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)
-    while let file = files?.nextObject() as? URL {
-      guard file.pathExtension == "swift" else { continue }
-      let text = try String(contentsOf: file, encoding: .utf8)
-      for name in ["\"search\"", "\"signup\"", "\"feed\"", "SearchReactor", "SignupReactor", "FeedReactor"]
-      where text.contains(name) {
-        offenders.append("\(file.lastPathComponent): \(name)")
+  /// The tokens of Swift source that say something: identifiers and the contents of string
+  /// literals (comments dropped; an interpolation's code is read as part of its string).
+  static func tokens(of source: String) -> (identifiers: [String], strings: [String]) {
+    var identifiers: [String] = []
+    var strings: [String] = []
+    let scalars = Array(source.unicodeScalars)
+    var index = 0
+    func starts(_ text: String, at position: Int) -> Bool {
+      let pattern = Array(text.unicodeScalars)
+      return position + pattern.count <= scalars.count && Array(scalars[position..<position + pattern.count]) == pattern
+    }
+    while index < scalars.count {
+      let scalar = scalars[index]
+      if starts("//", at: index) {
+        while index < scalars.count && scalars[index] != "\n" { index += 1 }
+      } else if starts("/*", at: index) {
+        index += 2
+        while index < scalars.count && !starts("*/", at: index) { index += 1 }
+        index += 2
+      } else if scalar == "#" || scalar == "\"" {
+        // A string literal: `#`s, then `"` or `\"\"\"`, up to the same quotes and as many `#`s.
+        var hashes = 0
+        while index + hashes < scalars.count && scalars[index + hashes] == "#" { hashes += 1 }
+        guard index + hashes < scalars.count, scalars[index + hashes] == "\"" else {
+          index += max(1, hashes)
+          continue
+        }
+        index += hashes
+        let quote = starts("\"\"\"", at: index) ? "\"\"\"" : "\""
+        let close = quote + String(repeating: "#", count: hashes)
+        index += quote.unicodeScalars.count
+        var text = String.UnicodeScalarView()
+        while index < scalars.count && !starts(close, at: index) {
+          if scalars[index] == "\\" && hashes == 0 && index + 1 < scalars.count {
+            text.append(scalars[index])
+            index += 1
+          }
+          text.append(scalars[index])
+          index += 1
+        }
+        index += close.unicodeScalars.count
+        strings.append(String(text))
+      } else if scalar.properties.isXIDStart || scalar == "_" {
+        var name = String.UnicodeScalarView()
+        while index < scalars.count && (scalars[index].properties.isXIDContinue) {
+          name.append(scalars[index])
+          index += 1
+        }
+        identifiers.append(String(name))
+      } else {
+        index += 1
       }
+    }
+    return (identifiers, strings)
+  }
+
+  /// What names a feature: its module, every type its module declares at the top level, and the
+  /// name its Views go by (`static let name = "search"`), read from the features' sources.
+  static func featureNames() throws -> (types: Set<String>, names: Set<String>) {
+    var types = features
+    var names: Set<String> = []
+    let declaration =
+      /^(?:@\w+\s+)*(?:(?:public|package|internal|fileprivate|private|final)\s+)*(?:class|struct|enum|protocol|actor|typealias)\s+(\w+)/
+    let name = /static let name = "([^"]+)"/
+    for module in features {
+      for file in try files(of: module) {
+        for line in file.text.split(separator: "\n") {
+          if let match = line.firstMatch(of: declaration) { types.insert(String(match.output.1)) }
+          if let match = line.firstMatch(of: name) { names.insert(String(match.output.1)) }
+        }
+      }
+    }
+    return (types, names)
+  }
+
+  @Test("the source reader finds identifiers and strings, not comments")
+  func readingTokens() {
+    let source = #"""
+      // SearchReactor in a comment
+      /* FeedState in a block */ let view = SearchLiveView(host: "search", raw: #"signup"#)
+      let help = """
+        live feed
+        """
+      """#
+    let (identifiers, strings) = Self.tokens(of: source)
+    #expect(identifiers == ["let", "view", "SearchLiveView", "host", "raw", "let", "help"])
+    #expect(strings == ["search", "signup", "\n  live feed\n  "])
+  }
+
+  @Test("the shell names no feature: not a module, not a type, not a feature's name in its code")
+  func shellNamesNoFeature() throws {
+    let (types, names) = try Self.featureNames()
+    // What the features declare, so a feature added later is covered too: a name each, and
+    // their types (the reader found them, or this proves nothing).
+    #expect(names.count == Self.features.count && names.contains("search"), "\(names)")
+    #expect(types.isSuperset(of: ["SearchLiveView", "SignupState", "FeedText"]), "\(types)")
+    var offenders: [String] = []
+    for file in try Self.files(of: "Shell") {
+      let (identifiers, strings) = Self.tokens(of: file.text)
+      for identifier in Set(identifiers).intersection(types).sorted() {
+        offenders.append("\(file.name): \(identifier)")
+      }
+      for string in Set(strings).intersection(names).sorted() { offenders.append("\(file.name): \"\(string)\"") }
     }
     #expect(offenders.isEmpty, "the shell names a feature: \(offenders)")
   }
@@ -117,18 +242,9 @@ struct ModuleGraphTests {
 
   @Test("no module links Foundation itself: FoundationEssentials only, so ICU stays out of every start")
   func foundationEssentialsOnly() async throws {
-    var offenders: [String] = []
-    let files = FileManager.default.enumerator(at: Self.sources, includingPropertiesForKeys: nil)
-    while let file = files?.nextObject() as? URL {
-      guard file.pathExtension == "swift" else { continue }
-      for line in try String(contentsOf: file, encoding: .utf8).split(separator: "\n") {
-        let words = line.split(separator: " ")
-        if let index = words.firstIndex(of: "import"), index + 1 < words.count, words[index + 1] == "Foundation" {
-          offenders.append(file.lastPathComponent)
-        }
-      }
-    }
-    #expect(offenders.isEmpty, "these import Foundation (FoundationEssentials is what reactor may use)")
+    let offenders = try Self.files(of: nil).filter { Self.importedModules(in: $0.text).contains("Foundation") }.map(
+      \.name)
+    #expect(offenders.isEmpty, "these import Foundation (FoundationEssentials is what reactor may use): \(offenders)")
     // The built binary agrees: neither Foundation nor its ICU is loaded, for any kind of start.
     for arguments in [["--version"], ["--offline", "--daemon"], ["--offline", "query", "swift"]] {
       let loaded = try await ReactorBinary.librariesLoaded(arguments)

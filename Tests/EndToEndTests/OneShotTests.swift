@@ -238,8 +238,7 @@ struct OneShotTests {
     kill(process.processIdentifier, SIGINT)
     // Bounded: a test runner started with SIGINT ignored (a background job of a shell without
     // job control) passes that on to reactor, which then rightly keeps ignoring it.
-    let deadline = Date(timeIntervalSinceNow: 60)
-    while process.isRunning, Date() < deadline { try await Task.sleep(for: .milliseconds(5)) }
+    await poll(timeout: TimingSlack.seconds(60)) { !process.isRunning }
     if process.isRunning {
       kill(process.processIdentifier, SIGKILL)
       try await offThePool { process.waitUntilExit() }

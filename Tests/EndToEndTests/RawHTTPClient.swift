@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 #if canImport(Glibc)
   @preconcurrency import Glibc
@@ -8,9 +9,13 @@ import Foundation
 
 /// A blocking client socket for checks URLSession cannot express (pipelining, raw framing).
 ///
-/// `init` throws when nothing listens on the port; reads time out after 5 s so a test never hangs.
+/// `init` throws when nothing listens on the port; a read waits at most a minute for a byte
+/// (ten under a sanitizer), so a test never hangs.
 final class RawHTTPClient {
   private let fd: Int32
+  /// Whether the last ``readToEnd()`` ended because the server closed or reset the connection,
+  /// not because no byte came in time.
+  private(set) var sawEnd = false
 
   init(port: Int) throws {
     // The socket is this object's only once connected: `deinit` closes `fd`, and it runs even
@@ -39,7 +44,7 @@ final class RawHTTPClient {
       throw POSIXError(.ECONNREFUSED)
     }
     fd = socketFD
-    var timeout = timeval(tv_sec: 5, tv_usec: 0)
+    var timeout = timeval(tv_sec: Int(TimingSlack.seconds(60).components.seconds), tv_usec: 0)
     setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
   }
 
@@ -50,13 +55,17 @@ final class RawHTTPClient {
     _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, bytes.count) }
   }
 
-  /// Everything the server sends until it closes the connection (or 5 s pass).
+  /// Everything the server sends until it closes the connection (see ``sawEnd``).
   func readToEnd() -> String {
     var data = [UInt8]()
     var chunk = [UInt8](repeating: 0, count: 65_536)
     while true {
       let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-      guard count > 0 else { break }
+      if count < 0 && errno == EINTR { continue }
+      guard count > 0 else {
+        sawEnd = count == 0 || errno == ECONNRESET
+        break
+      }
       data += chunk[0..<count]
     }
     return String(decoding: data, as: UTF8.self)

@@ -23,7 +23,7 @@ struct RecordInterruptTests {
     // once the server has seen its request.
     let release = Latch()
     let server = try LoopbackServer { _ in
-      release.wait(timeout: .seconds(60))
+      release.wait(timeout: TimingSlack.seconds(600))
       return .json(200, #"{"total_count":0,"incomplete_results":false,"items":[]}"#)
     }
     defer {
@@ -62,15 +62,15 @@ struct RecordInterruptTests {
       }
       reader.start()
       func type(_ text: String) { _ = text.withCString { write(master, $0, strlen($0)) } }
-      #expect(await poll(timeout: .seconds(20)) { screen.text.contains("reactor> ") })
+      #expect(await poll(timeout: TimingSlack.seconds(60)) { screen.text.contains("reactor> ") })
       type("help next\n")
-      #expect(await poll(timeout: .seconds(20)) { screen.text.contains("load the next page of results") })
+      #expect(await poll(timeout: TimingSlack.seconds(60)) { screen.text.contains("load the next page of results") })
       type("query swift\n")
-      #expect(await poll(timeout: .seconds(20)) { server.requests.count == 1 })
+      #expect(await poll(timeout: TimingSlack.seconds(60)) { server.requests.count == 1 })
       kill(process.processIdentifier, SIGINT)
       // The prompt comes back once the cancelled search has ended.
       #expect(
-        await poll(timeout: .seconds(20)) { screen.text.components(separatedBy: "reactor> ").count == 4 },
+        await poll(timeout: TimingSlack.seconds(60)) { screen.text.components(separatedBy: "reactor> ").count == 4 },
         "\(screen.text)")
       type("quit\n")
       try await offThePool { process.waitUntilExit() }

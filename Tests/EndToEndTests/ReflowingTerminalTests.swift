@@ -111,7 +111,7 @@ struct ReflowingTerminal: Sendable {
   /// Waits until reactor has erased the screen below a prompt to draw it again `count` times
   /// since it started: a resize has been taken in, not only reflowed by tmux.
   func waitForRedraws(_ count: Int) async throws {
-    let deadline = ContinuousClock.now + .seconds(30)
+    let deadline = ContinuousClock.now + TimingSlack.seconds(60)
     while true {
       let written = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
       if written.components(separatedBy: "\u{1B}[J").count - 1 >= count { return }
@@ -136,7 +136,7 @@ struct ReflowingTerminal: Sendable {
 
   /// Waits until the screen's rows satisfy `condition`: an event tmux shows, bounded only
   /// against a hang.
-  func wait(_ what: String, patience: Duration = .seconds(30), _ condition: ([String]) -> Bool) async throws {
+  func wait(_ what: String, patience: Duration = TimingSlack.seconds(60), _ condition: ([String]) -> Bool) async throws {
     let deadline = ContinuousClock.now + patience
     while true {
       let rows = try await rows()

@@ -27,11 +27,10 @@ struct TerminalMannersTests {
 
   /// Waits until the server has received `count` requests: the command is running.
   private static func waitForRequests(_ server: LoopbackServer, _ count: Int = 1) async throws {
-    let deadline = Date(timeIntervalSinceNow: 60)
-    while server.requests.count < count {
-      guard Date() < deadline else { throw TerminalSession.Failure("the server saw no request") }
-      try await Task.sleep(for: .milliseconds(2))
+    let seen = await poll(every: .milliseconds(2), timeout: TerminalSession.patience) {
+      server.requests.count >= count
     }
+    guard seen else { throw TerminalSession.Failure("the server saw no request") }
   }
 
   /// Runs `body` with a REPL against a ``heldServer(_:)`` (with a HOME of its own) once

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -19,7 +20,7 @@ final class TerminalSession: @unchecked Sendable {  // mutable state under `cond
   private var piped: [UInt8] = []
   private var finished = 0
   private let readers: Int
-  /// Set once ``exitStatus(timeout:)`` has collected the child, whose pid may then be reused.
+  /// Set once ``exitStatus()`` has collected the child, whose pid may then be reused.
   private var reaped = false
 
   /// Where standard output goes instead of the terminal.
@@ -140,22 +141,25 @@ final class TerminalSession: @unchecked Sendable {  // mutable state under `cond
     }
   }
 
+  /// How long a wait looks for what it waits for: only a hang runs it out, as every wait is for
+  /// something the terminal will show, within seconds on a loaded machine under a sanitizer.
+  /// (Scaled under a sanitizer; the stalls of a busy machine do not count, see `poll`.)
+  static let patience = TimingSlack.seconds(60)
+
   /// Waits until `condition` holds of the screen (and the pipe), looking each millisecond or
-  /// two; fails after a long time, which only a hang reaches: every wait is for something the
-  /// terminal will show.
-  func wait(
-    for what: String, timeout: TimeInterval = 60, _ condition: (_ screen: String, _ pipe: String) -> Bool
-  ) async throws {
-    let deadline = Date(timeIntervalSinceNow: timeout)
-    while true {
-      let (screen, pipe, closed) = self.condition.withLock {
+  /// two; fails after ``patience``, or when the terminal closes first.
+  func wait(for what: String, _ condition: (_ screen: String, _ pipe: String) -> Bool) async throws {
+    var (screen, satisfied, closed) = ("", false, false)
+    await poll(every: .milliseconds(2), timeout: Self.patience) {
+      let (text, pipe, ended) = self.condition.withLock {
         (String(decoding: self.screen, as: UTF8.self), String(decoding: piped, as: UTF8.self), finished == readers)
       }
-      if condition(screen, pipe) { return }
-      if closed { throw Failure("the terminal closed before \(what):\n\(screen.suffix(3000))") }
-      if Date() > deadline { throw Failure("timed out waiting for \(what):\n\(screen.suffix(3000))") }
-      try await Task.sleep(for: .milliseconds(2))
+      (screen, satisfied, closed) = (text, condition(text, pipe), ended)
+      return satisfied || closed
     }
+    if satisfied { return }
+    if closed { throw Failure("the terminal closed before \(what):\n\(screen.suffix(3000))") }
+    throw Failure("timed out waiting for \(what):\n\(screen.suffix(3000))")
   }
 
   /// Waits until `text` has appeared on the screen at least `count` times in all.
@@ -217,14 +221,11 @@ final class TerminalSession: @unchecked Sendable {  // mutable state under `cond
   }
 
   /// Waits for the process to end and returns its status (128 + n for signal n); a hang fails
-  /// after a long time.
-  func exitStatus(timeout: TimeInterval = 60) async throws -> Int32 {
-    let deadline = Date(timeIntervalSinceNow: timeout)
+  /// after ``patience``.
+  func exitStatus() async throws -> Int32 {
     var status: Int32 = 0
-    while waitpid(pid, &status, WNOHANG) != pid {
-      guard Date() < deadline else { throw Failure("reactor did not exit:\n\(text.suffix(2000))") }
-      try await Task.sleep(for: .milliseconds(2))
-    }
+    let exited = await poll(every: .milliseconds(2), timeout: Self.patience) { waitpid(pid, &status, WNOHANG) == pid }
+    guard exited else { throw Failure("reactor did not exit:\n\(text.suffix(2000))") }
     reaped = true
     return status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
   }

@@ -185,7 +185,10 @@ struct TranscriptToolTests {
       try process.run()
       stdin.fileHandleForWriting.write(Data("help next\nquery swift\n".utf8))
       // Saved when the next line begins: the first command is complete on disk.
-      #expect(await poll(timeout: .seconds(20)) { Self.read(path).contains("> help next\nusage: next [<n>|all]\n") })
+      #expect(
+        await poll(timeout: TimingSlack.seconds(60)) {
+          Self.read(path).contains("> help next\nusage: next [<n>|all]\n")
+        })
       kill(process.processIdentifier, signal)
       let (out, err) = try await offThePool {
         (stdout.fileHandleForReading.readDataToEndOfFile(), stderr.fileHandleForReading.readDataToEndOfFile())
@@ -206,7 +209,7 @@ struct TranscriptToolTests {
       let (process, stdin, _, _) = try ReactorBinary.prepare(["--offline", "--record", path], environment: [:])
       try process.run()
       stdin.fileHandleForWriting.write(Data("help next\nopne\n".utf8))
-      #expect(await poll(timeout: .seconds(20)) { Self.read(path).contains("%status 1\n") })
+      #expect(await poll(timeout: TimingSlack.seconds(60)) { Self.read(path).contains("%status 1\n") })
       kill(process.processIdentifier, SIGKILL)
       try await offThePool { process.waitUntilExit() }
       #expect(process.terminationReason == .uncaughtSignal)

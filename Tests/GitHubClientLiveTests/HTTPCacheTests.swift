@@ -32,7 +32,7 @@ private func cachedClient(_ baseURL: String, cache: HTTPCache, token: String? = 
     apiURL: baseURL, environment: { environment[$0] }, userAgent: "reactor/x")
   return .live(
     configuration: configuration,
-    transport: CachingTransport(wrapping: CurlTransport(timeout: 10), cache: cache, token: configuration.token))
+    transport: CachingTransport(wrapping: CurlTransport(timeout: 600), cache: cache, token: configuration.token))
 }
 
 @Suite(.serialized) struct HTTPCacheTests {

@@ -11,7 +11,7 @@ private func client(_ baseURL: String, token: String? = nil) throws -> GitHubCli
   let environment = token.map { ["GH_TOKEN": $0] } ?? [:]
   let configuration = try GitHubConfiguration.resolve(
     apiURL: baseURL, environment: { environment[$0] }, userAgent: "reactor/x")
-  return .live(configuration: configuration, transport: CurlTransport(timeout: 10))
+  return .live(configuration: configuration, transport: CurlTransport(timeout: 600))
 }
 
 private let searchBody = #"{"total_count":1,"incomplete_results":false,"items":[]}"#

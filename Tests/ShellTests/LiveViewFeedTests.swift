@@ -185,8 +185,14 @@ private func text(_ view: FeedLiveView, width: Int = 80, height: Int = 12) -> [S
     #expect(view.handle(.control("c"), at: .zero) == .exit(status: 130, output: nil))
   }
 
-  @Test("every row fits the width: the summary is cut, then the age dropped", arguments: [80, 40, 24, 8, 1])
-  func narrow(width: Int) {
+  @Test(
+    "every row fits the width: the summary is cut, then the age dropped",
+    arguments: [
+      // All of it; the summary cut, its age kept; the age dropped for the summary; what fits.
+      (80, "   1. user1 pushed to owner/repo1 · 5 min ago"), (40, "   1. user1 pushed to owner… · 5 min ago"),
+      (24, "   1. user1 pushed to o…"), (8, "   1. u…"), (1, "…"),
+    ])
+  func narrow(width: Int, first: String) {
     let client = GitHubClient(
       searchRepositories: { _, page, _ in Page(items: [], page: page, nextPage: nil) },
       events: { number, _, _ in page(number, of: 1) })
@@ -196,6 +202,6 @@ private func text(_ view: FeedLiveView, width: Int = 80, height: Int = 12) -> [S
     _ = executor.runUntilIdle()
     let lines = text(view, width: width)
     #expect(lines.allSatisfy { TerminalText.width($0) <= width }, "\(lines)")
-    #expect(lines.first?.isEmpty == false)
+    #expect(lines.first == first, "\(lines)")
   }
 }

@@ -153,14 +153,30 @@ private func type(_ text: String, into view: SearchLiveView, at now: Duration) {
   func remembered() async throws {
     let calls = Locked<[String]>([])
     let client = GitHubClient(searchRepositories: { query, page, _ in
-      calls.withLock { $0.append(query) }
+      calls.withLock { $0.append("\(query) \(page)") }
       if query == "bad" { throw GitHubError.transport("down") }
-      return Page(items: [repository(1, query)], page: page, nextPage: nil, totalCount: 1)
+      return Page(items: [repository(page, query)], page: page, nextPage: page + 1, totalCount: 90)
     }).rememberingSearches()
-    for query in ["a", "ab", "a", "bad", "bad", "ab"] {
-      _ = try? await client.searchRepositories(query, 1, 30)
+    /// What the client answered: the page's repositories and number, or the error.
+    func answer(_ query: String, page: Int = 1) async -> String {
+      do {
+        let answer = try await client.searchRepositories(query, page, 30)
+        return answer.items.map(\.fullName).joined(separator: ",") + " p\(answer.page)"
+      } catch {
+        return "error \(error)"
+      }
     }
-    #expect(calls.withLock { $0 } == ["a", "ab", "bad", "bad"])
+    var answers: [String] = []
+    for (query, page) in [("a", 1), ("ab", 1), ("a", 1), ("bad", 1), ("bad", 1), ("ab", 1), ("a", 2), ("a", 2)] {
+      answers.append(await answer(query, page: page))
+    }
+    let down = "error \(GitHubError.transport("down"))"
+    #expect(
+      answers == [
+        "owner/a1 p1", "owner/ab1 p1", "owner/a1 p1", down, down, "owner/ab1 p1", "owner/a2 p2", "owner/a2 p2",
+      ])
+    // Asked again, only the failure and the page not asked before went to GitHub.
+    #expect(calls.withLock { $0 } == ["a 1", "ab 1", "bad 1", "bad 1", "a 2"])
   }
 
   @Test("live names its view by the first word, search by default, and refuses words it does not take")

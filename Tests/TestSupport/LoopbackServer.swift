@@ -28,6 +28,10 @@ public final class LoopbackServer: Sendable {
   /// saw the client hang up (or the server stop), and will write nothing more.
   public var openConnectionCount: Int { core.openConnectionCount }
 
+  /// How many responses the server has written, or tried to write to a client that had already
+  /// gone (a response held back by its handler or `delay` counts once it is sent, not before).
+  public var answered: Int { core.answered }
+
   /// How many body bytes responses with a fault or a ``LoopbackStream`` body have written to
   /// their sockets so far (accepted by the kernel, not necessarily read by the client).
   public var streamedBodyBytes: Int { core.streamedBodyBytes }

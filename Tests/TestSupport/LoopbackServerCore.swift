@@ -15,6 +15,7 @@ final class LoopbackServerCore: Sendable {
     var connectionCount = 0
     var requests: [LoopbackRequest] = []
     var streamedBodyBytes = 0
+    var answered = 0
   }
 
   private let listener: Int32
@@ -31,6 +32,7 @@ final class LoopbackServerCore: Sendable {
   var connectionCount: Int { state.withLock { $0.connectionCount } }
   var openConnectionCount: Int { state.withLock { $0.connections.count } }
   var streamedBodyBytes: Int { state.withLock { $0.streamedBodyBytes } }
+  var answered: Int { state.withLock { $0.answered } }
   var isStopped: Bool { state.withLock { $0.stopped } }
 
   /// Counts body bytes written by ``sendStreaming(_:to:close:)``.
@@ -103,6 +105,7 @@ final class LoopbackServerCore: Sendable {
         let response = handler(request)
         guard response.delay <= .zero || sleep(response.delay) else { return }
         let close = !keepAlive || response.closesConnection
+        defer { state.withLock { $0.answered += 1 } }
         if response.needsStreaming {
           switch sendStreaming(response, to: fd, close: close) {
           case .keepOpen: continue

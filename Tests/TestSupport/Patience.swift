@@ -6,16 +6,16 @@ import Foundation
 /// On a loaded machine the waiter, and whatever it waits for, can stall for many seconds; each
 /// gap between two looks counts at most ``maximumStep``, so such a stall is not charged to the
 /// event, and a real hang still runs the budget out after about `timeout` of looking.
-struct Patience {
-  static let maximumStep: Duration = .milliseconds(100)
+public struct Patience {
+  public static let maximumStep: Duration = .milliseconds(100)
 
   private var remaining: Duration
   private var lastLook = ContinuousClock.now
 
-  init(_ timeout: Duration) { remaining = timeout }
+  public init(_ timeout: Duration) { remaining = timeout }
 
   /// Charges the time since the last look (at most ``maximumStep``); true once it is spent.
-  mutating func expired() -> Bool {
+  public mutating func expired() -> Bool {
     let now = ContinuousClock.now
     remaining -= min(lastLook.duration(to: now), Self.maximumStep)
     lastLook = now
