@@ -96,6 +96,10 @@ let package = Package(
     .testTarget(name: "ReactorCoreTests", dependencies: ["ReactorCore", "ReactorJSON", "ReactorTesting"]),
     .testTarget(name: "ReactorTestingTests", dependencies: ["ReactorTesting", "ReactorCore"]),
     .testTarget(name: "ReactorObservationTests", dependencies: ["ReactorObservation", "ReactorCore", "ReactorTesting"]),
+    // The code of the DocC articles, compiled and run (ArticleCodeTests checks the articles show it).
+    .testTarget(
+      name: "LibraryDocumentationTests",
+      dependencies: ["ReactorCore", "ReactorTesting", "ReactorObservation", "ReactorJSON"]),
     .testTarget(
       name: "GitHubClientTests", dependencies: ["GitHubClient", "ReactorJSON", "ReactorCore", "TestSupport"]),
     .testTarget(

@@ -11,9 +11,9 @@ public import ReactorCore
 ///
 /// Delivery: the object keeps the last state delivered to it, and changes it on the main actor
 /// (``Delivery/mainActor``, the default, for a UI) or on the thread that committed
-/// (``Delivery/immediately``). Main-actor delivery is latest wins, as ``StateStream``'s: commits
+/// (``Delivery/immediately``). Main-actor delivery is latest wins, as `StateStream`'s: commits
 /// made elsewhere in the meantime reach readers as one change, to the newest state. An action
-/// sent through ``send(_:)`` on the main actor is delivered before `send` returns, as far as its
+/// sent through ``send(_:isolation:)`` on the main actor is delivered before `send` returns, as far as its
 /// synchronous part goes.
 ///
 /// The state it keeps is a copy: a large array in it is copied by the next change of that
