@@ -118,6 +118,19 @@ struct StateStreamTests {
     #expect(await queries.next() == "go")
   }
 
+  @Test("a commit that leaves the value as the consumer has it offers nothing")
+  func repeatsAreNotOffered() async {
+    var store: Store<Form>? = Store(reactor: Form())
+    var queries = store!.states(\.query).makeAsyncIterator()
+    #expect(await queries.next() == "")
+    store!.send(.addRepo("apple/swift"))
+    store!.send(.setQuery("swift"))
+    store!.send(.setQuery(""))
+    // The store gone, the iteration gives what waits for it, if anything, then ends.
+    store = nil
+    #expect(await queries.next() == nil)
+  }
+
   @Test("each iteration is a subscription of its own, from the value at its start")
   func iterationsAreIndependent() async {
     let store = Store(reactor: Form())

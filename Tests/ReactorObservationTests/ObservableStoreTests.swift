@@ -117,7 +117,11 @@ struct ObservableStoreTests {
     let store = Store(reactor: Search())
     let model = ObservableStore(store)
     let committedOn = Recorder<pthread_t>()
-    store.observe { _, _ in committedOn.append(pthread_self()) }
+    let committed = AsyncGate()
+    store.observe { _, _ in
+      committedOn.append(pthread_self())
+      committed.open()
+    }
     let told = AsyncGate()
     let gate = AsyncGate()
     model.send(.answerLater("apple/swift", gate))
@@ -133,6 +137,8 @@ struct ObservableStoreTests {
     // Told at willSet, on the main actor; the value is there once the main actor runs on.
     await MainActor.run {}
     #expect(threads.values == [pthread_self()])
+    // The store's observers run in no set order: this one may not have recorded yet.
+    await committed.wait()
     #expect(committedOn.values.count == 1 && committedOn.values != [pthread_self()], "the commit was on the main actor")
     #expect(model.repos == ["apple/swift"])
   }
