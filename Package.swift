@@ -31,6 +31,7 @@ let package = Package(
     .library(name: "ReactorJSON", targets: ["ReactorJSON"]),
     .library(name: "ReactorCore", targets: ["ReactorCore"]),
     .library(name: "ReactorTesting", targets: ["ReactorTesting"]),
+    .library(name: "ReactorObservation", targets: ["ReactorObservation"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
@@ -41,6 +42,8 @@ let package = Package(
     .target(name: "ReactorJSON", dependencies: ["CByteScan"], swiftSettings: strict),
     .target(name: "ReactorCore", dependencies: ["ReactorJSON"], swiftSettings: strict),
     .target(name: "ReactorTesting", dependencies: ["ReactorCore"], swiftSettings: strict),
+    // A store as an Observation `Observable`, for SwiftUI (which it does not import).
+    .target(name: "ReactorObservation", dependencies: ["ReactorCore"], swiftSettings: strict),
     .target(name: "GitHubClient", dependencies: ["ReactorJSON"], swiftSettings: strict),
     // libcurl, loaded with dlopen on first use (the header comes from libcurl4-openssl-dev).
     .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl")]),
@@ -92,6 +95,11 @@ let package = Package(
     .testTarget(name: "ReactorJSONTests", dependencies: ["ReactorJSON", "CByteScan", "ReactorCore", "GitHubClient"]),
     .testTarget(name: "ReactorCoreTests", dependencies: ["ReactorCore", "ReactorJSON", "ReactorTesting"]),
     .testTarget(name: "ReactorTestingTests", dependencies: ["ReactorTesting", "ReactorCore"]),
+    .testTarget(name: "ReactorObservationTests", dependencies: ["ReactorObservation", "ReactorCore", "ReactorTesting"]),
+    // The code of the DocC articles, compiled and run (ArticleCodeTests checks the articles show it).
+    .testTarget(
+      name: "LibraryDocumentationTests",
+      dependencies: ["ReactorCore", "ReactorTesting", "ReactorObservation", "ReactorJSON"]),
     .testTarget(
       name: "GitHubClientTests", dependencies: ["GitHubClient", "ReactorJSON", "ReactorCore", "TestSupport"]),
     .testTarget(

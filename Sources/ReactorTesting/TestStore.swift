@@ -155,7 +155,7 @@ public final class TestStore<R: Reactor>: Sendable where R.State: Equatable, R.M
 }
 
 /// The difference of two values as a unified diff of their `dump` output, as a transcript
-/// replay shows its difference (``UnifiedDiff``).
+/// replay shows its difference.
 ///
 /// `dump` shows a `Redacted` value as `<redacted>`, so the diff of states that hold a password
 /// does not print it.

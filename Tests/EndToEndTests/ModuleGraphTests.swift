@@ -20,6 +20,7 @@ struct ModuleGraphTests {
     "ReactorJSON": ["CByteScan"],
     "ReactorCore": ["ReactorJSON"],
     "ReactorTesting": ["ReactorCore", "ReactorJSON"],
+    "ReactorObservation": ["ReactorCore"],
     "GitHubClient": ["ReactorJSON"],
     "GitHubClientLive": ["GitHubClient", "ReactorCore", "ReactorJSON", "CCurl"],
     "Rendering": ["ReactorCore", "ReactorJSON", "GitHubClient"],
@@ -219,7 +220,7 @@ struct ModuleGraphTests {
 
   /// The public surface: the executable and the reusable library. Every other module is
   /// internal to the package, which is why the benchmark and the fuzz targets live in it.
-  @Test("the products are the executable, ReactorJSON, ReactorCore and ReactorTesting")
+  @Test("the products are the executable, ReactorJSON, ReactorCore, ReactorTesting and ReactorObservation")
   func products() throws {
     let manifest = try String(
       contentsOf: ManualPageTests.root.appendingPathComponent("Package.swift"), encoding: .utf8)
@@ -228,7 +229,8 @@ struct ModuleGraphTests {
     }
     #expect(
       declared.sorted() == [
-        "executable reactor", "library ReactorCore", "library ReactorJSON", "library ReactorTesting",
+        "executable reactor", "library ReactorCore", "library ReactorJSON", "library ReactorObservation",
+        "library ReactorTesting",
       ])
     // A package with unsafe flags cannot be depended on by URL.
     #expect(!manifest.contains("unsafeFlags"))

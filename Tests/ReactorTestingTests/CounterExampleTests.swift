@@ -7,9 +7,8 @@ import ReactorCore
 import ReactorTesting
 import Testing
 
-/// A counter whose `fetch` adds a number from an asynchronous source, injected so a test can answer it.
 struct Counter: Reactor {
-  enum Action: Sendable { case increment, decrement, fetch }
+  enum Action: Sendable { case increment, fetch }
   enum Mutation: Sendable, Equatable {
     case add(Int)
     case setLoading(Bool)
@@ -25,7 +24,6 @@ struct Counter: Reactor {
   func mutate(action: Action, state: State) -> Effect<Mutation> {
     switch action {
     case .increment: .send(.add(1))
-    case .decrement: .send(.add(-1))
     case .fetch:
       .concatenate(.send(.setLoading(true)), .run { send in send(.add(try await number())) }, .send(.setLoading(false)))
     }

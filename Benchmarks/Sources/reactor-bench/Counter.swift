@@ -37,15 +37,54 @@ enum CounterBench {
     return elapsed / Double(actions) * 1e9
   }
 
-  static func run(_ context: Context) -> [Row] {
+  /// Nanoseconds per action through `Store.send` with one subscriber: an `observe` callback
+  /// that reads each state.
+  static func observed(actions: Int) -> Double {
+    let store = Store(reactor: CounterReactor())
+    store.observe { _, state in blackhole(state) }
+    let elapsed = seconds {
+      for _ in 0..<actions { store.send(.increment) }
+    }
+    precondition(store.currentState == actions, "the store lost actions")
+    return elapsed / Double(actions) * 1e9
+  }
+
+  /// Nanoseconds per action through `Store.send` with one subscriber: a task iterating
+  /// `store.states` on another thread, until it has seen the last state.
+  static func streamed(actions: Int) async -> Double {
+    let store = Store(reactor: CounterReactor())
+    let subscriber = Task.detached {
+      var seen = 0
+      for await count in store.states {
+        seen += 1
+        if count == actions { break }
+      }
+      return seen
+    }
+    // The sends are timed with the subscription in place.
+    while store.observerCount == 0 { await Task.yield() }
+    let elapsed = await asyncSeconds {
+      for _ in 0..<actions { store.send(.increment) }
+      _ = await subscriber.value
+    }
+    return elapsed / Double(actions) * 1e9
+  }
+
+  static func run(_ context: Context) async -> [Row] {
     let actions = context.quick ? 200_000 : 1_000_000
     progress("counter: \(actions) actions, best of \(context.runs)")
     let plainTime = best(of: context.runs) { plain(actions: actions) }
     let storeTime = best(of: context.runs) { store(actions: actions) }
+    let observedTime = best(of: context.runs) { observed(actions: actions) }
+    let streamedTime = await best(of: context.runs) { await streamed(actions: actions) }
     return [
       Row(
         id: "counter", scenario: "counter: \(actions.grouped) sync actions via Store", ours: storeTime,
-        baseline: plainTime, baselineName: "reduce in a loop", unit: "ns/action", target: .atMost(100, on: .ratio))
+        baseline: plainTime, baselineName: "reduce in a loop", unit: "ns/action", target: .atMost(100, on: .ratio)),
+      Row(
+        id: "counter.stream", scenario: "counter: the same with a subscriber iterating store.states",
+        ours: streamedTime, baseline: observedTime, baselineName: "an observe callback", unit: "ns/action",
+        target: .atMost(5, on: .ratio)),
     ]
   }
 }

@@ -14,7 +14,7 @@ enum Suite {
         rows.append(.failure(id: id, scenario: id, error: "\(error)"))
       }
     }
-    await attempt("counter") { CounterBench.run(context) }
+    await attempt("counter") { await CounterBench.run(context) }
     await attempt("search") { SearchScriptBench.run(context) }
     await attempt("large") { LargeStateBench.run(context) }
     await attempt("render") { try RenderLineBench.run(context) }

@@ -120,7 +120,7 @@ public struct PatchField<Root>: Sendable {
   }
 
   /// A list field; appends become `add` operations at `/name/-` (one run of them in the
-  /// ``Patch``), anything else one `replace` of the list (its elements kept as a run too).
+  /// `Patch`), anything else one `replace` of the list (its elements kept as a run too).
   public static func list<Element: JSONRepresentable & Sendable>(
     _ name: String, _ read: @escaping @Sendable (Root) -> TrackedArray<Element>
   ) -> PatchField {

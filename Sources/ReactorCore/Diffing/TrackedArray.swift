@@ -5,7 +5,7 @@ import Synchronization
 /// change gives it a new one.
 ///
 /// Reading is the full `RandomAccessCollection` API. Writing is limited to operations whose
-/// patch is cheap to describe: ``append(contentsOf:)`` (an `add` per new element) and
+/// patch is cheap to describe: `append(contentsOf:)` (an `add` per new element) and
 /// ``replaceAll(with:)`` / ``removeAll()`` (one `replace`).
 public struct TrackedArray<Element: Sendable>: Sendable, RandomAccessCollection {
   /// The elements, read-only.

@@ -1,7 +1,7 @@
 /// A description of work that produces outputs, as a value.
 ///
 /// Effects do nothing until a ``Store`` runs them, so tests can inspect what `mutate` asked for.
-/// Synchronous parts (``send(_:)``, ``notice(_:)``, cancellation) run inline when the store
+/// Synchronous parts (``send(_:)``, `notice`, cancellation) run inline when the store
 /// processes the action; asynchronous parts (``run(_:)``) run as tasks, and their outputs are
 /// queued in FIFO order with everything else the store receives. On the global executor such a
 /// task starts at once, on the sending thread, and runs up to its first suspension before

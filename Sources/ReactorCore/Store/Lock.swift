@@ -38,7 +38,7 @@ package final class Lock: @unchecked Sendable {  // a pthread mutex is made to b
   func unlock() { pthread_mutex_unlock(mutex) }
 }
 
-/// A value that only one thread at a time can read or change, guarded by a ``Lock``.
+/// A value that only one thread at a time can read or change, guarded by a pthread mutex.
 ///
 /// The project uses this rather than Synchronization's `Mutex`: on Linux `Mutex` waits on a
 /// futex inside the uninstrumented standard library, so ThreadSanitizer cannot see the

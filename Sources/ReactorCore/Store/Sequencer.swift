@@ -6,7 +6,7 @@ import Synchronization
 /// increasing, and observers see events in exactly that order even when effects of several
 /// stores complete on different threads at once.
 ///
-/// It uses a pthread ``Lock`` rather than `Synchronization.Mutex`: ThreadSanitizer on Linux
+/// It uses a pthread lock rather than `Synchronization.Mutex`: ThreadSanitizer on Linux
 /// reports false races on `Mutex`'s closure access, which hid real reports in the noise.
 public final class Sequencer: Sendable {
   let lock = Lock()

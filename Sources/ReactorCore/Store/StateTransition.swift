@@ -13,7 +13,7 @@ public struct StateTransition<R: Reactor>: Sendable {
   public let origin: Origin
   public let mutation: R.Mutation
   /// RFC 6902 operations from the previous state to this one; empty when diffing is off.
-  /// Appends to a list are kept as one run; writers print it with ``Patch/write(to:)``.
+  /// Appends to a list are kept as one run; writers print it with `Patch.write(to:)`.
   public let changes: Patch
   /// The same operations, one by one.
   public var patch: [PatchOperation] { changes.operations }

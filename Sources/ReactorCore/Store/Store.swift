@@ -112,9 +112,22 @@ public final class Store<R: Reactor>: @unchecked Sendable {  // its mutable stat
     }
   }
 
+  /// Registers the observer `make` returns for the state now, both under the lock: the observer
+  /// sees every commit after that state and none before it. `make` must not call the store.
+  package func observe(from make: (R.State) -> Observer) -> UInt64 {
+    lock.withLock {
+      nextObserver += 1
+      observers[nextObserver] = make(state)
+      return nextObserver
+    }
+  }
+
   public func removeObserver(_ token: UInt64) {
     _ = lock.withLock { observers.removeValue(forKey: token) }
   }
+
+  /// How many observers are registered (for tests that a subscription ended).
+  package var observerCount: Int { lock.withLock { observers.count } }
 
   // MARK: - Sending
 

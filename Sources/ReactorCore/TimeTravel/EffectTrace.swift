@@ -76,7 +76,7 @@ public final class EffectTrace: Sendable {
   }
 
   /// The tracer for the reactor of `feature`. Its events carry no tag: the shell's tracers read
-  /// theirs from the store (``tracer(feature:origin:)``).
+  /// theirs from the store.
   public func tracer(feature: String) -> EffectTracer { tracer(feature: feature, origin: nil) }
 
   /// The tracer of one feature's reactor, whose store `origin` follows.

@@ -9,7 +9,7 @@ import Synchronization
 ///
 /// It observes stores from outside, as a renderer does, so a store knows nothing of it. A
 /// change costs a few small strings and, past the limit, one `reduce` into the dropped
-/// changes' snapshot (``Timeline``). With a limit of 0 and no watch, recording returns after
+/// changes' snapshot). With a limit of 0 and no watch, recording returns after
 /// one atomic load.
 public final class History: Sendable {
   /// The most changes kept; 0 keeps none (and the listing, `diff`, `why` and jumps are off).

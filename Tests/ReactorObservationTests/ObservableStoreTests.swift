@@ -1,0 +1,157 @@
+import Foundation
+import Observation
+import ReactorCore
+import ReactorObservation
+import ReactorTesting
+import Testing
+
+/// A search-shaped reactor whose late answer commits from an effect's task, off the main actor.
+private struct Search: Reactor {
+  enum Action: Sendable {
+    case setQuery(String)
+    case addRepo(String)
+    case answerLater(String, AsyncGate)
+  }
+  enum Mutation: Sendable {
+    case setQuery(String)
+    case addRepo(String)
+  }
+  struct State: Sendable, Equatable {
+    var query = ""
+    var repos: [String] = []
+  }
+
+  var initialState: State { State() }
+
+  func mutate(action: Action, state: State) -> Effect<Mutation> {
+    switch action {
+    case .setQuery(let query): .send(.setQuery(query))
+    case .addRepo(let repo): .send(.addRepo(repo))
+    case .answerLater(let repo, let gate):
+      .run { send in
+        await gate.wait()
+        send(.addRepo(repo))
+      }
+    }
+  }
+
+  func reduce(state: inout State, mutation: Mutation) {
+    switch mutation {
+    case .setQuery(let query): state.query = query
+    case .addRepo(let repo): state.repos.append(repo)
+    }
+  }
+}
+
+/// Counts the changes Observation reports to one tracking of `read`, which it re-arms after
+/// each: what SwiftUI does for a view's body.
+private final class Tracker: Sendable {
+  let changes = Locked(0)
+  /// The thread each change was told on.
+  let threads = Recorder<pthread_t>()
+
+  init(_ read: @escaping @Sendable () -> Void) { track(read) }
+
+  private func track(_ read: @escaping @Sendable () -> Void) {
+    withObservationTracking(read) { [self] in
+      changes.withLock { $0 += 1 }
+      threads.append(pthread_self())
+    }
+  }
+
+  var count: Int { changes.withLock { $0 } }
+}
+
+@Suite("ObservableStore: a store as an Observable")
+struct ObservableStoreTests {
+  @Test("reading query is not invalidated by a change to repos, and is by a change to query")
+  func perProperty() {
+    let model = ObservableStore(Store(reactor: Search()), delivery: .immediately)
+    let queryReader = Tracker { _ = model.query }
+    let reposReader = Tracker { _ = model.repos }
+    model.send(.addRepo("apple/swift"))
+    #expect(queryReader.count == 0)
+    #expect(reposReader.count == 1)
+    #expect(model.repos == ["apple/swift"])
+    let again = Tracker { _ = model.query }
+    model.send(.setQuery("swift"))
+    #expect(again.count == 1)
+    #expect(model.query == "swift")
+  }
+
+  @Test("a commit that leaves a read property's value as it was invalidates nothing")
+  func unchangedValue() {
+    let model = ObservableStore(Store(reactor: Search()), delivery: .immediately)
+    model.send(.setQuery("swift"))
+    let reader = Tracker { _ = model.query }
+    model.send(.setQuery("swift"))
+    #expect(reader.count == 0)
+  }
+
+  @Test("a reader of two properties is told of a change to either")
+  func twoProperties() {
+    let model = ObservableStore(Store(reactor: Search()), delivery: .immediately)
+    let reader = Tracker {
+      _ = model.query
+      _ = model.repos.count
+    }
+    model.send(.addRepo("apple/swift"))
+    #expect(reader.count == 1)
+  }
+
+  @MainActor
+  @Test("main-actor delivery: an action sent on the main actor is delivered before send returns")
+  func mainActorSend() {
+    let model = ObservableStore(Store(reactor: Search()))
+    let reader = Tracker { _ = model.query }
+    model.send(.setQuery("swift"))
+    #expect(model.query == "swift")
+    #expect(reader.count == 1)
+    // This test runs on the main actor: so did the change.
+    #expect(reader.threads.values == [pthread_self()])
+  }
+
+  @MainActor
+  @Test("main-actor delivery: a commit on another thread reaches readers on the main actor")
+  func mainActorFromEffect() async {
+    let store = Store(reactor: Search())
+    let model = ObservableStore(store)
+    let committedOn = Recorder<pthread_t>()
+    let committed = AsyncGate()
+    store.observe { _, _ in
+      committedOn.append(pthread_self())
+      committed.open()
+    }
+    let told = AsyncGate()
+    let gate = AsyncGate()
+    model.send(.answerLater("apple/swift", gate))
+    let threads = Recorder<pthread_t>()
+    withObservationTracking {
+      _ = model.repos
+    } onChange: {
+      threads.append(pthread_self())
+      told.open()
+    }
+    gate.open()
+    await told.wait()
+    // Told at willSet, on the main actor; the value is there once the main actor runs on.
+    await MainActor.run {}
+    #expect(threads.values == [pthread_self()])
+    // The store's observers run in no set order: this one may not have recorded yet.
+    await committed.wait()
+    #expect(committedOn.values.count == 1 && committedOn.values != [pthread_self()], "the commit was on the main actor")
+    #expect(model.repos == ["apple/swift"])
+  }
+
+  @Test("the object going away ends its observation of the store")
+  func deinitRemovesObserver() {
+    let store = Store(reactor: Search())
+    do {
+      let model = ObservableStore(store, delivery: .immediately)
+      _ = model.query
+      #expect(store.observerCount == 1)
+    }
+    #expect(store.observerCount == 0)
+    store.send(.setQuery("swift"))
+  }
+}
