@@ -136,7 +136,8 @@ struct ReflowingTerminal: Sendable {
 
   /// Waits until the screen's rows satisfy `condition`: an event tmux shows, bounded only
   /// against a hang.
-  func wait(_ what: String, patience: Duration = TimingSlack.seconds(60), _ condition: ([String]) -> Bool) async throws {
+  func wait(_ what: String, patience: Duration = TimingSlack.seconds(60), _ condition: ([String]) -> Bool) async throws
+  {
     let deadline = ContinuousClock.now + patience
     while true {
       let rows = try await rows()
