@@ -43,19 +43,32 @@ private struct Search: Reactor {
   }
 }
 
+/// Whether the caller runs on the main actor's executor, the main dispatch queue on Linux. Not
+/// the main thread: once the test runner calls dispatchMain, libdispatch drains the main queue on
+/// whichever worker thread is free, one job at a time, so a thread's identity proves nothing.
+private func onMainActor() -> Bool {
+  DispatchQueue.getSpecific(key: mainQueueKey) == true
+}
+
+private let mainQueueKey: DispatchSpecificKey<Bool> = {
+  let key = DispatchSpecificKey<Bool>()
+  DispatchQueue.main.setSpecific(key: key, value: true)
+  return key
+}()
+
 /// Counts the changes Observation reports to one tracking of `read`, which it re-arms after
 /// each: what SwiftUI does for a view's body.
 private final class Tracker: Sendable {
   let changes = Locked(0)
-  /// The thread each change was told on.
-  let threads = Recorder<pthread_t>()
+  /// Whether each change was told on the main actor.
+  let onMain = Recorder<Bool>()
 
   init(_ read: @escaping @Sendable () -> Void) { track(read) }
 
   private func track(_ read: @escaping @Sendable () -> Void) {
     withObservationTracking(read) { [self] in
       changes.withLock { $0 += 1 }
-      threads.append(pthread_self())
+      onMain.append(onMainActor())
     }
   }
 
@@ -108,7 +121,7 @@ struct ObservableStoreTests {
     #expect(model.query == "swift")
     #expect(reader.count == 1)
     // This test runs on the main actor: so did the change.
-    #expect(reader.threads.values == [pthread_self()])
+    #expect(reader.onMain.values == [true])
   }
 
   @MainActor
@@ -116,30 +129,30 @@ struct ObservableStoreTests {
   func mainActorFromEffect() async {
     let store = Store(reactor: Search())
     let model = ObservableStore(store)
-    let committedOn = Recorder<pthread_t>()
+    let committedOnMain = Recorder<Bool>()
     let committed = AsyncGate()
     store.observe { _, _ in
-      committedOn.append(pthread_self())
+      committedOnMain.append(onMainActor())
       committed.open()
     }
     let told = AsyncGate()
     let gate = AsyncGate()
     model.send(.answerLater("apple/swift", gate))
-    let threads = Recorder<pthread_t>()
+    let toldOnMain = Recorder<Bool>()
     withObservationTracking {
       _ = model.repos
     } onChange: {
-      threads.append(pthread_self())
+      toldOnMain.append(onMainActor())
       told.open()
     }
     gate.open()
     await told.wait()
     // Told at willSet, on the main actor; the value is there once the main actor runs on.
     await MainActor.run {}
-    #expect(threads.values == [pthread_self()])
+    #expect(toldOnMain.values == [true])
     // The store's observers run in no set order: this one may not have recorded yet.
     await committed.wait()
-    #expect(committedOn.values.count == 1 && committedOn.values != [pthread_self()], "the commit was on the main actor")
+    #expect(committedOnMain.values == [false], "the commit was on the main actor")
     #expect(model.repos == ["apple/swift"])
   }
 
