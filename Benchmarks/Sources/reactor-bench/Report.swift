@@ -5,6 +5,9 @@ struct Report: Codable {
   var date: String
   var quick: Bool
   var machine: String
+  /// The one-minute load average when the run started: other work on the machine moves
+  /// wall-clock figures (nil where /proc/loadavg is not there).
+  var load: Double?
   var rows: [Row]
 
   // MARK: - Table
@@ -16,7 +19,9 @@ struct Report: Codable {
     return right ? fill + text : text + fill
   }
 
-  func table() -> String {
+  /// The table; a row whose target `checks` says nothing of shows `pass`/`miss` (lower case)
+  /// and counts for nothing.
+  func table(checked checks: (String) -> Bool = { _ in true }) -> String {
     let scenarioWidth = max(20, rows.map(\.scenario.count).max() ?? 20)
     let header = [
       Self.pad("scenario", scenarioWidth), Self.pad("ours", 10, right: true), Self.pad("baseline", 10, right: true),
@@ -28,7 +33,9 @@ struct Report: Codable {
         lines.append(Self.pad(row.scenario, scenarioWidth) + " ERROR: " + error)
         continue
       }
-      let result = row.passed.map { $0 ? "pass" : "FAIL" } ?? "info"
+      let result =
+        row.passed.map { passed in checks(row.id) ? (passed ? "pass" : "FAIL") : (passed ? "pass" : "miss") }
+        ?? "info"
       lines.append(
         [
           Self.pad(row.scenario, scenarioWidth), Self.pad(format(row.ours), 10, right: true),
@@ -43,8 +50,11 @@ struct Report: Codable {
     lines.append("")
     lines.append("baselines (same run): " + baselines.sorted().joined(separator: "; "))
     if !notes.isEmpty { lines += ["notes:"] + notes }
-    let checked = rows.compactMap(\.passed)
-    lines.append("\(checked.filter { $0 }.count) passed, \(checked.filter { !$0 }.count) failed")
+    let checked = rows.filter { checks($0.id) }.compactMap(\.passed)
+    let unchecked = rows.filter { !checks($0.id) && $0.passed != nil }.count
+    lines.append(
+      "\(checked.filter { $0 }.count) passed, \(checked.filter { !$0 }.count) failed"
+        + (unchecked > 0 ? " (\(unchecked) targets not checked in this run)" : ""))
     return lines.joined(separator: "\n")
   }
 
@@ -99,6 +109,12 @@ struct Report: Codable {
     let formatter = ISO8601DateFormatter()
     formatter.formatOptions = [.withInternetDateTime]
     return formatter.string(from: Date())
+  }
+
+  /// The one-minute load average, from /proc/loadavg.
+  static func loadAverage() -> Double? {
+    guard let text = try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8) else { return nil }
+    return text.split(separator: " ").first.flatMap { Double($0) }
   }
 
   static func machine() -> String {

@@ -1,0 +1,85 @@
+import Testing
+
+@testable import reactor_bench
+
+@Suite("reactor-bench's bookkeeping")
+struct BookkeepingTests {
+  static func row(_ id: String, ours: Double, baseline: Double = 1, limit: Double? = 2) -> Row {
+    Row(
+      id: id, scenario: id, ours: ours, baseline: baseline, baselineName: "floor", unit: "us/action",
+      target: limit.map { .atMost($0, on: .ratio) })
+  }
+
+  static func report(_ rows: [Row], quick: Bool = false) -> Report {
+    Report(date: "2026-11-28T20:00:00Z", quick: quick, machine: "2 cores", load: 1.5, rows: rows)
+  }
+
+  static let readme = """
+    # title
+
+    \(ReadmeTable.begin)
+    | row | ours | baseline | ratio | target | result | measured at |
+    | --- | ---: | --- | ---: | --- | --- | --- |
+    | `counter` | old counter line |
+    | `search.store` | old store line |
+    | `replay` | old replay line |
+    \(ReadmeTable.end)
+
+    after
+    """
+
+  @Test("a run replaces the rows it measured and keeps the others with their commits")
+  func measuredRowsReplaceTheirs() throws {
+    let text = try ReadmeTable.updated(
+      Self.readme, with: Self.report([Self.row("search.store", ours: 3)]), commit: "abc1234")
+    let lines = text.components(separatedBy: "\n")
+    #expect(lines.contains("| `counter` | old counter line |"))
+    #expect(lines.contains("| `replay` | old replay line |"))
+    #expect(!text.contains("old store line"))
+    #expect(
+      lines.contains(
+        "| `search.store` | 3.00 us/action | 1.00 (floor) | 3.00x | ratio <= 2.00 | miss | `abc1234`, 2026-11-28, load 1.50 |"
+      ))
+    #expect(text.hasSuffix("\nafter"))
+  }
+
+  @Test("a new row goes after the last row of its scenario, or at the end")
+  func newRowsFindTheirPlace() throws {
+    let report = Self.report([Self.row("search.session", ours: 1), Self.row("live.frame", ours: 1, limit: nil)])
+    let ids = try ReadmeTable.updated(Self.readme, with: report, commit: "c").components(separatedBy: "\n")
+      .map(ReadmeTable.id(of:)).filter { !$0.isEmpty && !$0.hasPrefix("<") && !$0.hasPrefix("#") }
+    #expect(ids == ["row", "---", "counter", "search.store", "search.session", "replay", "live.frame", "after"])
+  }
+
+  @Test("a quick run leaves the table alone; a file without the table is an error")
+  func quickRunsAndMissingTables() throws {
+    let quick = Self.report([Self.row("counter", ours: 9)], quick: true)
+    #expect(try ReadmeTable.updated(Self.readme, with: quick, commit: "c") == Self.readme)
+    #expect(throws: BenchError.self) {
+      try ReadmeTable.updated("# no table\n", with: Self.report([]), commit: "c")
+    }
+  }
+
+  @Test("a row that missed once and passed on its rerun passes; one that missed twice fails")
+  func rerunsDecide() {
+    let first = [Self.row("a", ours: 3), Self.row("b", ours: 3), Self.row("c", ours: 1)]
+    let again = [Self.row("a", ours: 1), Self.row("b", ours: 4), Self.row("c", ours: 5)]
+    let rows = Suite.retried(first, again: again)
+    #expect(rows.map(\.passed) == [true, false, true])
+    #expect(rows[0].ours == 1 && rows[0].note?.hasPrefix("missed once (3.00x), passed on its rerun") == true)
+    #expect(rows[1].ours == 4 && rows[1].note?.hasPrefix("missed twice (3.00x, 4.00x)") == true)
+    // A row that passed the first time keeps its figure whatever the rerun measured.
+    #expect(rows[2].ours == 1 && rows[2].note == nil)
+  }
+
+  @Test("--guard runs the guarded rows' scenarios, checks only their targets, and reruns once")
+  func guardMode() throws {
+    let context = try Context(arguments: ["--guard"])
+    #expect(context.retries == 1)
+    #expect(Context.scenarios.filter(context.wants) == ["counter", "search", "large", "replay", "startup", "live"])
+    #expect(context.checks("search.session") && !context.checks("search.ndjson"))
+    let full = try Context(arguments: [])
+    #expect(full.retries == 0 && full.checks("search.ndjson"))
+    #expect(!(try Context(arguments: ["--no-targets"])).checks("counter"))
+  }
+}
