@@ -13,8 +13,9 @@ struct Context: Sendable {
   var probes: String?
   var only: Set<String>?
   var results: String?
-  /// CI's guard: only the rows in ``Suite/guarded`` fail the run (by default, only their
-  /// scenarios run), and a scenario whose guarded rows missed runs once more.
+  /// CI's guard: only the rows in ``Suite/guarded`` fail the run, each held to its bound there
+  /// (by default, only their scenarios run), and a scenario whose guarded rows missed runs once
+  /// more.
   var guardOnly = false
   /// How many times a scenario whose checked rows missed runs again; a row fails only if it
   /// missed every time.
@@ -82,5 +83,17 @@ struct Context: Sendable {
   }
 
   /// Whether a miss of `row`'s target fails the run.
-  func checks(_ row: String) -> Bool { !ignoresTargets && (!guardOnly || Suite.guarded.contains(row)) }
+  func checks(_ row: String) -> Bool { !ignoresTargets && (!guardOnly || Suite.guarded[row] != nil) }
+
+  /// `row`, held in a guard run to its bound in ``Suite/guarded`` (on its ratio, in the
+  /// direction of its target) instead of its target.
+  func bounded(_ row: Row) -> Row {
+    guard guardOnly, let bound = Suite.guarded[row.id], let target = row.target, row.error == nil else { return row }
+    var guarded = Row(
+      id: row.id, scenario: row.scenario, ours: row.ours, baseline: row.baseline, baselineName: row.baselineName,
+      unit: row.unit, target: Row.Target(limit: bound, atMost: target.atMost, on: .ratio), note: row.note)
+    guarded.note = ["guard bound (target \(target.text(unit: row.unit)))", row.note].compactMap { $0 }.joined(
+      separator: "; ")
+    return guarded
+  }
 }

@@ -3,11 +3,13 @@ import Foundation
 /// Runs the scenarios asked for, prints the table, saves the results and compares them with
 /// the previous run.
 enum Suite {
-  /// The rows CI's guard checks (`scripts/bench --guard`): those whose ratio holds within its
-  /// target on a loaded 2-core machine. The other rows' targets are for a quiet machine.
-  static let guarded: Set<String> = [
-    "counter", "search.store", "search.session", "large.last", "large.growth", "replay", "replay.jobs",
-    "startup.version", "startup.ready", "live.keystroke.bytes", "live.frame.1000",
+  /// The rows CI's guard checks (`scripts/bench --guard`), each with the generous bound it is
+  /// held to there instead of its target: a ratio that a correct build keeps on a loaded 2-core
+  /// machine (the other rows' targets, and these, are for a quiet machine). Each bound is still
+  /// well inside the regressions issue 40 found (replay 0.235x; a line path several times slower).
+  static let guarded: [String: Double] = [
+    "counter": 150, "search.store": 3.6, "search.session": 45, "large.last": 5, "large.growth": 1.5, "replay": 0.5,
+    "replay.jobs": 0.9, "startup.version": 2, "startup.ready": 3, "live.keystroke.bytes": 0.2, "live.frame.1000": 1.5,
   ]
 
   /// The scenarios of the guarded rows.
@@ -57,7 +59,7 @@ enum Suite {
       }
     }
     for (id, body) in bodies where context.wants(id) {
-      let made = await attempt(id, body)
+      let made = await attempt(id, body).map(context.bounded)
       for row in made { scenarioOf[row.id] = id }
       rows += made
     }
@@ -67,7 +69,7 @@ enum Suite {
     for (id, body) in bodies where missed.contains(where: { scenarioOf[$0.id] == id }) && context.retries > 0 {
       progress(
         "\(id): rerun, after a miss of \(missed.filter { scenarioOf[$0.id] == id }.map(\.id).joined(separator: ", "))")
-      let again = await attempt(id, body)
+      let again = await attempt(id, body).map(context.bounded)
       let indices = rows.indices.filter { scenarioOf[rows[$0].id] == id }
       let settled = retried(indices.map { rows[$0] }, again: again)
       for (index, row) in zip(indices, settled) { rows[index] = row }

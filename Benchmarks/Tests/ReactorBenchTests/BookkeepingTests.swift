@@ -82,4 +82,21 @@ struct BookkeepingTests {
     #expect(full.retries == 0 && full.checks("search.ndjson"))
     #expect(!(try Context(arguments: ["--no-targets"])).checks("counter"))
   }
+
+  @Test("--guard holds a guarded row to its generous bound, in its target's direction; a full run to its target")
+  func guardBounds() throws {
+    let guardRun = try Context(arguments: ["--guard"])
+    let session = Self.row("search.session", ours: 30, limit: 15.4)
+    #expect(session.passed == false)
+    let bounded = guardRun.bounded(session)
+    #expect(bounded.passed == true && bounded.target?.limit == Suite.guarded["search.session"])
+    #expect(guardRun.bounded(Self.row("search.session", ours: 60, limit: 15.4)).passed == false)
+    // replay is "at least": the bound keeps that direction.
+    let replay = Row(
+      id: "replay", scenario: "replay", ours: 0.3, baseline: 1, baselineName: "Session", unit: "commands/s",
+      target: .atLeast(0.8, on: .ratio))
+    #expect(guardRun.bounded(replay).passed == false)
+    #expect(guardRun.bounded(Self.row("search.ndjson", ours: 3, limit: 2.5)).target?.limit == 2.5)
+    #expect(try Context(arguments: []).bounded(session).passed == false)
+  }
 }
