@@ -82,8 +82,9 @@ struct Report: Codable {
 
   // MARK: - Saving
 
-  /// Writes `<directory>/<date>.json` and `<directory>/latest.json`; returns the previous
-  /// latest, if any.
+  /// Writes `<directory>/<date>.json` (this run's rows) and `<directory>/latest.json` (every
+  /// row: this run's, then each row of the previous latest this run did not measure, with the
+  /// date it was measured); returns the previous latest, if any.
   func save(in directory: String) throws -> Report? {
     let manager = FileManager.default
     try manager.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -98,11 +99,23 @@ struct Report: Codable {
     // run's other rows are still kept.
     encoder.nonConformingFloatEncodingStrategy = .convertToString(
       positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
-    let data = try encoder.encode(self)
     let stamp = date.replacingOccurrences(of: ":", with: "")
-    try data.write(to: URL(fileURLWithPath: directory + "/\(stamp).json"))
-    try data.write(to: URL(fileURLWithPath: latest))
+    try encoder.encode(self).write(to: URL(fileURLWithPath: directory + "/\(stamp).json"))
+    try encoder.encode(merged(over: previous)).write(to: URL(fileURLWithPath: latest))
     return previous
+  }
+
+  /// This run's rows, then the rows of `previous` it did not measure, each with its date.
+  func merged(over previous: Report?) -> Report {
+    guard let previous else { return self }
+    let ids = Set(rows.map(\.id))
+    var all = self
+    all.rows += previous.rows.filter { !ids.contains($0.id) }.map { row in
+      var kept = row
+      kept.measured = row.measured ?? previous.date
+      return kept
+    }
+    return all
   }
 
   static func now() -> String {

@@ -99,4 +99,21 @@ struct BookkeepingTests {
     #expect(guardRun.bounded(Self.row("search.ndjson", ours: 3, limit: 2.5)).target?.limit == 2.5)
     #expect(try Context(arguments: []).bounded(session).passed == false)
   }
+
+  @Test("latest.json keeps every row: this run's, and the earlier runs' rows it did not measure, with their dates")
+  func latestKeepsEveryRow() {
+    var earlier = Self.report([Self.row("counter", ours: 1), Self.row("replay", ours: 1)])
+    earlier.date = "2026-11-27T10:00:00Z"
+    let first = Self.report([Self.row("replay", ours: 2)]).merged(over: earlier)
+    #expect(first.rows.map(\.id) == ["replay", "counter"])
+    #expect(first.rows.map(\.ours) == [2, 1])
+    #expect(first.rows.map(\.measured) == [nil, "2026-11-27T10:00:00Z"])
+    // A row carried twice keeps the date it was measured, not the date of the run between.
+    var later = Self.report([Self.row("search.store", ours: 3)])
+    later.date = "2026-11-29T10:00:00Z"
+    let second = later.merged(over: first)
+    #expect(second.rows.map(\.id) == ["search.store", "replay", "counter"])
+    #expect(second.rows.map(\.measured) == [nil, "2026-11-28T20:00:00Z", "2026-11-27T10:00:00Z"])
+    #expect(Self.report([]).merged(over: nil).rows.isEmpty)
+  }
 }
