@@ -50,7 +50,8 @@ let package = Package(
     .target(
       name: "GitHubClientLive", dependencies: ["GitHubClient", "ReactorCore", "ReactorJSON", "CCurl"],
       swiftSettings: strict),
-    // Output lines, NDJSON records, terminal text: what every feature's View renders with.
+    // Output lines, NDJSON records, terminal text, and the stores that write a feature's changes
+    // (StoreMaker): what every feature's View renders with.
     .target(name: "Rendering", dependencies: ["ReactorCore", "ReactorJSON", "GitHubClient"], swiftSettings: strict),
     // The live view's terminal layer: keys from raw bytes, frames to diffed bytes, a VT model to check them.
     .target(name: "LiveTerminal", dependencies: ["Rendering"], swiftSettings: strict),
@@ -150,6 +151,9 @@ package.targets.append(
       "CommandLanguage", "ReactorView", "FeatureList", "LiveTerminal",
     ],
     path: "Benchmarks/Sources/reactor-bench"))
+// Its bookkeeping (the README's table, the guard's reruns), tested as any code is.
+package.targets.append(
+  .testTarget(name: "ReactorBenchTests", dependencies: ["reactor-bench"], path: "Benchmarks/Tests/ReactorBenchTests"))
 
 // libFuzzer targets, only when scripts/fuzz asks for them (REACTOR_FUZZ=1), in a build folder of
 // its own. Each is an executable without `main`: libFuzzer provides it and calls

@@ -1,5 +1,6 @@
 /// Why a line is not a command. Every message names the command and what was expected.
-package enum CommandError: Error, Sendable, Equatable {
+/// (Public, its members `package`, as ``CommandTable/parseNamed(_:)`` throws it.)
+public enum CommandError: Error, Sendable, Equatable {
   case syntax(Tokenizer.Failure, command: String)
   case unknownCommand(String, suggestion: String?)
   case missingArgument(command: String, expected: String)

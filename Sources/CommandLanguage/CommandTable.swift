@@ -2,7 +2,11 @@
 ///
 /// Built once per session from the shell's own verbs and each feature View's; parsing,
 /// suggestions, completion and redaction all read it.
-package struct CommandTable<Command>: Sendable {
+///
+/// Public, with ``parseNamed(_:)`` (the rest stays `package`): cross-module optimization
+/// specializes only public generics in another module, and every line a session runs is
+/// parsed here (unspecialized, the parse looked up generic type metadata on every line).
+public struct CommandTable<Command>: Sendable {
   /// Every verb, in the order `help` lists them.
   package let all: [CommandSpec<Command>]
   /// Every verb and alias, for completion and suggestions.
@@ -37,7 +41,7 @@ package struct CommandTable<Command>: Sendable {
   /// The command on `line`, and the line as history keeps it, from one split of the line: each
   /// secret replaced by ``Redaction/placeholder``, and a secret left out (a verb that then asks
   /// for it at a prompt) named by the placeholder after the words, as its recording replays it.
-  package func parseNamed(_ line: String) throws(CommandError) -> (command: Command, name: String)? {
+  public func parseNamed(_ line: String) throws(CommandError) -> (command: Command, name: String)? {
     let words: [String]
     do {
       words = try Tokenizer.split(line)

@@ -3,9 +3,11 @@
 /// Single quotes keep everything literally; double quotes allow `\"` and `\\`; a backslash
 /// outside quotes escapes the next character; an unquoted `#` at the start of a word starts a
 /// comment that runs to the end of the line.
-package enum Tokenizer {
+///
+/// (Public, its members `package`, for ``CommandError``'s `syntax` case.)
+public enum Tokenizer {
   /// Why a line could not be split.
-  package enum Failure: Error, Equatable, Sendable {
+  public enum Failure: Error, Equatable, Sendable {
     case unterminatedQuote(Character)
     case trailingBackslash
 

@@ -37,7 +37,7 @@ package final class FeedView: FeatureView {
     host: any FeatureHost, observe: (@Sendable (FeedReactor.Mutation, FeedState) -> Void)? = nil
   ) -> Store<FeedReactor> {
     let text = FeedText(options: host.records.options, now: host.time.now)
-    return host.store(
+    return host.stores.store(
       { tracer in
         var reactor = FeedReactor(client: host.client)
         reactor.tracer = tracer

@@ -1,7 +1,11 @@
 package import ReactorJSON
 
 /// One line of output, without its newline.
-package struct OutputLine: Sendable, Equatable {
+///
+/// The type is public, its members `package`: ``ReactorView/StoreMaker`` is public so that
+/// cross-module optimization specializes a store's observer in each feature's module, and its
+/// View's `render` returns these.
+public struct OutputLine: Sendable, Equatable {
   package var stream: OutputStream
   /// The line's text. A record written straight to JSON keeps its UTF-8 bytes instead, and
   /// makes this `String` only when someone reads it (a test, a transcript): a sink writes the
@@ -107,7 +111,7 @@ package struct OutputLine: Sendable, Equatable {
 
   /// Lines are equal when they would print the same and belong to the same request (a record's
   /// object is what its text says).
-  package static func == (lhs: OutputLine, rhs: OutputLine) -> Bool {
+  public static func == (lhs: OutputLine, rhs: OutputLine) -> Bool {
     lhs.stream == rhs.stream && lhs.tag == rhs.tag && (lhs.source == nil) == (rhs.source == nil)
       && lhs.withUTF8 { left in rhs.withUTF8 { right in left.elementsEqual(right) } }
   }

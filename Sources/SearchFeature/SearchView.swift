@@ -225,7 +225,7 @@ package final class SearchView: FeatureView {
     let text = SearchText(options: host.records.options)
     switch kind {
     case .reactor:
-      let store = host.store(
+      let store = host.stores.store(
         { tracer in
           var reactor = SearchReactor(
             client: host.client, cancelsStaleSearches: settings.cancelsStaleSearches, sort: settings.sort,
@@ -239,7 +239,7 @@ package final class SearchView: FeatureView {
         })
       return SearchEngine(store)
     case .feedback:
-      let store = host.store(
+      let store = host.stores.store(
         { tracer in
           var reactor = FeedbackSearch(client: host.client, sort: settings.sort, order: settings.order)
           reactor.tracer = tracer

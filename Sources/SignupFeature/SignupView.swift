@@ -67,7 +67,7 @@ package final class SignupView: FeatureView {
       failureRate: settings.signupFailureRate, latency: settings.signupLatency,
       random: SeededGenerator(seed: settings.seed), time: host.time)
     let text = SignupText(options: host.records.options)
-    return host.store(
+    return host.stores.store(
       { tracer in
         var reactor = SignupReactor(client: host.client, service: service)
         reactor.tracer = tracer

@@ -97,3 +97,28 @@ struct WrittenLineTests {
     #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
   }
 }
+
+// Replayer.replay tells a live transcript by its header alone (LiveTranscript.isLive).
+
+@Suite("Telling a live transcript")
+struct LiveTranscriptDetectionTests {
+  @Test(
+    "a %live directive among the header's lines makes a live transcript",
+    arguments: [
+      "%live search\n@0ms key a\n", "# recorded\n\n%offline\n%live search language:rust\n%size 80x24\n@0ms key a\n",
+      "%offline\r\n%live search\r\n@0ms key a\r\n", "%offline\n%live feed\n",
+    ])
+  func live(text: String) {
+    #expect(LiveTranscript.isLive(text))
+  }
+
+  @Test(
+    "without one before the first command or event, it is not",
+    arguments: [
+      "", "%offline\n> query swift\n", "%offline\n> help\n%live search\n", "%offline\n@0ms key a\n%live search\n",
+      "%offline\n%lively\n> help\n", "%offline\n# %live search\n> help\n", "%offline\n> help\n  %live search\n",
+    ])
+  func notLive(text: String) {
+    #expect(!LiveTranscript.isLive(text))
+  }
+}

@@ -13,6 +13,16 @@ struct Context: Sendable {
   var probes: String?
   var only: Set<String>?
   var results: String?
+  /// CI's guard: only the rows in ``Suite/guarded`` fail the run, each held to its bound there
+  /// (by default, only their scenarios run), and a scenario whose guarded rows missed runs once
+  /// more.
+  var guardOnly = false
+  /// How many times a scenario whose checked rows missed runs again; a row fails only if it
+  /// missed every time.
+  var retries = 0
+  /// The README whose table the run's rows go into, and the commit they were measured on.
+  var readme: String?
+  var commit: String?
 
   static let scenarios = [
     "counter", "search", "large", "render", "replay", "startup", "http", "decode", "memory", "history", "offline",
@@ -20,8 +30,8 @@ struct Context: Sendable {
   ]
 
   static let usage = """
-    usage: reactor-bench [--quick] [--no-targets] [--runs N] [--only LIST] [--reactor PATH] [--reactor-static PATH]
-                         [--probes DIR] [--results DIR]
+    usage: reactor-bench [--quick] [--no-targets] [--guard] [--retries N] [--runs N] [--only LIST] [--reactor PATH]
+                         [--reactor-static PATH] [--probes DIR] [--results DIR] [--readme FILE --commit HASH]
            reactor-bench profile SCENARIO [COUNT]   (for valgrind --tool=callgrind)
            reactor-bench memory-child store|plain COUNT
            reactor-bench history-child on|off COUNT
@@ -43,6 +53,12 @@ struct Context: Sendable {
         quick = true
         runs = 3
       case "--no-targets": ignoresTargets = true
+      case "--guard":
+        guardOnly = true
+        retries = max(retries, 1)
+      case "--retries": retries = max(0, Int(try value()) ?? 0)
+      case "--readme": readme = try value()
+      case "--commit": commit = try value()
       case "--runs": runs = max(1, Int(try value()) ?? 5)
       case "--only":
         let names = Set(try value().split(separator: ",").map(String.init))
@@ -62,5 +78,22 @@ struct Context: Sendable {
     }
   }
 
-  func wants(_ scenario: String) -> Bool { only?.contains(scenario) ?? true }
+  func wants(_ scenario: String) -> Bool {
+    only?.contains(scenario) ?? (!guardOnly || Suite.guardScenarios.contains(scenario))
+  }
+
+  /// Whether a miss of `row`'s target fails the run.
+  func checks(_ row: String) -> Bool { !ignoresTargets && (!guardOnly || Suite.guarded[row] != nil) }
+
+  /// `row`, held in a guard run to its bound in ``Suite/guarded`` (on its ratio, in the
+  /// direction of its target) instead of its target.
+  func bounded(_ row: Row) -> Row {
+    guard guardOnly, let bound = Suite.guarded[row.id], let target = row.target, row.error == nil else { return row }
+    var guarded = Row(
+      id: row.id, scenario: row.scenario, ours: row.ours, baseline: row.baseline, baselineName: row.baselineName,
+      unit: row.unit, target: Row.Target(limit: bound, atMost: target.atMost, on: .ratio), note: row.note)
+    guarded.note = ["guard bound (target \(target.text(unit: row.unit)))", row.note].compactMap { $0 }.joined(
+      separator: "; ")
+    return guarded
+  }
 }

@@ -11,7 +11,8 @@ import Shell
 enum Profile {
   static let scenarios = [
     "counter", "search", "search-ndjson", "search-task", "search-taskless", "large", "session", "replay", "http-client",
-    "render", "render-direct", "decode", "decode-small", "session-cassette", "replay-check",
+    "render", "render-direct", "decode", "decode-small", "session-cassette", "replay-check", "offline-query",
+    "offline-next",
   ]
 
   nonisolated(unsafe) static var body: () -> Void = {}
@@ -21,7 +22,7 @@ enum Profile {
   /// profile `replay` and `http-client` with perf instead.)
   static let synchronous: Set<String> = [
     "counter", "search", "search-ndjson", "search-task", "search-taskless", "large", "session", "render",
-    "render-direct", "decode", "decode-small", "session-cassette", "replay-check",
+    "render-direct", "decode", "decode-small", "session-cassette", "replay-check", "offline-query", "offline-next",
   ]
 
   /// The asynchronous scenarios, measured as a whole process.
@@ -113,6 +114,14 @@ enum Profile {
         precondition(verdict.withLock { $0 } == .ok, "the transcript did not replay on this thread")
       }
       print("replay-check: \(lines.count) commands")
+    case "offline-query", "offline-next":
+      // The `offline` row's lines (text output) through a Session on the offline sample, as
+      // `reactor --offline` runs them, with every task on this thread: the instruction-counted
+      // view of a piped query against a piped `next` that sends no request.
+      let count = count ?? 600
+      let lines = scenario == "offline-query" ? OfflineBench.queryLines(count) : Array(repeating: "next", count: count)
+      measure { _ = ReplayBench.direct(lines, cassette: nil, options: RenderOptions(mode: .text, color: false)) }
+      print("\(scenario): \(count) command lines")
     case "counter":
       let actions = count ?? 100_000
       let store = Store(reactor: CounterReactor())

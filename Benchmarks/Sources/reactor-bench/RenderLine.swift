@@ -74,6 +74,13 @@ enum RenderLineBench {
     return out.bytes
   }
 
+  /// A line's bytes copied into a new buffer, as `cached` writes one.
+  static func copied(_ line: [UInt8]) -> [UInt8] {
+    var out = ByteWriter()
+    out.bytes.append(contentsOf: line)
+    return out.bytes
+  }
+
   /// UTF-8 into one array; strings escaped as `JSONValue` escapes them.
   struct ByteWriter {
     var bytes: [UInt8] = []

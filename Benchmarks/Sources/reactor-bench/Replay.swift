@@ -79,15 +79,16 @@ enum ReplayBench {
   }
 
   /// Seconds to run the same lines through a session on virtual time.
-  static func direct(_ commands: [String], cassette: String?) -> Double {
+  static func direct(
+    _ commands: [String], cassette: String?, options: RenderOptions = RenderOptions(mode: .json)
+  ) -> Double {
     let clock = VirtualClock()
     let executor = ManualExecutor()
     let time = TimeSource.virtual(clock, start: 1_700_000_000)
     let client = try! GitHubClient.replaying(cassettePath: cassette, time: time, userAgent: "reactor-bench")
     let session = Session(
       configuration: Session.Configuration(
-        client: client, features: Features.all, options: RenderOptions(mode: .json), sink: NullSink(), time: time,
-        executor: executor))
+        client: client, features: Features.all, options: options, sink: NullSink(), time: time, executor: executor))
     return seconds {
       for line in commands {
         let execution = session.start(line)

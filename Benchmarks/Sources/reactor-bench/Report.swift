@@ -5,6 +5,9 @@ struct Report: Codable {
   var date: String
   var quick: Bool
   var machine: String
+  /// The one-minute load average when the run started: other work on the machine moves
+  /// wall-clock figures (nil where /proc/loadavg is not there).
+  var load: Double?
   var rows: [Row]
 
   // MARK: - Table
@@ -16,7 +19,9 @@ struct Report: Codable {
     return right ? fill + text : text + fill
   }
 
-  func table() -> String {
+  /// The table; a row whose target `checks` says nothing of shows `pass`/`miss` (lower case)
+  /// and counts for nothing.
+  func table(checked checks: (String) -> Bool = { _ in true }) -> String {
     let scenarioWidth = max(20, rows.map(\.scenario.count).max() ?? 20)
     let header = [
       Self.pad("scenario", scenarioWidth), Self.pad("ours", 10, right: true), Self.pad("baseline", 10, right: true),
@@ -28,7 +33,9 @@ struct Report: Codable {
         lines.append(Self.pad(row.scenario, scenarioWidth) + " ERROR: " + error)
         continue
       }
-      let result = row.passed.map { $0 ? "pass" : "FAIL" } ?? "info"
+      let result =
+        row.passed.map { passed in checks(row.id) ? (passed ? "pass" : "FAIL") : (passed ? "pass" : "miss") }
+        ?? "info"
       lines.append(
         [
           Self.pad(row.scenario, scenarioWidth), Self.pad(format(row.ours), 10, right: true),
@@ -43,8 +50,11 @@ struct Report: Codable {
     lines.append("")
     lines.append("baselines (same run): " + baselines.sorted().joined(separator: "; "))
     if !notes.isEmpty { lines += ["notes:"] + notes }
-    let checked = rows.compactMap(\.passed)
-    lines.append("\(checked.filter { $0 }.count) passed, \(checked.filter { !$0 }.count) failed")
+    let checked = rows.filter { checks($0.id) }.compactMap(\.passed)
+    let unchecked = rows.filter { !checks($0.id) && $0.passed != nil }.count
+    lines.append(
+      "\(checked.filter { $0 }.count) passed, \(checked.filter { !$0 }.count) failed"
+        + (unchecked > 0 ? " (\(unchecked) targets not checked in this run)" : ""))
     return lines.joined(separator: "\n")
   }
 
@@ -72,8 +82,9 @@ struct Report: Codable {
 
   // MARK: - Saving
 
-  /// Writes `<directory>/<date>.json` and `<directory>/latest.json`; returns the previous
-  /// latest, if any.
+  /// Writes `<directory>/<date>.json` (this run's rows) and `<directory>/latest.json` (every
+  /// row: this run's, then each row of the previous latest this run did not measure, with the
+  /// date it was measured); returns the previous latest, if any.
   func save(in directory: String) throws -> Report? {
     let manager = FileManager.default
     try manager.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -88,17 +99,35 @@ struct Report: Codable {
     // run's other rows are still kept.
     encoder.nonConformingFloatEncodingStrategy = .convertToString(
       positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
-    let data = try encoder.encode(self)
     let stamp = date.replacingOccurrences(of: ":", with: "")
-    try data.write(to: URL(fileURLWithPath: directory + "/\(stamp).json"))
-    try data.write(to: URL(fileURLWithPath: latest))
+    try encoder.encode(self).write(to: URL(fileURLWithPath: directory + "/\(stamp).json"))
+    try encoder.encode(merged(over: previous)).write(to: URL(fileURLWithPath: latest))
     return previous
+  }
+
+  /// This run's rows, then the rows of `previous` it did not measure, each with its date.
+  func merged(over previous: Report?) -> Report {
+    guard let previous else { return self }
+    let ids = Set(rows.map(\.id))
+    var all = self
+    all.rows += previous.rows.filter { !ids.contains($0.id) }.map { row in
+      var kept = row
+      kept.measured = row.measured ?? previous.date
+      return kept
+    }
+    return all
   }
 
   static func now() -> String {
     let formatter = ISO8601DateFormatter()
     formatter.formatOptions = [.withInternetDateTime]
     return formatter.string(from: Date())
+  }
+
+  /// The one-minute load average, from /proc/loadavg.
+  static func loadAverage() -> Double? {
+    guard let text = try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8) else { return nil }
+    return text.split(separator: " ").first.flatMap { Double($0) }
   }
 
   static func machine() -> String {

@@ -35,6 +35,8 @@ struct Row: Codable, Sendable {
   var note: String?
   /// Set when the scenario could not run.
   var error: String?
+  /// In `latest.json`, the date of the run that measured a row a later run did not measure.
+  var measured: String?
 
   init(
     id: String, scenario: String, ours: Double, baseline: Double?, baselineName: String, unit: String, target: Target?,

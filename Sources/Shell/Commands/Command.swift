@@ -29,4 +29,13 @@ package enum Command: Sendable, Equatable {
   /// A feature's full-screen View, with the words it opens with.
   case live([String])
   case quit
+
+  /// `undo` and `redo`, which history does not count as changes to undo. (A `switch`: the
+  /// derived `==` against each case compared whole commands, features' included, every line.)
+  var travelsHistory: Bool {
+    switch self {
+    case .undo, .redo: true
+    default: false
+    }
+  }
 }

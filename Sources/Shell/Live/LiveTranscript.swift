@@ -58,9 +58,19 @@ package struct LiveTranscript: Sendable, Equatable {
       && zip(lhs.events, rhs.events).allSatisfy { $0.offset == $1.offset && $0.event == $1.event }
   }
 
-  /// Whether `text` is a live transcript: it has a `%live` directive.
+  /// Whether `text` is a live transcript: it has a `%live` directive. Directives belong
+  /// before the first event (`@`) of a live transcript and the first command (`>`) of any
+  /// other, so only the lines before that one are read, on their bytes (a `String.contains`
+  /// over the whole text was most of what a long replay cost).
   package static func isLive(_ text: String) -> Bool {
-    text.hasPrefix("%live ") || text.contains("\n%live ")
+    let directive = "%live ".utf8
+    var rest = text.utf8[...]
+    while let first = rest.first, first != UInt8(ascii: "@"), first != UInt8(ascii: ">") {
+      if rest.starts(with: directive) { return true }
+      guard let newline = rest.firstIndex(of: UInt8(ascii: "\n")) else { return false }
+      rest = rest[rest.index(after: newline)...]
+    }
+    return false
   }
 
   package static func parse(_ text: String) throws(TranscriptParser.Failure) -> LiveTranscript {

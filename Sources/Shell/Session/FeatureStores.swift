@@ -70,40 +70,11 @@ private struct SessionHost: FeatureHost {
   func write(_ lines: [OutputLine]) { configuration.sink.write(lines) }
   func noteReset(seq: UInt64, cause: String) { history.noteReset(feature, seq: seq, cause: cause) }
 
-  /// History records each change after its lines, and the watches it changed print after them.
-  func store<R: Reactor>(
-    _ make: (EffectTracer) -> R, restore: @escaping @Sendable (R.State) -> R.Action,
-    render: @escaping @Sendable (StateTransition<R>, R.State) -> [OutputLine]
-  ) -> Store<R> where R.Mutation: CaseNamed, R.State: PatchableState {
-    let origin = TraceOrigin()
-    let store = Store(
-      reactor: make(trace.tracer(feature: feature, origin: origin)), sequencer: sequencer,
-      executor: configuration.executor)
-    origin.follow(store)
-    let sink = configuration.sink
-    let records = records
-    let feature = feature
-    let recorder = history.recorder(store, feature: feature, restore: restore)
+  var stores: StoreMaker {
     let text = TimeTravelText(records: records)
-    store.observe { event, state in
-      switch event {
-      case .transition(let transition):
-        sink.write(render(transition, state).tagged(transition.origin.tag))
-        let hits = recorder(transition, state)
-        if !hits.isEmpty {
-          sink.write(
-            hits.flatMap { text.watch($0.watch, seq: transition.seq, old: $0.old).tagged(transition.origin.tag) })
-        }
-      case .notice(let notice, _, let origin):
-        sink.write([records.info(notice.message, feature: feature, warning: notice.isWarning).tagged(origin.tag)])
-      case .failure(let error, _, let origin):
-        let failure = GitHubError.from(error)
-        sink.write([
-          records.error(code: failure.code, message: failure.message, feature: feature, details: failure.details)
-            .tagged(origin.tag)
-        ])
-      }
-    }
-    return store
+    return StoreMaker(
+      feature: feature, sequencer: sequencer, executor: configuration.executor, sink: configuration.sink,
+      records: records, history: history, trace: trace,
+      watchLines: { hit, seq in text.watch(hit.watch, seq: seq, old: hit.old) })
   }
 }

@@ -15,15 +15,22 @@ package final class Session: Sendable {
   package let sequencer = Sequencer()
   /// The command language of the session's features and the shell, made when first needed:
   /// a daemon is ready before any View's verbs are built (`startup.ready`).
-  package var commands: CommandTable<Command> {
+  package var commands: CommandTable<Command> { madeTable.table }
+  /// The table once made; a class, so that the lock hands out a reference, not a copy of the
+  /// table, with every line run.
+  private final class MadeTable: Sendable {
+    let table: CommandTable<Command>
+    init(_ table: CommandTable<Command>) { self.table = table }
+  }
+  private var madeTable: MadeTable {
     table.withLock { table in
       if let table { return table }
-      let made = CommandTable(features: configuration.features)
+      let made = MadeTable(CommandTable(features: configuration.features))
       table = made
       return made
     }
   }
-  private let table = Locked<CommandTable<Command>?>(nil)
+  private let table = Locked<MadeTable?>(nil)
   let records: Records
   let stores: FeatureStores
   /// `sleep` commands in progress, so Ctrl-C can end them too.
@@ -80,16 +87,17 @@ package final class Session: Sendable {
   /// its immediate mutations and output) happens before this returns; effects go on.
   /// `tag` marks every record the command causes, now or from its effects (daemon ids).
   package func start(_ line: String, tag: JSONValue? = nil) -> Execution {
-    let parsed: (command: Command, name: String)?
+    let command: Command
+    let name: String
     do {
-      parsed = try commands.parseNamed(line)
+      guard let parsed = try madeTable.table.parseNamed(line) else { return .done(.ok) }
+      (command, name) = parsed
     } catch {
       configuration.sink.write([records.error(code: error.code, message: error.message).tagged(tag)])
       return .done(.error)
     }
-    guard let (command, name) = parsed else { return .done(.ok) }
     // History names a prompted password as its recording replays it (`TranscriptRecorder.noteSecret`).
-    history.begin(command: name, undoable: command != .undo && command != .redo)
+    history.begin(command: name, undoable: !command.travelsHistory)
     guard let tag else { return start(command, tag: nil) }
     return RequestTag.$current.withValue(tag) { start(command, tag: tag) }
   }

@@ -1,0 +1,101 @@
+import GitHubClient
+public import ReactorCore
+
+/// Makes a feature's stores as its session runs them: effects traced (`trace on`), each change
+/// rendered by the View, written to the session's sink and kept in history (the watches it
+/// changed printed after it), notices and failures written as records. A View gets one from its
+/// host (`FeatureHost.stores`).
+///
+/// Public, here, and with no `ReactorJSON` declaration in ``store(_:restore:render:)``'s
+/// body, because cross-module optimization specializes a generic function in the View's module
+/// only then: it serializes public functions only (`@inlinable` does not help a `package`
+/// one), and none that uses a module its own module imports as `package` anywhere (Rendering
+/// does so with ReactorJSON; ReactorView with all three). Unspecialized, the observer that runs
+/// for every change looked up generic type metadata each time.
+public struct StoreMaker: Sendable {
+  let feature: String
+  let history: History
+  let reporter: Reporter
+  let sequencer: Sequencer
+  let executor: (any TaskExecutor)?
+  let trace: EffectTrace
+
+  package init(
+    feature: String, sequencer: Sequencer, executor: (any TaskExecutor)?, sink: any OutputSink, records: Records,
+    history: History, trace: EffectTrace,
+    watchLines: @escaping @Sendable (_ hit: WatchHit, _ seq: UInt64) -> [OutputLine]
+  ) {
+    self.feature = feature
+    self.sequencer = sequencer
+    self.executor = executor
+    self.history = history
+    self.trace = trace
+    reporter = Reporter(feature: feature, sink: sink, records: records, watchLines: watchLines)
+  }
+
+  /// Makes the feature's store from a reactor that reports its effects to `tracer`, renders each
+  /// change with `render` and keeps it in history, where `restore` makes the action that puts a
+  /// past state back (`goto`, `undo`). History records each change after its lines, and the
+  /// watches it changed print after them.
+  public func store<R: Reactor>(
+    _ make: (EffectTracer) -> R, restore: @escaping @Sendable (R.State) -> R.Action,
+    render: @escaping @Sendable (StateTransition<R>, R.State) -> [OutputLine]
+  ) -> Store<R> where R.Mutation: CaseNamed, R.State: PatchableState {
+    let store = tracedStore(make)
+    let recorder = history.recorder(store, feature: feature, restore: restore)
+    let reporter = reporter
+    store.observe { event, state in
+      switch event {
+      case .transition(let transition):
+        reporter.write(render(transition, state), for: transition.origin)
+        let hits = recorder(transition, state)
+        if !hits.isEmpty { reporter.write(hits, seq: transition.seq, for: transition.origin) }
+      case .notice(let notice, _, let origin):
+        reporter.write(notice, for: origin)
+      case .failure(let error, _, let origin):
+        reporter.write(failure: error, for: origin)
+      }
+    }
+    return store
+  }
+
+  /// The store, diffing, its reactor made with the feature's tracer (once a store).
+  func tracedStore<R: Reactor>(_ make: (EffectTracer) -> R) -> Store<R> where R.State: PatchableState {
+    let origin = TraceOrigin()
+    let store = Store(
+      reactor: make(trace.tracer(feature: feature, origin: origin)), sequencer: sequencer, differ: .patches,
+      executor: executor)
+    origin.follow(store)
+    return store
+  }
+
+  /// What a feature's stores write to the session, none of it generic; each line tagged with
+  /// the request of the action it comes from. Its methods stay out of line: inlined into the
+  /// observer, their `ReactorJSON` code would keep it from being serialized.
+  struct Reporter: Sendable {
+    let feature: String
+    let sink: any OutputSink
+    let records: Records
+    let watchLines: @Sendable (_ hit: WatchHit, _ seq: UInt64) -> [OutputLine]
+
+    /// A change's lines.
+    @inline(never) func write(_ lines: [OutputLine], for origin: Origin) { sink.write(lines.tagged(origin.tag)) }
+
+    /// The watches a change changed.
+    @inline(never) func write(_ hits: [WatchHit], seq: UInt64, for origin: Origin) {
+      sink.write(hits.flatMap { watchLines($0, seq).tagged(origin.tag) })
+    }
+
+    @inline(never) func write(_ notice: Notice, for origin: Origin) {
+      sink.write([records.info(notice.message, feature: feature, warning: notice.isWarning).tagged(origin.tag)])
+    }
+
+    @inline(never) func write(failure error: any Error, for origin: Origin) {
+      let failure = GitHubError.from(error)
+      sink.write([
+        records.error(code: failure.code, message: failure.message, feature: feature, details: failure.details)
+          .tagged(origin.tag)
+      ])
+    }
+  }
+}
