@@ -55,6 +55,11 @@ struct RecordReplayPropertyTests {
   static let ctrlD = "\u{4}"
   static let ctrlZ = "\u{1A}"
 
+  /// Under strace (the descriptor audit) a job stopped by Ctrl-Z stays in ptrace's group-stop
+  /// after bash's `fg`, so the session hangs: that run leaves the Ctrl-Z steps out, as it skips
+  /// JobControlTests; every other run has them.
+  static let jobControlWorks = ProcessInfo.processInfo.environment["REACTOR_UNDER_SANITIZER"] != "strace"
+
   /// The passwords of the sessions; none may reach the files.
   static let passwords = ["hunter22", "Sup3rSecret", "s3cond-pass"]
 
@@ -73,10 +78,13 @@ struct RecordReplayPropertyTests {
       .line("submit"), .line("sleep 0.2"), .line("sleep 0"), .line("live swift"),
       .abandoned("password", typed: "abc", key: ctrlC), .abandoned("repeat", typed: "", key: ctrlD),
       .discarded("query abandoned"), .interrupted("sleep 30"),
+    ]
+    let suspended: [Step] = [
       .suspendedAtEditor("query ru", rest: "st"), .suspendedAtPrompt("password", secret: password),
       .suspendedWhileRunning("sleep 0.3"),
     ]
-    return choices[random.next(choices.count)]
+    let all = choices + (jobControlWorks ? suspended : [])
+    return all[random.next(all.count)]
   }
 
   @Test("random sessions of ten steps replay as recorded, with every command they ran", arguments: 0..<24)
