@@ -1,6 +1,11 @@
+import FeatureList
+import FeedFeature
+import GitHubClient
 import LiveTerminal
+import ReactorCore
 import ReactorView
 import Rendering
+import Shell
 import Testing
 
 // The parts every live list shares with fzf: the query line's keys (Alt ones too, and a
@@ -151,5 +156,63 @@ private func edited(_ text: String, caret: Int? = nil, _ keys: [Key], secret: Bo
     #expect(PreviewRecord.number(-1_234_567) == "-1,234,567" && PreviewRecord.number(999) == "999")
     #expect(PreviewRecord.day("2015-10-23T17:04:35Z") == "2015-10-23")
     #expect(PreviewRecord.day("yesterday") == "yesterday" && PreviewRecord.day("2015-10-23x") == "2015-10-23x")
+  }
+
+  @Test("ESCDELAY: 100 ms unset or empty, as ncurses and fzf; a whole number of milliseconds up to 10000; else a failure naming it")
+  func escapeDelay() throws {
+    #expect(try LiveDriver.escapeDelay(nil).get() == .milliseconds(100))
+    #expect(try LiveDriver.escapeDelay("").get() == .milliseconds(100))
+    #expect(try LiveDriver.escapeDelay("0").get() == .zero)
+    #expect(try LiveDriver.escapeDelay("250").get() == .milliseconds(250))
+    #expect(try LiveDriver.escapeDelay("10000").get() == .seconds(10))
+    for bad in ["10001", "-1", "1.5", "abc", " 50", "５０", "99999999999999999999"] {
+      guard case .failure(let failure) = LiveDriver.escapeDelay(bad) else {
+        Issue.record("\(bad) taken")
+        continue
+      }
+      #expect("\(failure)".contains("ESCDELAY must be a whole number of milliseconds"), "\(failure)")
+    }
+  }
+
+  @Test("the feed: --multi marks events and Enter prints their lines in order; a refresh drops them; --preview shows the event")
+  func feedMultiAndPreview() {
+    let start = 1_700_000_000.0
+    let client = GitHubClient(
+      searchRepositories: { _, page, _ in Page(items: [], page: page, nextPage: nil) },
+      events: { number, _, _ in
+      let events = (1...30).map {
+        Event(
+          id: String($0), type: "PushEvent", actor: "user\($0)", repository: "owner/repo\($0)", createdAt: start - 300)
+      }
+        return .page(Page(items: events, page: number, nextPage: nil), etag: "e")
+      })
+    let executor = ManualExecutor()
+    let configuration = Session.Configuration(
+      client: client, features: Features.all, options: RenderOptions(mode: .json), sink: MemorySink(),
+      time: .virtual(VirtualClock(), start: start), executor: executor)
+    let session = Session(configuration: configuration)
+    let view = FeedLiveView(
+      host: session.host(forFeature: "feed")!, context: LiveContext(multi: true, preview: true), changed: { _ in })
+    view.start(at: .zero)
+    _ = executor.runUntilIdle()
+    var lines = view.frame(width: 120, height: 20, at: .zero).lines.map(\.text)
+    let pane = lines.compactMap { $0.split(separator: "│", maxSplits: 1).dropFirst().first.map(String.init) }
+    #expect(pane.first == "user1 pushed to owner/repo1", "\(lines)")
+    #expect(pane.contains { $0.hasPrefix("Actor") && $0.hasSuffix("user1") }, "\(pane)")
+    #expect(pane.contains { $0.hasPrefix("Event id") && $0.hasSuffix("1") }, "\(pane)")
+    // Marks 1, then 3, which Shift-Tab takes back; Tab on 3 again (fzf's toggle) marks it.
+    for key in [Key.tab, .down, .tab, .backTab] { _ = view.handle(key, at: .zero) }
+    lines = view.frame(width: 120, height: 20, at: .zero).lines.map(\.text)
+    #expect(lines.last?.contains("1 marked") == true, "\(lines)")
+    #expect(lines.filter { $0.hasPrefix("+") }.count == 1 && lines[0].hasPrefix("+  1. user1"), "\(lines)")
+    _ = view.handle(.tab, at: .zero)
+    #expect(
+      view.handle(.enter, at: .zero)
+        == .exit(status: 0, output: "user1 pushed to owner/repo1\nuser3 pushed to owner/repo3"))
+    _ = view.handle(.text("r"), at: .zero)
+    lines = view.frame(width: 120, height: 20, at: .zero).lines.map(\.text)
+    #expect(lines.last?.contains("2 marks dropped: a refresh") == true, "\(lines)")
+    _ = view.handle(.text("?"), at: .zero)
+    #expect(!view.frame(width: 120, height: 20, at: .zero).lines.contains { $0.text.contains("│") })
   }
 }
