@@ -175,9 +175,14 @@ struct LivePickerTests {
     #expect(try await Self.printed(again) == (0, [names[1]]))
   }
 
-  @Test("--multi: Tab marks and moves down, Shift-Tab unmarks; Enter prints the marked rows in the order marked")
+  @Test("--multi: Tab marks and moves down, Shift-Tab unmarks; Enter prints the marked rows in the order marked; recorded with --preview, it replays")
   func multi() async throws {
-    let session = try start(["--multi", "language:swift"])
+    let record = NSTemporaryDirectory() + "reactor-live-multi-\(getpid()).t"
+    defer {
+      try? FileManager.default.removeItem(atPath: record)
+      try? FileManager.default.removeItem(atPath: record + ".cassette.json")
+    }
+    let session = try start(["--multi", "--preview", "--record", record, "--force", "language:swift"])
     defer { session.end() }
     try await LiveViewTests.wait(session, forRow: " 5. ")
     let names = Self.names(session)
@@ -189,6 +194,11 @@ struct LivePickerTests {
     try await LiveViewTests.wait(session, forRow: "4 marked")
     session.type("\r")
     #expect(try await Self.printed(session) == (0, [names[0], names[1], names[4], names[2]]))
+    let transcript = try String(contentsOfFile: record, encoding: .utf8)
+    #expect(transcript.contains("\n%multi\n") && transcript.contains("\n%preview\n"), "\(transcript)")
+    #expect(transcript.contains("<click-5-9>") && transcript.contains("<backtab>"), "\(transcript)")
+    let replay = try await ReactorBinary.run(["replay", record])
+    #expect(replay.status == 0, "\(replay.stdout)")
   }
 
   @Test("--preview: the selection's record beside the list, following it; ? hides and shows it; no request made")
