@@ -141,7 +141,9 @@ package final class FeedLiveView: LiveView {
       screen.notModified = false
       screen.list.reset()
       let dropped = screen.marks.removeAll()
-      if dropped > 0 { screen.note = dropped == 1 ? "1 mark dropped: a refresh" : "\(dropped) marks dropped: a refresh" }
+      if dropped > 0 {
+        screen.note = dropped == 1 ? "1 mark dropped: a refresh" : "\(dropped) marks dropped: a refresh"
+      }
     }
     store.send(.refresh)
   }

@@ -185,7 +185,9 @@ package final class SearchLiveView: LiveView {
       screen.list.reset()
       // Marks belong to the results they were made in.
       let dropped = screen.marks.removeAll()
-      if dropped > 0 { screen.note = dropped == 1 ? "1 mark dropped: a new query" : "\(dropped) marks dropped: a new query" }
+      if dropped > 0 {
+        screen.note = dropped == 1 ? "1 mark dropped: a new query" : "\(dropped) marks dropped: a new query"
+      }
     }
     _ = engine.query(query, tag: nil)
   }

@@ -73,7 +73,9 @@ struct LivePickerTests {
     try await LiveSignupTests.wait(session, forRowWith: "Username", "reactor fan")
     session.type("\u{1B}\u{7F}")
     try await session.wait(for: "the username's last word gone") { _, _ in
-      LiveSignupTests.screen(session).contains { $0.contains("Username") && $0.contains("reactor") && !$0.contains("fan") }
+      LiveSignupTests.screen(session).contains {
+        $0.contains("Username") && $0.contains("reactor") && !$0.contains("fan")
+      }
     }
     session.type("\t" + "ab cd ef")
     try await LiveSignupTests.wait(session, forRowWith: "Password", "••••••••")
@@ -175,7 +177,9 @@ struct LivePickerTests {
     #expect(try await Self.printed(again) == (0, [names[1]]))
   }
 
-  @Test("--multi: Tab marks and moves down, Shift-Tab unmarks; Enter prints the marked rows in the order marked; recorded with --preview, it replays")
+  @Test(
+    "--multi: Tab marks and moves down, Shift-Tab unmarks; Enter prints the marked rows in the order marked; recorded with --preview, it replays"
+  )
   func multi() async throws {
     let record = NSTemporaryDirectory() + "reactor-live-multi-\(getpid()).t"
     defer {

@@ -152,7 +152,8 @@ private let smallPage = #"""
     #expect(
       items[0].details
         == Repository.Details(
-          forks: 3, openIssues: 0, topics: ["x", "é", "a\"b"], license: "MIT License", createdAt: "2015-10-23T17:04:35Z",
+          forks: 3, openIssues: 0, topics: ["x", "é", "a\"b"], license: "MIT License",
+          createdAt: "2015-10-23T17:04:35Z",
           pushedAt: "2026-11-27T08:00:00Z", homepage: ""))
     #expect(items[1].details == Repository.Details())
     #expect(!items[0].jsonValue.jsonText.contains("MIT") && !items[0].jsonValue.jsonText.contains("2015"))

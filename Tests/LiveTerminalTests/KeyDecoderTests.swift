@@ -26,8 +26,10 @@ private let sequences: [(bytes: [UInt8], keys: [Key])] = [
   ([escape, 0x5B, 0x4D, 96, 40, 40], [.wheelUp]), ([escape, 0x5B, 0x4D, 97, 33, 33], [.wheelDown]),
   // A left press, in SGR (1-based x;y) and legacy form, with Shift held, at the far corner.
   (bytes("\u{1B}[<0;12;5M"), [.click(row: 4, column: 11)]), (bytes("\u{1B}[<0;1;1M"), [.click(row: 0, column: 0)]),
-  (bytes("\u{1B}[<4;2;3M"), [.click(row: 2, column: 1)]), (bytes("\u{1B}[<0;300;120M"), [.click(row: 119, column: 299)]),
-  ([escape, 0x5B, 0x4D, 32, 33, 33], [.click(row: 0, column: 0)]), ([escape, 0x5B, 0x4D, 32, 50, 40], [.click(row: 7, column: 17)]),
+  (bytes("\u{1B}[<4;2;3M"), [.click(row: 2, column: 1)]),
+  (bytes("\u{1B}[<0;300;120M"), [.click(row: 119, column: 299)]),
+  ([escape, 0x5B, 0x4D, 32, 33, 33], [.click(row: 0, column: 0)]),
+  ([escape, 0x5B, 0x4D, 32, 50, 40], [.click(row: 7, column: 17)]),
   (bytes("\u{1B}[1;2A"), [.shiftUp]), (bytes("\u{1B}[1;2B"), [.shiftDown]), (bytes("\u{1B}[a"), [.shiftUp]),
   (bytes("\u{1B}[b"), [.shiftDown]),
   (bytes("\r"), [.enter]), (bytes("\n"), [.control("j")]), (bytes("\t"), [.tab]), ([0x7F], [.backspace]),

@@ -137,12 +137,15 @@ private func edited(_ text: String, caret: Int? = nil, _ keys: [Key], secret: Bo
     #expect(below.map(\.text).prefix(narrow.listRows + 2).suffix(3) == ["", String(repeating: "─", count: 80), "b"])
   }
 
-  @Test("a record wraps its prose and values to the pane, its labels in a column, with control characters made harmless")
+  @Test(
+    "a record wraps its prose and values to the pane, its labels in a column, with control characters made harmless")
   func previewRecord() {
     let record = PreviewRecord(
       title: "apple/swift", prose: "The Swift Programming Language\u{1B}[2J",
-      fields: [.init("Stars", PreviewRecord.number(67_234)), .init("Topics", ["swift", "compiler", "llvm"]),
-        .init("Empty", [])])
+      fields: [
+        .init("Stars", PreviewRecord.number(67_234)), .init("Topics", ["swift", "compiler", "llvm"]),
+        .init("Empty", []),
+      ])
     let lines = record.lines(width: 24).map(\.text)
     #expect(lines.first == "apple/swift")
     #expect(!lines.joined().contains("\u{1B}"))
@@ -158,7 +161,9 @@ private func edited(_ text: String, caret: Int? = nil, _ keys: [Key], secret: Bo
     #expect(PreviewRecord.day("yesterday") == "yesterday" && PreviewRecord.day("2015-10-23x") == "2015-10-23x")
   }
 
-  @Test("ESCDELAY: 100 ms unset or empty, as ncurses and fzf; a whole number of milliseconds up to 10000; else a failure naming it")
+  @Test(
+    "ESCDELAY: 100 ms unset or empty, as ncurses and fzf; a whole number of milliseconds up to 10000; else a failure naming it"
+  )
   func escapeDelay() throws {
     #expect(try LiveDriver.escapeDelay(nil).get() == .milliseconds(100))
     #expect(try LiveDriver.escapeDelay("").get() == .milliseconds(100))
@@ -174,16 +179,19 @@ private func edited(_ text: String, caret: Int? = nil, _ keys: [Key], secret: Bo
     }
   }
 
-  @Test("the feed: --multi marks events and Enter prints their lines in order; a refresh drops them; --preview shows the event")
+  @Test(
+    "the feed: --multi marks events and Enter prints their lines in order; a refresh drops them; --preview shows the event"
+  )
   func feedMultiAndPreview() {
     let start = 1_700_000_000.0
     let client = GitHubClient(
       searchRepositories: { _, page, _ in Page(items: [], page: page, nextPage: nil) },
       events: { number, _, _ in
-      let events = (1...30).map {
-        Event(
-          id: String($0), type: "PushEvent", actor: "user\($0)", repository: "owner/repo\($0)", createdAt: start - 300)
-      }
+        let events = (1...30).map {
+          Event(
+            id: String($0), type: "PushEvent", actor: "user\($0)", repository: "owner/repo\($0)", createdAt: start - 300
+          )
+        }
         return .page(Page(items: events, page: number, nextPage: nil), etag: "e")
       })
     let executor = ManualExecutor()

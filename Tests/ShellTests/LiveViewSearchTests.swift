@@ -251,7 +251,9 @@ private func type(_ text: String, into view: SearchLiveView, at now: Duration) {
     // Marks 1 and 2, then 3; Shift-Tab takes 3 back; down to 5 and a mark, then one on 4 above it.
     for key in [Key.tab, .tab, .tab, .backTab, .down, .down, .tab, .up, .up, .tab] { _ = view.handle(key, at: .zero) }
     let lines = Self.text(view)
-    #expect(lines.filter { $0.hasPrefix("+") }.map { String($0.prefix(6)) } == ["+  1.", "+  2.", "+  4.", "+  5."].map { $0 + " " }, "\(lines)")
+    #expect(
+      lines.filter { $0.hasPrefix("+") }.map { String($0.prefix(6)) }
+        == ["+  1.", "+  2.", "+  4.", "+  5."].map { $0 + " " }, "\(lines)")
     #expect(lines.last?.contains("4 marked") == true, "\(lines)")
     // Marks survive paging: End loads the next page, and a mark made there joins the others.
     _ = view.handle(.end, at: .zero)
@@ -261,7 +263,8 @@ private func type(_ text: String, into view: SearchLiveView, at now: Duration) {
     _ = view.handle(.tab, at: .zero)
     #expect(
       view.handle(.enter, at: .zero)
-        == .exit(status: 0, output: ["owner/x1", "owner/x2", "owner/x5", "owner/x4", "owner/x60"].joined(separator: "\n")))
+        == .exit(
+          status: 0, output: ["owner/x1", "owner/x2", "owner/x5", "owner/x4", "owner/x60"].joined(separator: "\n")))
   }
 
   @Test("--multi: a new query drops the marks and says how many; with none marked Enter prints the selection")
@@ -293,7 +296,8 @@ private func type(_ text: String, into view: SearchLiveView, at now: Duration) {
     #expect(view.handle(.enter, at: .zero) == .exit(status: 0, output: "owner/x1"))
   }
 
-  @Test("fzf's keys: Ctrl-J/N down, Ctrl-K/P up, Ctrl-Q leaves; Alt keys never leave; Ctrl-D leaves only an empty query")
+  @Test(
+    "fzf's keys: Ctrl-J/N down, Ctrl-K/P up, Ctrl-Q leaves; Alt keys never leave; Ctrl-D leaves only an empty query")
   func fzfKeys() {
     let executor = ManualExecutor()
     let view = liveSearch(Self.pagedClient(), engine: .reactor, throttle: .zero, executor: executor)
@@ -337,7 +341,9 @@ private func type(_ text: String, into view: SearchLiveView, at now: Duration) {
     #expect(view.handle(.click(row: 5, column: 10), at: .milliseconds(3400)) == .exit(status: 0, output: "owner/x5"))
   }
 
-  @Test("--preview: the selection's whole record beside the list, following it; ? hides and shows it; Shift-Down scrolls it")
+  @Test(
+    "--preview: the selection's whole record beside the list, following it; ? hides and shows it; Shift-Down scrolls it"
+  )
   func preview() {
     let executor = ManualExecutor()
     let view = liveSearch(Self.pagedClient(), engine: .reactor, throttle: .zero, executor: executor, preview: true)
@@ -390,4 +396,3 @@ private func type(_ text: String, into view: SearchLiveView, at now: Duration) {
     #expect(!Self.text(view, width: 120).contains { $0.contains("│") })
   }
 }
-

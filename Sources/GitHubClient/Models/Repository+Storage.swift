@@ -114,7 +114,9 @@ extension Repository {
 
     /// The details, read back from their text.
     var details: Details {
-      let (count, detailsCount) = buffer.withUnsafeMutablePointerToHeader { ($0.pointee.count, $0.pointee.detailsCount) }
+      let (count, detailsCount) = buffer.withUnsafeMutablePointerToHeader {
+        ($0.pointee.count, $0.pointee.detailsCount)
+      }
       guard detailsCount > 0 else { return Details() }
       return buffer.withUnsafeMutablePointerToElements {
         Details(json: UnsafeBufferPointer(start: $0 + count, count: detailsCount))

@@ -104,9 +104,11 @@ package struct PreviewRecord: Sendable, Equatable {
   /// GitHub's `2015-10-23T17:04:35Z` as its day, `2015-10-23`; any other text as it is.
   package static func day(_ timestamp: String) -> String {
     let day = timestamp.prefix(10)
-    let isDay = day.count == 10 && day.enumerated().allSatisfy { index, character in
-      index == 4 || index == 7 ? character == "-" : character.isASCII && character.isWholeNumber
-    }
+    let isDay =
+      day.count == 10
+      && day.enumerated().allSatisfy { index, character in
+        index == 4 || index == 7 ? character == "-" : character.isASCII && character.isWholeNumber
+      }
     return isDay && (timestamp.count == 10 || timestamp.dropFirst(10).first == "T") ? String(day) : timestamp
   }
 
@@ -129,7 +131,8 @@ package struct PreviewRecord: Sendable, Equatable {
       if beside {
         let values = TerminalText.fill(pieces, joiner: ", ", width: width - labelWidth)
         for (index, value) in values.enumerated() {
-          let label = index == 0 ? TerminalText.pad(field.label, to: labelWidth) : String(repeating: " ", count: labelWidth)
+          let label =
+            index == 0 ? TerminalText.pad(field.label, to: labelWidth) : String(repeating: " ", count: labelWidth)
           lines.append(FrameLine(spans: [Span(label, .dim), Span(value)]))
         }
       } else {
