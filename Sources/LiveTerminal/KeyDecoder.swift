@@ -274,8 +274,8 @@ package struct KeyDecoder: Sendable {
 
   private func key(final: UInt8, numbers: [Int?]) -> Key? {
     let modifier = numbers.count > 1 ? numbers[1] ?? 1 : 1
-    // Alt (3) or Ctrl (5) with Left or Right moves by words, as in readline.
-    let byWord = modifier == 3 || modifier == 5
+    // Shift (2, fzf's), Alt (3) or Ctrl (5) with Left or Right moves by words, as in readline.
+    let byWord = modifier == 2 || modifier == 3 || modifier == 5
     switch final {
     case UInt8(ascii: "A"): return modifier == 2 ? .shiftUp : .up
     case UInt8(ascii: "B"): return modifier == 2 ? .shiftDown : .down
