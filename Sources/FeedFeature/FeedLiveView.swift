@@ -20,14 +20,27 @@ package final class FeedLiveView: LiveView {
     var notModified = false
     /// Said on the status line until the next key (a refresh already in flight).
     var note: String?
+    /// `--multi`: the events marked with Tab.
+    var marks = Marks<String, Event>()
+    /// Presses on the list, for a double click.
+    var clicks = Clicks()
+    /// `--preview`: shown (`?` hides it), scrolled by Shift-Up and Shift-Down for the event
+    /// `previewOf` (another selection starts at the top).
+    var previewShown = true
+    var previewScroll = 0
+    var previewOf: String?
+    /// Where the last frame put the list and the pane, which a click is read against.
+    var layout = PreviewLayout(width: 0, rows: 0, shown: false)
   }
 
   private let host: any FeatureHost
+  private let context: LiveContext
   private let store: Store<FeedReactor>
   private let screen: Locked<Screen>
 
   package init(host: any FeatureHost, context: LiveContext, changed: @escaping @Sendable (String?) -> Void) {
     self.host = host
+    self.context = context
     let screen = Locked(Screen())
     self.screen = screen
     // The REPL View's store, so `--json-log` gets the NDJSON the REPL prints.
@@ -65,19 +78,39 @@ package final class FeedLiveView: LiveView {
     let count = state.items.count
     screen.withLock { $0.note = nil }
     switch key {
-    case .escape, .control("c"), .control("g"):
+    case .escape, .control("c"), .control("g"), .control("q"):
       return .exit(status: 130, output: nil)
     case .enter:
-      let selection = screen.withLock { $0.list.selection }
-      guard selection < count else {
-        screen.withLock { $0.note = "nothing selected" }
-        return .stay
-      }
-      // An event has no URL of its own: what it says is what there is to print.
-      return .exit(status: 0, output: FeedText.summary(of: state.items[selection]))
+      return accept(state)
     case .text("r"), .control("r"):
       refresh()
       return .stay
+    case .tab where context.multi, .backTab where context.multi:
+      screen.withLock { screen in
+        // Tab marks and moves down; Shift-Tab moves up and unmarks, undoing it.
+        if key == .backTab { _ = screen.list.move(.up, count: count) }
+        let selection = screen.list.selection
+        if selection < count, key == .tab || screen.marks.contains(state.items[selection].id) {
+          screen.marks.toggle(state.items[selection].id, state.items[selection])
+        }
+        if key == .tab { _ = screen.list.move(.down, count: count) }
+      }
+    case .text("?") where context.preview:
+      screen.withLock { $0.previewShown.toggle() }
+      return .stay
+    case .shiftUp, .shiftDown:
+      screen.withLock { $0.previewScroll = max(0, $0.previewScroll + (key == .shiftDown ? 1 : -1)) }
+      return .stay
+    case .click(let row, let column):
+      let double = screen.withLock { screen -> Bool in
+        // The list starts on the first row, and ends where the pane beside it starts.
+        guard column < screen.layout.listWidth, let index = screen.list.row(at: row, count: count) else {
+          return false
+        }
+        screen.list.selection = index
+        return screen.clicks.press(row: index, at: now)
+      }
+      if double { return accept(state) }
     case _ where screen.withLock({ $0.list.move(key, count: count) }): break
     default: return .stay
     }
@@ -85,8 +118,20 @@ package final class FeedLiveView: LiveView {
     return .stay
   }
 
+  /// Enter (or a double click): every marked event, else the selection. An event has no URL of
+  /// its own: what it says is what there is to print.
+  private func accept(_ state: FeedState) -> LiveOutcome {
+    let (selection, marked) = screen.withLock { ($0.list.selection, $0.marks.inOrder) }
+    if !marked.isEmpty { return .exit(status: 0, output: marked.map(FeedText.summary(of:)).joined(separator: "\n")) }
+    guard selection < state.items.count else {
+      screen.withLock { $0.note = "nothing selected" }
+      return .stay
+    }
+    return .exit(status: 0, output: FeedText.summary(of: state.items[selection]))
+  }
+
   /// Page 1 again, the selection back on the newest event; refused, as the reactor would, while
-  /// another refresh runs.
+  /// another refresh runs. The marks go: the list they were made in is gone.
   private func refresh() {
     guard !store.currentState.isRefreshing else {
       screen.withLock { $0.note = "a refresh is already in flight" }
@@ -95,6 +140,10 @@ package final class FeedLiveView: LiveView {
     screen.withLock { screen in
       screen.notModified = false
       screen.list.reset()
+      let dropped = screen.marks.removeAll()
+      if dropped > 0 {
+        screen.note = dropped == 1 ? "1 mark dropped: a refresh" : "\(dropped) marks dropped: a refresh"
+      }
     }
     store.send(.refresh)
   }
@@ -115,8 +164,11 @@ package final class FeedLiveView: LiveView {
     let rows = max(0, height - 1)
     let clock = host.time.now()
     return screen.withLock { screen in
-      screen.list.fit(rows: rows, count: state.items.count)
-      var lines = eventLines(state, screen: screen, width: width, rows: rows, now: clock)
+      let layout = PreviewLayout(width: width, rows: rows, shown: context.preview && screen.previewShown)
+      screen.layout = layout
+      screen.list.fit(rows: layout.listRows, count: state.items.count)
+      let list = eventLines(state, screen: screen, width: layout.listWidth, rows: layout.listRows, now: clock)
+      var lines = layout.compose(list: list, pane: previewLines(state, screen: &screen, layout: layout, now: clock))
       while lines.count < height - 1 { lines.append(FrameLine("")) }
       lines.append(Self.clip(status(state, screen: screen), to: width))
       return Frame(width: width, height: height, lines: Array(lines.suffix(height)))
@@ -132,19 +184,24 @@ package final class FeedLiveView: LiveView {
     }
     let numberWidth = FeedText.numberWidth(count: state.items.count)
     return screen.list.visible(count: state.items.count).map { index in
-      row(state.items[index], number: index + 1, numberWidth: numberWidth, width: width, now: now)
-        .selected(index == screen.list.selection)
+      row(
+        state.items[index], number: index + 1, numberWidth: numberWidth, width: width, now: now,
+        marked: screen.marks.contains(state.items[index].id)
+      )
+      .selected(index == screen.list.selection)
     }
   }
 
   /// `  12. torvalds pushed to torvalds/linux · 3 min ago`, as `FeedText` lists it: the summary
   /// truncated to the room its number and age leave, the age dropped when too little is left.
-  private func row(_ event: Event, number: Int, numberWidth: Int, width: Int, now: Double) -> FrameLine {
-    let label = FeedText.label(number: number, width: numberWidth)
+  private func row(_ event: Event, number: Int, numberWidth: Int, width: Int, now: Double, marked: Bool) -> FrameLine {
+    var label = FeedText.label(number: number, width: numberWidth)
     let summary = FeedText.summary(of: event)
     let age = " · " + FeedText.age(of: event, now: now)
     var room = width - TerminalText.width(label) - 1 - TerminalText.width(age)
-    var spans = [Span(label, .dim), Span(" ")]
+    // A mark takes the first column, which the number's padding always leaves blank.
+    if marked { label.removeFirst() }
+    var spans = (marked ? [Span("+", .accent)] : []) + [Span(label, .dim), Span(" ")]
     // Who did what matters more than when, on a terminal too narrow for both.
     if room < 20 {
       room = width - TerminalText.width(label) - 1
@@ -168,8 +225,39 @@ package final class FeedLiveView: LiveView {
     if let error = state.error {
       parts.append(Span("error: " + TerminalText.sanitize(error.message, keepTab: false), .error))
     }
+    if !screen.marks.isEmpty { parts.append(Span("\(screen.marks.count) marked", .accent)) }
     if let note = screen.note { parts.append(Span(note, .dim)) }
     return FrameLine(joining: parts, separator: Span(" · ", .dim))
+  }
+
+  /// The pane's lines: the selected event's whole record, scrolled as Shift-Up and Shift-Down
+  /// left it for that event.
+  private func previewLines(_ state: FeedState, screen: inout Screen, layout: PreviewLayout, now: Double)
+    -> [FrameLine]
+  {
+    guard layout.placement != nil else { return [] }
+    let selection = screen.list.selection
+    guard selection < state.items.count else { return [FrameLine("Nothing selected.", .dim)] }
+    let event = state.items[selection]
+    if screen.previewOf != event.id {
+      screen.previewOf = event.id
+      screen.previewScroll = 0
+    }
+    let lines = Self.record(event, now: now).lines(width: layout.paneWidth)
+    screen.previewScroll = min(screen.previewScroll, max(0, lines.count - layout.paneRows))
+    return Array(lines.dropFirst(screen.previewScroll))
+  }
+
+  /// An event as the preview shows it: everything the feed keeps of it.
+  static func record(_ event: Event, now: Double) -> PreviewRecord {
+    let when =
+      event.createdAt.isFinite && abs(event.createdAt) < 1e12
+      ? ISO8601UTC.string(fromEpochSeconds: Int(event.createdAt)) + " (" + FeedText.age(of: event, now: now) + ")" : ""
+    let fields: [PreviewRecord.Field?] = [
+      .init("Type", event.type), .init("Actor", event.actor), .init("Repository", event.repository),
+      event.detail.map { .init("Detail", $0) }, .init("Created", when), .init("Event id", event.id),
+    ]
+    return PreviewRecord(title: FeedText.summary(of: event), fields: fields.compactMap { $0 })
   }
 
   /// `line` cut to `width` columns, so that no row wraps.

@@ -28,8 +28,9 @@ package struct KeyDecoder: Sendable {
 
   /// Decodes bytes read from the terminal in raw mode. An escape sequence or UTF-8 character cut off at
   /// the end of `bytes` is kept for the next call. Unknown escape sequences are dropped whole (never
-  /// turned into text). Bytes: 0x0D and 0x0A → enter, 0x09 → tab, 0x7F and 0x08 → backspace, other
-  /// C0 controls → control(letter), printable UTF-8 → text (one Key per grapheme cluster).
+  /// turned into text). Bytes: 0x0D → enter, 0x09 → tab, 0x7F and 0x08 → backspace, other C0
+  /// controls (0x0A too: Ctrl-J, which fzf moves down with) → control(letter), printable UTF-8 → text
+  /// (one Key per grapheme cluster). ESC and a key within the escape delay is that key with Alt.
   package mutating func decode(_ bytes: some Collection<UInt8>) -> [Key] {
     pending.append(contentsOf: bytes)
     var keys: [Key] = []
@@ -71,8 +72,8 @@ package struct KeyDecoder: Sendable {
     return keys
   }
 
-  /// Resolves what waits, after the reader saw no more bytes for a short while: a lone ESC becomes
-  /// `.escape`; an incomplete sequence is dropped.
+  /// Resolves what waits, after the reader saw no more bytes for the escape delay: a lone ESC becomes
+  /// `.escape`; an incomplete sequence (ESC ESC, Alt with Esc, too) is dropped.
   package mutating func flush() -> [Key] {
     if pasting {
       // The paste goes on: hand over what came so far, but not half a character.
@@ -154,7 +155,7 @@ package struct KeyDecoder: Sendable {
     let byte = pending[index]
     switch byte {
     case 0x1B: return escape(at: index)
-    case 0x0D, 0x0A: return .key(.enter, 1)
+    case 0x0D: return .key(.enter, 1)
     case 0x09: return .key(.tab, 1)
     case 0x7F, 0x08: return .key(.backspace, 1)
     case 0x01...0x1A: return .key(.control(Character(Unicode.Scalar(byte + 0x60))), 1)
@@ -183,7 +184,8 @@ package struct KeyDecoder: Sendable {
 
   private func escape(at index: Int) -> Step {
     guard index + 1 < pending.count else { return .incomplete }
-    switch pending[index + 1] {
+    let next = pending[index + 1]
+    switch next {
     case UInt8(ascii: "["): return csi(at: index)
     case UInt8(ascii: "O"):
       guard index + 2 < pending.count else { return .incomplete }
@@ -201,7 +203,36 @@ package struct KeyDecoder: Sendable {
       }
     case UInt8(ascii: "b"): return .key(.wordLeft, 2)
     case UInt8(ascii: "f"): return .key(.wordRight, 2)
-    default: return .key(.escape, 1)
+    case 0x7F, 0x08: return .key(.altBackspace, 2)
+    case 0x1B: return altSequence(at: index)
+    case 0x20..<0x7F: return .key(.alt(Character(Unicode.Scalar(next))), 2)
+    // Alt with Enter, Tab or a control key: no binding, and never the Esc that leaves.
+    case 0x00..<0x20: return .drop(2)
+    default:
+      switch utf8(at: index + 1) {
+      case .scalar(let scalar, let length): return .key(.alt(Character(scalar)), length + 1)
+      case .incomplete: return .incomplete
+      case .drop(let length): return .drop(length + 1)
+      case .key, .pasteStart: return .drop(2)
+      }
+    }
+  }
+
+  /// ESC ESC: Alt with a key that sends a sequence (ESC ESC [ D, Alt-Left where Alt sends ESC
+  /// first), or Alt with Esc itself. Alt-Left and Alt-Right move by words, as ESC [ 1;3D does;
+  /// the rest are dropped whole.
+  private func altSequence(at index: Int) -> Step {
+    guard index + 2 < pending.count else { return .incomplete }
+    guard pending[index + 2] == UInt8(ascii: "[") || pending[index + 2] == UInt8(ascii: "O") else {
+      return .drop(2)
+    }
+    switch escape(at: index + 1) {
+    case .key(.left, let length), .key(.wordLeft, let length): return .key(.wordLeft, length + 1)
+    case .key(.right, let length), .key(.wordRight, let length): return .key(.wordRight, length + 1)
+    case .key(_, let length), .drop(let length): return .drop(length + 1)
+    case .pasteStart(let length): return .pasteStart(length + 1)
+    case .incomplete: return .incomplete
+    case .scalar(_, let length): return .drop(length + 1)
     }
   }
 
@@ -222,15 +253,17 @@ package struct KeyDecoder: Sendable {
     let length = end - index + 1
     if final == UInt8(ascii: "M") && parameters.isEmpty && intermediates == 0 {
       guard end + 3 < pending.count else { return .incomplete }
-      let button = Int(pending[end + 1]) - 32
-      return wheel(button: button).map { .key($0, length + 3) } ?? .drop(length + 3)
+      let (button, x, y) = (Int(pending[end + 1]) - 32, Int(pending[end + 2]) - 32, Int(pending[end + 3]) - 32)
+      return mouse(button: button, x: x, y: y).map { .key($0, length + 3) } ?? .drop(length + 3)
     }
     guard intermediates == 0 else { return .drop(length) }
     if parameters.first == UInt8(ascii: "<") {
-      guard final == UInt8(ascii: "M"), let button = Self.numbers(parameters.dropFirst()).first ?? nil else {
-        return .drop(length)
-      }
-      return wheel(button: button).map { .key($0, length) } ?? .drop(length)
+      let numbers = Self.numbers(parameters.dropFirst())
+      // A release (`m`) has no use: a click is its press.
+      guard final == UInt8(ascii: "M"), numbers.count == 3, let button = numbers[0], let x = numbers[1],
+        let y = numbers[2]
+      else { return .drop(length) }
+      return mouse(button: button, x: x, y: y).map { .key($0, length) } ?? .drop(length)
     }
     // Other private parameters ('=', '>', '?') are replies to queries, never keys.
     if let first = parameters.first, first >= 0x3C { return .drop(length) }
@@ -241,11 +274,14 @@ package struct KeyDecoder: Sendable {
 
   private func key(final: UInt8, numbers: [Int?]) -> Key? {
     let modifier = numbers.count > 1 ? numbers[1] ?? 1 : 1
-    // Alt (3) or Ctrl (5) with Left or Right moves by words, as in readline.
-    let byWord = modifier == 3 || modifier == 5
+    // Shift (2, fzf's), Alt (3) or Ctrl (5) with Left or Right moves by words, as in readline.
+    let byWord = modifier == 2 || modifier == 3 || modifier == 5
     switch final {
-    case UInt8(ascii: "A"): return .up
-    case UInt8(ascii: "B"): return .down
+    case UInt8(ascii: "A"): return modifier == 2 ? .shiftUp : .up
+    case UInt8(ascii: "B"): return modifier == 2 ? .shiftDown : .down
+    // rxvt's Shift-Up and Shift-Down.
+    case UInt8(ascii: "a"): return .shiftUp
+    case UInt8(ascii: "b"): return .shiftDown
     case UInt8(ascii: "C"): return byWord ? .wordRight : .right
     case UInt8(ascii: "D"): return byWord ? .wordLeft : .left
     case UInt8(ascii: "H"): return .home
@@ -264,13 +300,16 @@ package struct KeyDecoder: Sendable {
     }
   }
 
-  /// The wheel in a mouse report's button value (64 up, 65 down, plus modifier bits); nil for a
-  /// click, a drag or a sideways wheel, which the live view has no use for.
-  private func wheel(button: Int) -> Key? {
-    guard button >= 0, button & 64 != 0, button & 128 == 0 else { return nil }
-    switch button & 3 {
-    case 0: return .wheelUp
-    case 1: return .wheelDown
+  /// The key a mouse report's button value (plus modifier bits) and 1-based cell make: the wheel
+  /// (64 up, 65 down), a press of the left button (0); nil for the other buttons, a release, a
+  /// drag or a sideways wheel, which the live view has no use for.
+  private func mouse(button: Int, x: Int, y: Int) -> Key? {
+    // Shift, Meta and Ctrl (4, 8, 16) do not change what the button is.
+    let plain = button & ~(4 | 8 | 16)
+    switch plain {
+    case 0 where x >= 1 && y >= 1: return .click(row: y - 1, column: x - 1)
+    case 64: return .wheelUp
+    case 65: return .wheelDown
     default: return nil
     }
   }

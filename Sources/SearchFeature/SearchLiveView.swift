@@ -28,6 +28,17 @@ package final class SearchLiveView: LiveView {
     /// Queries GitHub answered in this view: sent again, they come from the session's cache
     /// and spend no budget, so they need not wait for it.
     var answered: Set<String> = []
+    /// `--multi`: the repositories marked with Tab.
+    var marks = Marks<Int, Repository>()
+    /// Presses on the list, for a double click.
+    var clicks = Clicks()
+    /// `--preview`: shown (`?` hides it), scrolled by Shift-Up and Shift-Down for the repository
+    /// `previewOf` (another selection starts at the top).
+    var previewShown = true
+    var previewScroll = 0
+    var previewOf: Int?
+    /// Where the last frame put the list and the pane, which a click is read against.
+    var layout = PreviewLayout(width: 0, rows: 0, shown: false)
   }
 
   private let host: any FeatureHost
@@ -90,15 +101,39 @@ package final class SearchLiveView: LiveView {
     let state = engine.state
     screen.withLock { $0.note = nil }
     switch key {
-    case .escape, .control("c"), .control("g"):
+    case .escape, .control("c"), .control("g"), .control("q"):
+      return .exit(status: 130, output: nil)
+    // fzf's Ctrl-D: the character under the caret, or, with nothing typed, leaving.
+    case .control("d") where screen.withLock({ $0.field.text.isEmpty }):
       return .exit(status: 130, output: nil)
     case .enter:
-      let selection = screen.withLock { $0.list.selection }
-      guard selection < state.repos.count else {
-        screen.withLock { $0.note = "nothing selected" }
-        return .stay
+      return accept(state)
+    case .tab where context.multi, .backTab where context.multi:
+      screen.withLock { screen in
+        let count = state.repos.count
+        // Tab marks and moves down; Shift-Tab moves up and unmarks, undoing it.
+        if key == .backTab { _ = screen.list.move(.up, count: count) }
+        let selection = screen.list.selection
+        if selection < count, key == .tab || screen.marks.contains(state.repos[selection].id) {
+          screen.marks.toggle(state.repos[selection].id, state.repos[selection])
+        }
+        if key == .tab { _ = screen.list.move(.down, count: count) }
       }
-      return .exit(status: 0, output: printed(state.repos[selection]))
+    case .text("?") where context.preview:
+      screen.withLock { $0.previewShown.toggle() }
+      return .stay
+    case .shiftUp, .shiftDown:
+      screen.withLock { $0.previewScroll = max(0, $0.previewScroll + (key == .shiftDown ? 1 : -1)) }
+      return .stay
+    case .click(let row, let column):
+      let double = screen.withLock { screen -> Bool in
+        // The list starts under the search bar, and ends where the pane beside it starts.
+        guard column < screen.layout.listWidth, let index = screen.list.row(at: row - 1, count: state.repos.count)
+        else { return false }
+        screen.list.selection = index
+        return screen.clicks.press(row: index, at: now)
+      }
+      if double { return accept(state) }
     case .control("o"):
       let selection = screen.withLock { $0.list.selection }
       guard selection < state.repos.count else { return .stay }
@@ -121,6 +156,17 @@ package final class SearchLiveView: LiveView {
     return .stay
   }
 
+  /// Enter (or a double click): every marked repository, else the selection.
+  private func accept(_ state: SearchState) -> LiveOutcome {
+    let (selection, marked) = screen.withLock { ($0.list.selection, $0.marks.inOrder) }
+    if !marked.isEmpty { return .exit(status: 0, output: marked.map(printed).joined(separator: "\n")) }
+    guard selection < state.repos.count else {
+      screen.withLock { $0.note = "nothing selected" }
+      return .stay
+    }
+    return .exit(status: 0, output: printed(state.repos[selection]))
+  }
+
   /// What Enter prints for `repository` (`--print`).
   private func printed(_ repository: Repository) -> String {
     switch context.printed {
@@ -137,6 +183,11 @@ package final class SearchLiveView: LiveView {
       // Said until a newer query replaces another in flight.
       if state.isLoading, let stale = state.query, stale != query.trimmingWhitespace { screen.cancelled = stale }
       screen.list.reset()
+      // Marks belong to the results they were made in.
+      let dropped = screen.marks.removeAll()
+      if dropped > 0 {
+        screen.note = dropped == 1 ? "1 mark dropped: a new query" : "\(dropped) marks dropped: a new query"
+      }
     }
     _ = engine.query(query, tag: nil)
   }
@@ -165,12 +216,15 @@ package final class SearchLiveView: LiveView {
     let state = engine.state
     let rows = max(0, height - 2)
     return screen.withLock { screen in
-      screen.list.fit(rows: rows, count: state.repos.count)
+      let layout = PreviewLayout(width: width, rows: rows, shown: context.preview && screen.previewShown)
+      screen.layout = layout
+      screen.list.fit(rows: layout.listRows, count: state.repos.count)
       let prompt = "search> "
       var lines = [FrameLine(spans: [Span(prompt, .accent), Span(screen.field.text)])]
       let caretColumn =
         TerminalText.width(prompt) + TerminalText.width(String(screen.field.characters[..<screen.field.caret]))
-      lines += resultLines(state, screen: screen, width: width, rows: rows)
+      let list = resultLines(state, screen: screen, width: layout.listWidth, rows: layout.listRows)
+      lines += layout.compose(list: list, pane: previewLines(state, screen: &screen, layout: layout))
       while lines.count < height - 1 { lines.append(FrameLine("")) }
       if height > 1 { lines.append(status(state, screen: screen, now: now)) }
       return Frame(
@@ -200,15 +254,18 @@ package final class SearchLiveView: LiveView {
     return shown.map { index in
       row(
         state.repos[index], number: index + 1, numberWidth: numberWidth, layout: layout,
-        selected: index == screen.list.selection)
+        selected: index == screen.list.selection, marked: screen.marks.contains(state.repos[index].id))
     }
   }
 
-  private func row(_ repository: Repository, number: Int, numberWidth: Int, layout: ListLayout, selected: Bool)
-    -> FrameLine
-  {
+  private func row(
+    _ repository: Repository, number: Int, numberWidth: Int, layout: ListLayout, selected: Bool, marked: Bool
+  ) -> FrameLine {
     let digits = String(number)
-    var spans = [Span(String(repeating: " ", count: max(0, numberWidth - digits.count)) + digits + ". ", .dim)]
+    // A mark takes the first column, which the number's padding always leaves blank.
+    let padding = String(repeating: " ", count: max(0, numberWidth - digits.count - (marked ? 1 : 0)))
+    var spans = marked ? [Span("+", .accent)] : []
+    spans.append(Span(padding + digits + ". ", .dim))
     var text = TerminalText.pad(
       TerminalText.truncate(TerminalText.sanitize(repository.fullName, keepTab: false), to: layout.name),
       to: layout.name)
@@ -268,7 +325,38 @@ package final class SearchLiveView: LiveView {
     if let error = state.lastError {
       parts.append(Span("error: " + TerminalText.sanitize(error.message, keepTab: false), .error))
     }
+    if !screen.marks.isEmpty { parts.append(Span("\(screen.marks.count) marked", .accent)) }
     if let note = screen.note { parts.append(Span(note, .dim)) }
     return FrameLine(joining: parts, separator: Span(" · ", .dim))
+  }
+
+  /// The pane's lines: the selected repository's whole record as the search answered it,
+  /// scrolled as Shift-Up and Shift-Down left it for that repository.
+  private func previewLines(_ state: SearchState, screen: inout Screen, layout: PreviewLayout) -> [FrameLine] {
+    guard layout.placement != nil else { return [] }
+    let selection = screen.list.selection
+    guard selection < state.repos.count else { return [FrameLine("Nothing selected.", .dim)] }
+    let repository = state.repos[selection]
+    if screen.previewOf != repository.id {
+      screen.previewOf = repository.id
+      screen.previewScroll = 0
+    }
+    let lines = Self.record(repository).lines(width: layout.paneWidth)
+    screen.previewScroll = min(screen.previewScroll, max(0, lines.count - layout.paneRows))
+    return Array(lines.dropFirst(screen.previewScroll))
+  }
+
+  /// A repository as the preview shows it.
+  static func record(_ repository: Repository) -> PreviewRecord {
+    let details = repository.details
+    let fields: [PreviewRecord.Field?] = [
+      repository.language.map { .init("Language", $0) }, .init("Stars", PreviewRecord.number(repository.stars)),
+      details.forks.map { .init("Forks", PreviewRecord.number($0)) },
+      details.openIssues.map { .init("Open issues", PreviewRecord.number($0)) }, .init("Topics", details.topics),
+      details.license.map { .init("Licence", $0) }, details.createdAt.map { .init("Created", PreviewRecord.day($0)) },
+      details.pushedAt.map { .init("Pushed", PreviewRecord.day($0)) }, details.homepage.map { .init("Homepage", $0) },
+      .init("URL", repository.url),
+    ]
+    return PreviewRecord(title: repository.fullName, prose: repository.description, fields: fields.compactMap { $0 })
   }
 }

@@ -131,12 +131,12 @@ package final class SignupLiveView: LiveView {
       return .exit(status: 0, output: username)
     }
     switch key {
-    case .escape, .control("c"), .control("g"):
+    case .escape, .control("c"), .control("g"), .control("q"):
       return .exit(status: 130, output: nil)
     case .tab: move(wrapping: 1, at: now)
     case .backTab: move(wrapping: -1, at: now)
-    case .down, .control("n"): move(by: 1, at: now)
-    case .up, .control("p"): move(by: -1, at: now)
+    case .down, .control("n"), .control("j"): move(by: 1, at: now)
+    case .up, .control("p"), .control("k"): move(by: -1, at: now)
     case .enter:
       if screen.withLock({ $0.focus }) == .submit { submit(state) } else { move(by: 1, at: now) }
     default: edit(key, at: now)
@@ -178,13 +178,15 @@ package final class SignupLiveView: LiveView {
         let before = screen.username.text
         guard screen.username.edit(key), screen.username.text != before else { return nil }
         return screen.throttle.offer(screen.username.text, at: now).map { .updateUsername($0) }
+      // A password's words are not shown, so its word keys act on the whole field.
       case .password:
         let before = screen.password.field.text
-        guard screen.password.field.edit(key), screen.password.field.text != before else { return nil }
+        guard screen.password.field.edit(key, secret: true), screen.password.field.text != before else { return nil }
         return .updatePassword(screen.password.field.text)
       case .repeatPassword:
         let before = screen.repeatPassword.field.text
-        guard screen.repeatPassword.field.edit(key), screen.repeatPassword.field.text != before else { return nil }
+        guard screen.repeatPassword.field.edit(key, secret: true), screen.repeatPassword.field.text != before
+        else { return nil }
         return .updateRepeat(screen.repeatPassword.field.text)
       case .submit:
         return nil

@@ -10,8 +10,8 @@ import Rendering
 import Shell
 
 extension LaunchOptions {
-  /// How `live` runs in this process: `--throttle`, `--print`, colour unless `NO_COLOR` or
-  /// `--color never`, and the NDJSON log of `--json-log`.
+  /// How `live` runs in this process: `--throttle`, `--print`, `--multi`, `--preview`, colour
+  /// unless `NO_COLOR` or `--color never`, `ESCDELAY`, and the NDJSON log of `--json-log`.
   func liveOptions(environment: (String) -> String?) throws -> LiveOptions {
     var log: (any OutputSink)?
     if let jsonLog {
@@ -31,7 +31,7 @@ extension LaunchOptions {
     return LiveOptions(
       throttle: .milliseconds(Int64((throttle * 1000).rounded())),
       printed: LiveContext.Printed(rawValue: print.rawValue) ?? .name,
-      color: color, log: log, offline: offline)
+      color: color, log: log, offline: offline, multi: multi, preview: preview, escapeDelay: environment("ESCDELAY"))
   }
 
   /// `reactor live [<feature>] [<words>...]`: the feature's live View on the terminal. Enter's
@@ -67,9 +67,10 @@ extension LaunchOptions {
       let header = transcriptHeader(
         path: record, start: start, seed: seed, options: RenderOptions(mode: .json), offline: offline
       ).filter { !$0.hasPrefix("%mode ") && !$0.hasPrefix("%width ") }
-      let directives = [
-        "%throttle \(Int((throttle * 1000).rounded()))ms", "%print \(print.rawValue)",
-      ]
+      let directives =
+        [
+          "%throttle \(Int((throttle * 1000).rounded()))ms", "%print \(print.rawValue)",
+        ] + (multi ? ["%multi"] : []) + (preview ? ["%preview"] : [])
       options.recorder = { [files] feature, arguments in
         let live = (["%live", feature.name] + arguments.map(Redaction.quote)).joined(separator: " ")
         return LiveRecorder(header: header + directives + [live]) { text in

@@ -50,6 +50,10 @@ struct LaunchOptions: Equatable, Sendable {
   var print: PrintChoice = .name
   /// `live`: where the NDJSON change stream goes while the view runs.
   var jsonLog: String?
+  /// `live`: Tab marks rows, Enter prints every marked one.
+  var multi = false
+  /// `live`: a pane with the selection's whole record.
+  var preview = false
 
   /// A `-c` command line or a `-f` file of commands.
   enum Script: Equatable, Sendable {
@@ -197,6 +201,12 @@ extension LaunchFlag {
     .option(
       "json-log", valueName: "file", help: "live: write the NDJSON change stream to <file> while the view runs.",
       set: { (options, path: String) in options.jsonLog = path }),
+    .flag(
+      "multi", help: "live: Tab marks rows, Shift-Tab unmarks them; Enter prints every marked row, one a line.",
+      set: { $0.multi = true }),
+    .flag(
+      "preview", help: "live: show the selection's whole record beside or below the list; ? hides and shows it.",
+      set: { $0.preview = true }),
     .repeated(
       "command", short: "c", valueName: "line",
       help: "Run one command line, then exit; repeatable, run in order with -f.",

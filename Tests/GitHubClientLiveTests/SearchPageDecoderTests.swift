@@ -26,12 +26,23 @@ private struct SearchResponseWire: Decodable {
 }
 
 private struct RepositoryWire: Decodable {
+  struct License: Decodable {
+    var name: String?
+  }
+
   var id: Int
   var fullName: String
   var description: String?
   var stargazersCount: Int
   var language: String?
   var htmlURL: String
+  var forksCount: Int?
+  var openIssuesCount: Int?
+  var topics: [String]?
+  var license: License?
+  var createdAt: String?
+  var pushedAt: String?
+  var homepage: String?
 
   enum CodingKeys: String, CodingKey {
     case id
@@ -40,6 +51,18 @@ private struct RepositoryWire: Decodable {
     case stargazersCount = "stargazers_count"
     case language
     case htmlURL = "html_url"
+    case forksCount = "forks_count"
+    case openIssuesCount = "open_issues_count"
+    case topics, license
+    case createdAt = "created_at"
+    case pushedAt = "pushed_at"
+    case homepage
+  }
+
+  var details: Repository.Details {
+    Repository.Details(
+      forks: forksCount, openIssues: openIssuesCount, topics: topics ?? [], license: license?.name,
+      createdAt: createdAt, pushedAt: pushedAt, homepage: homepage)
   }
 }
 
@@ -65,7 +88,7 @@ private func reference(_ body: Data) -> Outcome {
       items: wire.items.map {
         Repository(
           id: $0.id, fullName: $0.fullName, description: $0.description, stars: $0.stargazersCount,
-          language: $0.language, url: $0.htmlURL)
+          language: $0.language, url: $0.htmlURL, details: $0.details)
       })
   } catch let error as DecodingError {
     return .failure(GitHubAPI.describe(error))
@@ -103,8 +126,10 @@ private func scanned(_ body: Data) -> Outcome {
 private let smallPage = #"""
   { "total_count" : 2, "incomplete_results": false, "items": [
     {"id": 1, "full_name": "a/b", "description": "say \"hi\" \u00e9\ud83d\ude00 caf\u00E9 \/ \\ \n\t", "owner": {"login": "a", "site_admin": false, "x": [1, -2.5e3, 0.0, true, null, {}]},
-     "stargazers_count": 12, "language": null, "html_url": "https://github.com/a/b", "topics": ["x", "é"], "score": 1.0E+2},
-    {"html_url": "https://github.com/c/d", "id": -3, "stargazers_count": 0, "full_name": "c/éd 漢字", "language": "Swift\#u{7F}", "license": null}
+     "stargazers_count": 12, "language": null, "html_url": "https://github.com/a/b", "topics": ["x", "\u00e9", "a\"b"], "score": 1.0E+2,
+     "forks_count": 3, "open_issues_count": 0, "license": {"key": "mit", "name": "MIT License", "spdx_id": "MIT", "url": null},
+     "created_at": "2015-10-23T17:04:35Z", "pushed_at": "2026-11-27T08:00:00Z", "homepage": ""},
+    {"html_url": "https://github.com/c/d", "id": -3, "stargazers_count": 0, "full_name": "c/éd 漢字", "language": "Swift\#u{7F}", "license": null, "topics": [], "homepage": null}
   ] }
   """#
 
@@ -123,6 +148,26 @@ private let smallPage = #"""
     #expect(items.map(\.language) == [nil, "Swift\u{7F}"])
     #expect(items[1].jsonValue.jsonText.contains(#""language":"Swift\u007f""#))
     #expect(items.map(\.id) == [1, -3] && items.map(\.stars) == [12, 0])
+    // The preview's fields, read back from the text kept after the JSON, which they stay out of.
+    #expect(
+      items[0].details
+        == Repository.Details(
+          forks: 3, openIssues: 0, topics: ["x", "é", "a\"b"], license: "MIT License",
+          createdAt: "2015-10-23T17:04:35Z",
+          pushedAt: "2026-11-27T08:00:00Z", homepage: ""))
+    #expect(items[1].details == Repository.Details())
+    #expect(!items[0].jsonValue.jsonText.contains("MIT") && !items[0].jsonValue.jsonText.contains("2015"))
+  }
+
+  @Test("a repository differing only in its details is another repository")
+  func detailsCount() {
+    func repository(_ details: Repository.Details) -> Repository {
+      Repository(id: 1, fullName: "a/b", description: nil, stars: 1, language: nil, url: "u", details: details)
+    }
+    #expect(repository(Repository.Details(forks: 1)) != repository(Repository.Details(forks: 2)))
+    #expect(repository(Repository.Details(topics: ["a"])) != repository(Repository.Details()))
+    #expect(repository(Repository.Details(topics: ["a"])) == repository(Repository.Details(topics: ["a"])))
+    #expect(repository(Repository.Details(forks: 1)).jsonValue == repository(Repository.Details(forks: 2)).jsonValue)
   }
 
   @Test(.needsRecordedFixtures) func everyRecordedResponseGivesTheSameOutcome() throws {
@@ -229,6 +274,30 @@ private let smallPage = #"""
       "missing field 'full_name'"
     ),
     (#"{"total_count": "x", "items": [{"id": 2}]}"#, "unexpected value at 'total_count'"),
+    (
+      #"{"total_count": 1, "items": [{"id": 1, "full_name": "a", "stargazers_count": 1, "html_url": "u", "topics": ["a", 1]}]}"#,
+      "unexpected value at 'items.Index 0.topics'"
+    ),
+    (
+      #"{"total_count": 1, "items": [{"id": 1, "full_name": "a", "stargazers_count": 1, "html_url": "u", "topics": "a"}]}"#,
+      "unexpected value at 'items.Index 0.topics'"
+    ),
+    (
+      #"{"total_count": 1, "items": [{"id": 1, "full_name": "a", "stargazers_count": 1, "html_url": "u", "license": "MIT"}]}"#,
+      "unexpected value at 'items.Index 0.license'"
+    ),
+    (
+      #"{"total_count": 1, "items": [{"id": 1, "full_name": "a", "stargazers_count": 1, "html_url": "u", "license": {"name": 1}}]}"#,
+      "unexpected value at 'items.Index 0.license.name'"
+    ),
+    (
+      #"{"total_count": 1, "items": [{"id": 1, "full_name": "a", "stargazers_count": 1, "html_url": "u", "forks_count": "2"}]}"#,
+      "unexpected value at 'items.Index 0.forks_count'"
+    ),
+    (
+      #"{"total_count": 1, "items": [{"id": 1, "full_name": "a", "stargazers_count": 1, "html_url": "u", "license": {}, "topics": null, "open_issues_count": null}]}"#,
+      "ok"
+    ),
     (#"{"total_count": -0, "items": []}"#, "ok"), (#" {"total_count": 1, "items": []} "#, "ok"),
     (#"{"total_count": 1, "items": [], "x": [[[[[[[[[[]]]]]]]]]]}"#, "ok"),
     // Syntax anywhere, even in fields reactor does not read.

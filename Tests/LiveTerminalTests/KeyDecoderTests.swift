@@ -18,27 +18,46 @@ private let sequences: [(bytes: [UInt8], keys: [Key])] = [
   (bytes("\u{1B}[8~"), [.end]), (bytes("\u{1B}[3~"), [.delete]), (bytes("\u{1B}[5~"), [.pageUp]),
   (bytes("\u{1B}[6~"), [.pageDown]), (bytes("\u{1B}[Z"), [.backTab]), (bytes("\u{1B}[1;5D"), [.wordLeft]),
   (bytes("\u{1B}[1;3C"), [.wordRight]), (bytes("\u{1B}[1;5C"), [.wordRight]), (bytes("\u{1B}[1;3D"), [.wordLeft]),
-  (bytes("\u{1B}[1;2C"), [.right]), (bytes("\u{1B}[1;2D"), [.left]), (bytes("\u{1B}[1;5A"), [.up]),
+  (bytes("\u{1B}[1;5A"), [.up]),
   (bytes("\u{1B}[1;3B"), [.down]), (bytes("\u{1B}[1;5H"), [.home]), (bytes("\u{1B}[3;5~"), [.delete]),
   (bytes("\u{1B}b"), [.wordLeft]), (bytes("\u{1B}f"), [.wordRight]),
   (bytes("\u{1B}[<64;10;5M"), [.wheelUp]), (bytes("\u{1B}[<65;1;1M"), [.wheelDown]),
   (bytes("\u{1B}[<80;3;4M"), [.wheelUp]),  // Ctrl held: the modifier bits do not hide the wheel
   ([escape, 0x5B, 0x4D, 96, 40, 40], [.wheelUp]), ([escape, 0x5B, 0x4D, 97, 33, 33], [.wheelDown]),
-  (bytes("\r"), [.enter]), (bytes("\n"), [.enter]), (bytes("\t"), [.tab]), ([0x7F], [.backspace]),
+  // A left press, in SGR (1-based x;y) and legacy form, with Shift held, at the far corner.
+  (bytes("\u{1B}[<0;12;5M"), [.click(row: 4, column: 11)]), (bytes("\u{1B}[<0;1;1M"), [.click(row: 0, column: 0)]),
+  (bytes("\u{1B}[<4;2;3M"), [.click(row: 2, column: 1)]),
+  (bytes("\u{1B}[<0;300;120M"), [.click(row: 119, column: 299)]),
+  ([escape, 0x5B, 0x4D, 32, 33, 33], [.click(row: 0, column: 0)]),
+  ([escape, 0x5B, 0x4D, 32, 50, 40], [.click(row: 7, column: 17)]),
+  // fzf's Shift-Left and Shift-Right move by words; Shift-Up and Shift-Down scroll a preview.
+  (bytes("\u{1B}[1;2D"), [.wordLeft]), (bytes("\u{1B}[1;2C"), [.wordRight]), (bytes("\u{1B}[1;2A"), [.shiftUp]),
+  (bytes("\u{1B}[1;2B"), [.shiftDown]), (bytes("\u{1B}[a"), [.shiftUp]),
+  (bytes("\u{1B}[b"), [.shiftDown]),
+  (bytes("\r"), [.enter]), (bytes("\n"), [.control("j")]), (bytes("\t"), [.tab]), ([0x7F], [.backspace]),
   ([0x08], [.backspace]), ([0x01], [.control("a")]), ([0x03], [.control("c")]), ([0x1A], [.control("z")]),
   ([0x17], [.control("w")]), ([0x00], [.control("@")]), ([0x1F], [.control("_")]),
   (bytes("a"), [.text("a")]), (bytes(" "), [.text(" ")]), (bytes("<"), [.text("<")]), (bytes("é"), [.text("é")]),
   (bytes("中"), [.text("中")]), (bytes("😀"), [.text("😀")]),
   (bytes("sw"), [.text("s"), .text("w")]),
-  (bytes("\u{1B}x"), [.escape, .text("x")]), (bytes("\u{1B}\u{1B}[A"), [.escape, .up]),
-  (bytes("\u{1B}\r"), [.escape, .enter]), (bytes("\u{1B}\u{7F}"), [.escape, .backspace]),
+  // ESC and a key within the escape delay: the key with Alt, never Esc.
+  (bytes("\u{1B}x"), [.alt("x")]), (bytes("\u{1B}d"), [.alt("d")]), (bytes("\u{1B}."), [.alt(".")]),
+  (bytes("\u{1B} "), [.alt(" ")]), (bytes("\u{1B}<"), [.alt("<")]), (bytes("\u{1B}>"), [.alt(">")]),
+  (bytes("\u{1B}é"), [.alt("é")]), (bytes("\u{1B}中"), [.alt("中")]), (bytes("\u{1B}\u{7F}"), [.altBackspace]),
+  ([escape, 0x08], [.altBackspace]), (bytes("\u{1B}\u{1B}[D"), [.wordLeft]), (bytes("\u{1B}\u{1B}[C"), [.wordRight]),
+  (bytes("\u{1B}\u{1B}OD"), [.wordLeft]),
   (bytes("\u{1B}[200~a\nb\u{1B}[201~"), [.text("a b")]),
 ]
 
 /// Bytes that make no key, each followed by "z" to show decoding goes on after them.
 private let dropped: [[UInt8]] = [
   bytes("\u{1B}[15~"), bytes("\u{1B}OP"), bytes("\u{1B}[?1;2c"), bytes("\u{1B}[2~"), bytes("\u{1B}[99z"),
-  bytes("\u{1B}[<0;1;1M"), bytes("\u{1B}[<64;1;1m"), bytes("\u{1B}[<66;1;1M"), [escape, 0x5B, 0x4D, 32, 33, 33],
+  bytes("\u{1B}[<0;1;1m"), bytes("\u{1B}[<64;1;1m"), bytes("\u{1B}[<66;1;1M"), bytes("\u{1B}[<2;1;1M"),
+  bytes("\u{1B}[<32;4;4M"), bytes("\u{1B}[<1;1;1M"), bytes("\u{1B}[<0;1M"), bytes("\u{1B}[<0;0;0M"),
+  [escape, 0x5B, 0x4D, 35, 33, 33],
+  // Alt with a key that has no binding, and Alt with Esc: ignored, never the Esc that leaves.
+  bytes("\u{1B}\r"), bytes("\u{1B}\t"), bytes("\u{1B}\u{01}"), bytes("\u{1B}\u{1B}"), bytes("\u{1B}\u{1B}[A"),
+  bytes("\u{1B}\u{1B}[3~"), [escape, 0xFF], [escape, 0x80],
   bytes("\u{1B}[>1;2;3c"), bytes("\u{1B}[1 q"), bytes("\u{1B}[201~"), bytes("\u{1B}[0n"), [0xFF], [0xC0, 0x80],
   [0xED, 0xA0, 0x80], [0xC2, 0x9B], [0x80],
 ]
@@ -118,6 +137,28 @@ private let dropped: [[UInt8]] = [
     #expect(decoder.decode(bytes("q")) == [.text("q")])
   }
 
+  @Test("ESC ESC waits like a lone ESC, and the delay drops it: Alt with Esc does not leave")
+  func altEscapeIsDroppedByTheDelay() {
+    var decoder = KeyDecoder()
+    #expect(decoder.decode([escape, escape]) == [])
+    #expect(decoder.isPending)
+    #expect(decoder.flush() == [])
+    #expect(decoder.decode(bytes("q")) == [.text("q")])
+  }
+
+  @Test("ESC, then the rest of a sequence in a later read, is the sequence; ESC, then the delay, is Esc")
+  func anEscapeJoinsWhatComesBeforeTheDelay() {
+    var decoder = KeyDecoder()
+    #expect(decoder.decode([escape]) == [])
+    #expect(decoder.decode(bytes("[")) == [])
+    #expect(decoder.decode(bytes("B")) == [.down])
+    #expect(decoder.decode([escape]) == [])
+    #expect(decoder.decode(bytes("\u{7F}")) == [.altBackspace])
+    #expect(decoder.decode([escape]) == [])
+    #expect(decoder.flush() == [.escape])
+    #expect(decoder.decode(bytes("d")) == [.text("d")])
+  }
+
   @Test func flushDropsAnIncompleteSequence() {
     for input in [bytes("\u{1B}["), bytes("\u{1B}[1;"), bytes("\u{1B}O"), bytes("\u{1B}[<64;1"), [0xE4, 0xB8]] {
       var decoder = KeyDecoder()
@@ -171,6 +212,9 @@ private let dropped: [[UInt8]] = [
       (.escape, "<esc>"), (.up, "<up>"), (.down, "<down>"), (.left, "<left>"), (.right, "<right>"),
       (.home, "<home>"), (.end, "<end>"), (.pageUp, "<pgup>"), (.pageDown, "<pgdn>"), (.wordLeft, "<word-left>"),
       (.wordRight, "<word-right>"), (.wheelUp, "<wheel-up>"), (.wheelDown, "<wheel-down>"),
+      (.shiftUp, "<shift-up>"), (.shiftDown, "<shift-down>"), (.click(row: 4, column: 11), "<click-4-11>"),
+      (.altBackspace, "<alt-bs>"), (.alt("d"), "<alt-d>"), (.alt(" "), "<alt-space>"), (.alt("<"), "<alt-lt>"),
+      (.alt(">"), "<alt-gt>"), (.alt("é"), "<alt-é>"), (.control("j"), "<ctrl-j>"),
       (.secret, "<secret>"), (.control("c"), "<ctrl-c>"), (.control("_"), "<ctrl-_>"), (.text(" "), "<space>"),
       (.text("<"), "<lt>"),
       (.text("a"), "a"), (.text(">"), ">"), (.text("中"), "中"), (.text("a b<c"), "a<space>b<lt>c"),
@@ -188,7 +232,11 @@ private let dropped: [[UInt8]] = [
     #expect(Key.parse(tokens: "<ctrl-c><lt>a>b") == [.control("c"), .text("<"), .text("a"), .text(">"), .text("b")])
     #expect(Key.parse(tokens: "") == [])
     #expect(Key.parse(tokens: "<secret><secret><tab>") == [.secret, .secret, .tab])
-    for bad in ["<bogus>", "<enter", "a<", "<>", "<ctrl-1>", "<ctrl-ab>", "<ctrl-A>", "<Enter>"] {
+    #expect(Key.parse(tokens: "<alt-d><alt-bs><click-0-12>") == [.alt("d"), .altBackspace, .click(row: 0, column: 12)])
+    for bad in [
+      "<bogus>", "<enter", "a<", "<>", "<ctrl-1>", "<ctrl-ab>", "<ctrl-A>", "<Enter>", "<alt->", "<alt-ab>", "<alt- >",
+      "<click-1>", "<click-a-1>", "<click--1-2>", "<click-1-2-3>", "<click-+1-2>", "<click-12345-1>",
+    ] {
       #expect(Key.parse(tokens: bad) == nil, "\(bad)")
     }
   }

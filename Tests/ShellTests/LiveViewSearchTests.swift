@@ -20,7 +20,7 @@ private func repository(_ id: Int, _ name: String) -> Repository {
 /// A live search View on a session whose effects run on `executor`, at `time`.
 private func liveSearch(
   _ client: GitHubClient, engine: SearchEngineKind, throttle: Duration, executor: ManualExecutor,
-  time: TimeSource = .system
+  time: TimeSource = .system, multi: Bool = false, preview: Bool = false
 ) -> SearchLiveView {
   var configuration = Session.Configuration(
     client: client, features: Features.all, options: RenderOptions(mode: .json), sink: MemorySink(), time: time,
@@ -29,7 +29,9 @@ private func liveSearch(
   let session = Session(configuration: configuration)
   let host = session.host(forFeature: "search")!
   let budgets = client.rateLimits
-  let context = LiveContext(throttle: throttle, budget: { resource in budgets().first { $0.resource == resource } })
+  let context = LiveContext(
+    throttle: throttle, multi: multi, preview: preview,
+    budget: { resource in budgets().first { $0.resource == resource } })
   return SearchLiveView(host: host, context: context, changed: { _ in })
 }
 
@@ -214,5 +216,183 @@ private func type(_ text: String, into view: SearchLiveView, at now: Duration) {
     #expect(list.nearsEnd(of: 20))
     list.reset()
     #expect(list.selection == 0 && list.top == 0)
+  }
+
+  /// A client with `pages` pages of 30 repositories for any query, the first of each page with
+  /// every detail a preview shows.
+  private static func pagedClient(pages: Int = 4) -> GitHubClient {
+    GitHubClient(searchRepositories: { query, page, _ in
+      let items = (1...30).map { number -> Repository in
+        let id = (page - 1) * 30 + number
+        return Repository(
+          id: id, fullName: "owner/\(query)\(id)", description: "Repository \(id) of \(query), described at length",
+          stars: 1000 + id, language: "Swift", url: "https://github.com/owner/\(query)\(id)",
+          details: Repository.Details(
+            forks: id * 10, openIssues: id, topics: ["swift", "t\(id)"], license: "MIT License",
+            createdAt: "2015-10-23T17:04:35Z", pushedAt: "2026-11-27T08:00:00Z", homepage: "https://example.org/\(id)"))
+      }
+      return Page(items: items, page: page, nextPage: page < pages ? page + 1 : nil, totalCount: pages * 30)
+    })
+  }
+
+  private static func text(_ view: SearchLiveView, width: Int = 80, height: Int = 12) -> [String] {
+    view.frame(width: width, height: height, at: .zero).lines.map(\.text)
+  }
+
+  @Test(
+    "--multi: Tab marks and moves down, Shift-Tab moves up and unmarks; Enter prints the marks in the order made",
+    arguments: SearchEngineKind.allCases)
+  func multi(engine: SearchEngineKind) {
+    let executor = ManualExecutor()
+    let view = liveSearch(Self.pagedClient(), engine: engine, throttle: .zero, executor: executor, multi: true)
+    type("x", into: view, at: .zero)
+    _ = executor.runUntilIdle()
+    _ = Self.text(view)
+    // Marks 1 and 2, then 3; Shift-Tab takes 3 back; down to 5 and a mark, then one on 4 above it.
+    for key in [Key.tab, .tab, .tab, .backTab, .down, .down, .tab, .up, .up, .tab] { _ = view.handle(key, at: .zero) }
+    let lines = Self.text(view)
+    #expect(
+      lines.filter { $0.hasPrefix("+") }.map { String($0.prefix(6)) }
+        == ["+  1.", "+  2.", "+  4.", "+  5."].map { $0 + " " }, "\(lines)")
+    #expect(lines.last?.contains("4 marked") == true, "\(lines)")
+    // Marks survive paging: End loads the next page, and a mark made there joins the others.
+    _ = view.handle(.end, at: .zero)
+    _ = executor.runUntilIdle()
+    _ = Self.text(view)
+    _ = view.handle(.end, at: .zero)
+    _ = view.handle(.tab, at: .zero)
+    #expect(
+      view.handle(.enter, at: .zero)
+        == .exit(
+          status: 0, output: ["owner/x1", "owner/x2", "owner/x5", "owner/x4", "owner/x60"].joined(separator: "\n")))
+  }
+
+  @Test("--multi: a new query drops the marks and says how many; with none marked Enter prints the selection")
+  func marksDroppedByANewQuery() {
+    let executor = ManualExecutor()
+    let view = liveSearch(Self.pagedClient(), engine: .reactor, throttle: .zero, executor: executor, multi: true)
+    type("x", into: view, at: .zero)
+    _ = executor.runUntilIdle()
+    _ = Self.text(view)
+    for _ in 0..<3 { _ = view.handle(.tab, at: .zero) }
+    type("y", into: view, at: .milliseconds(10))
+    _ = executor.runUntilIdle()
+    let lines = Self.text(view)
+    #expect(lines.last?.contains("3 marks dropped: a new query") == true, "\(lines)")
+    #expect(!lines.contains { $0.hasPrefix("+") })
+    _ = view.handle(.down, at: .milliseconds(20))
+    #expect(view.handle(.enter, at: .milliseconds(20)) == .exit(status: 0, output: "owner/xy2"))
+  }
+
+  @Test("without --multi Tab marks nothing and Enter prints the one selection")
+  func tabWithoutMulti() {
+    let executor = ManualExecutor()
+    let view = liveSearch(Self.pagedClient(), engine: .reactor, throttle: .zero, executor: executor)
+    type("x", into: view, at: .zero)
+    _ = executor.runUntilIdle()
+    _ = Self.text(view)
+    _ = view.handle(.tab, at: .zero)
+    #expect(!Self.text(view).contains { $0.hasPrefix("+") })
+    #expect(view.handle(.enter, at: .zero) == .exit(status: 0, output: "owner/x1"))
+  }
+
+  @Test(
+    "fzf's keys: Ctrl-J/N down, Ctrl-K/P up, Ctrl-Q leaves; Alt keys never leave; Ctrl-D leaves only an empty query")
+  func fzfKeys() {
+    let executor = ManualExecutor()
+    let view = liveSearch(Self.pagedClient(), engine: .reactor, throttle: .zero, executor: executor)
+    type("x", into: view, at: .zero)
+    _ = executor.runUntilIdle()
+    _ = Self.text(view)
+    for key in [Key.control("j"), .control("j"), .control("n"), .control("k")] {
+      #expect(view.handle(key, at: .zero) == .stay)
+    }
+    for key in [Key.alt("x"), .alt("."), .alt("é"), .alt(" "), .altBackspace] {
+      #expect(view.handle(key, at: .zero) == .stay, "\(key)")
+    }
+    // Alt-Backspace took the query's word; the selection stayed where Ctrl-J/N/K left it.
+    #expect(Self.text(view).first == "search> ")
+    #expect(view.handle(.control("d"), at: .zero) == .exit(status: 130, output: nil))
+    let other = liveSearch(Self.pagedClient(), engine: .reactor, throttle: .zero, executor: executor)
+    type("x", into: other, at: .zero)
+    _ = other.handle(.left, at: .zero)
+    #expect(other.handle(.control("d"), at: .zero) == .stay)
+    #expect(Self.text(other).first == "search> ")
+    #expect(other.handle(.control("q"), at: .zero) == .exit(status: 130, output: nil))
+  }
+
+  @Test("a click selects the row under it, a double click prints it; clicks off the list do nothing")
+  func clicks() {
+    let executor = ManualExecutor()
+    let view = liveSearch(Self.pagedClient(), engine: .reactor, throttle: .zero, executor: executor, preview: true)
+    type("x", into: view, at: .zero)
+    _ = executor.runUntilIdle()
+    _ = view.frame(width: 120, height: 12, at: .zero)
+    // Row 0 is the search bar; row 3 is the third result.
+    #expect(view.handle(.click(row: 3, column: 10), at: .seconds(1)) == .stay)
+    let lines = view.frame(width: 120, height: 12, at: .zero).lines
+    let selected = lines.firstIndex { $0.spans.contains { $0.style == .reverse } }
+    #expect(selected == 3)
+    // The pane beside the list, the search bar and the status line are not the list.
+    for (row, column) in [(3, 110), (0, 5), (11, 5)] {
+      #expect(view.handle(.click(row: row, column: column), at: .seconds(2)) == .stay)
+    }
+    #expect(view.handle(.click(row: 5, column: 10), at: .seconds(3)) == .stay)
+    #expect(view.handle(.click(row: 5, column: 10), at: .milliseconds(3400)) == .exit(status: 0, output: "owner/x5"))
+  }
+
+  @Test(
+    "--preview: the selection's whole record beside the list, following it; ? hides and shows it; Shift-Down scrolls it"
+  )
+  func preview() {
+    let executor = ManualExecutor()
+    let view = liveSearch(Self.pagedClient(), engine: .reactor, throttle: .zero, executor: executor, preview: true)
+    type("x", into: view, at: .zero)
+    _ = executor.runUntilIdle()
+    var lines = Self.text(view, width: 120, height: 20)
+    let pane = lines.compactMap { $0.split(separator: "│", maxSplits: 1).dropFirst().first.map(String.init) }
+    #expect(pane.first == "owner/x1", "\(lines)")
+    for expected in [
+      "Language     Swift", "Stars        1,001", "Forks        10", "Open issues  1", "Topics       swift, t1",
+      "Licence      MIT License", "Created      2015-10-23", "Pushed       2026-11-27",
+      "Homepage     https://example.org/1", "URL          https://github.com/owner/x1",
+    ] {
+      #expect(pane.contains(expected), "\(expected) in \(pane)")
+    }
+    #expect(lines.allSatisfy { TerminalText.width($0) <= 120 })
+    _ = view.handle(.down, at: .zero)
+    lines = Self.text(view, width: 120, height: 20)
+    #expect(lines[1].contains("│owner/x2"), "\(lines)")
+    // A record that fits does not scroll; one taller than the pane scrolls a line at a time, and
+    // a new selection starts at its top again.
+    _ = view.handle(.shiftDown, at: .zero)
+    #expect(Self.text(view, width: 120, height: 20)[1].contains("│owner/x2"))
+    lines = Self.text(view, width: 120, height: 8)
+    #expect(lines[1].contains("│owner/x2"), "\(lines)")
+    _ = view.handle(.shiftDown, at: .zero)
+    lines = Self.text(view, width: 120, height: 8)
+    #expect(!lines.contains { $0.contains("│owner/x2") } && lines[1].contains("│Repository 2"), "\(lines)")
+    _ = view.handle(.shiftUp, at: .zero)
+    #expect(Self.text(view, width: 120, height: 8)[1].contains("│owner/x2"))
+    _ = view.handle(.shiftDown, at: .zero)
+    _ = view.handle(.down, at: .zero)
+    #expect(Self.text(view, width: 120, height: 8)[1].contains("│owner/x3"))
+    // Narrow, the pane goes below the list, after a rule.
+    lines = Self.text(view, width: 60, height: 20)
+    #expect(lines.contains(String(repeating: "─", count: 60)) && lines.contains("owner/x3"), "\(lines)")
+    #expect(view.handle(.text("?"), at: .zero) == .stay)
+    lines = Self.text(view, width: 120, height: 20)
+    #expect(!lines.contains { $0.contains("│") } && lines[0] == "search> x", "\(lines)")
+    _ = view.handle(.text("?"), at: .zero)
+    #expect(Self.text(view, width: 120, height: 20)[1].contains("│owner/x3"))
+  }
+
+  @Test("without --preview, ? is typed into the query")
+  func questionMarkWithoutPreview() {
+    let executor = ManualExecutor()
+    let view = liveSearch(Self.pagedClient(), engine: .reactor, throttle: .zero, executor: executor)
+    type("what?", into: view, at: .zero)
+    #expect(Self.text(view, width: 120).first == "search> what?")
+    #expect(!Self.text(view, width: 120).contains { $0.contains("│") })
   }
 }

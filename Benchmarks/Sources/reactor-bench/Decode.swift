@@ -10,12 +10,20 @@ enum DecodeBench {
   // swift-format-ignore: AlwaysUseLowerCamelCase
   private struct SearchWire: Decodable {
     struct Item: Decodable {
+      struct License: Decodable { var name: String? }
       var id: Int
       var full_name: String
       var description: String?
       var stargazers_count: Int
       var language: String?
       var html_url: String
+      var forks_count: Int?
+      var open_issues_count: Int?
+      var topics: [String]?
+      var license: License?
+      var created_at: String?
+      var pushed_at: String?
+      var homepage: String?
     }
     var total_count: Int
     var incomplete_results: Bool?
@@ -29,7 +37,10 @@ enum DecodeBench {
       wire.items.map {
         Repository(
           id: $0.id, fullName: $0.full_name, description: $0.description, stars: $0.stargazers_count,
-          language: $0.language, url: $0.html_url)
+          language: $0.language, url: $0.html_url,
+          details: Repository.Details(
+            forks: $0.forks_count, openIssues: $0.open_issues_count, topics: $0.topics ?? [], license: $0.license?.name,
+            createdAt: $0.created_at, pushedAt: $0.pushed_at, homepage: $0.homepage))
       }
     )
   }

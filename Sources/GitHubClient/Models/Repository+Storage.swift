@@ -27,8 +27,10 @@ extension Repository {
   struct Header {
     let id: Int
     let stars: Int
-    /// The JSON text's length: the elements are its bytes.
+    /// The JSON text's length: the first elements are its bytes.
     let count: Int
+    /// The details' text after it (``Repository/Details``, a JSON object; none when empty).
+    let detailsCount: Int
     let fullName: TextSpan
     let description: TextSpan
     let language: TextSpan
@@ -51,8 +53,8 @@ extension Repository {
 
     deinit { _ = buffer.withUnsafeMutablePointerToHeader { $0.deinitialize(count: 1) } }
 
-    static func make<Text: RepositoryText>(
-      id: Int, stars: Int, fullName: Text, description: Text?, language: Text?, url: Text,
+    static func make<Text: RepositoryText, More: RepositoryDetailsText>(
+      id: Int, stars: Int, fullName: Text, description: Text?, language: Text?, url: Text, details: More,
       scratch writer: inout JSONWriter
     ) -> Storage {
       writer.removeAll()
@@ -81,6 +83,8 @@ extension Repository {
       let urlSpan = field(#","url":"#, url, &writer)
       writer.raw("}")
       let count = writer.count
+      details.write(to: &writer)
+      let detailsCount = writer.count - count
       // Spans are 32-bit: text past 2 GiB (never a real repository) reads its strings back
       // from the originals too.
       if count > Int(Int32.max) { verbatim = false }
@@ -89,11 +93,10 @@ extension Repository {
         ? nil
         : Originals(
           fullName: fullName.string, description: description?.string, language: language?.string, url: url.string)
-      let buffer = Buffer(bufferClass: Storage.self, minimumCapacity: count) { _, _ in
+      let buffer = Buffer(bufferClass: Storage.self, minimumCapacity: count + detailsCount) { _, _ in
         Header(
-          id: id, stars: stars, count: count, fullName: fullNameSpan, description: descriptionSpan,
-          language: languageSpan,
-          url: urlSpan, originals: originals)
+          id: id, stars: stars, count: count, detailsCount: detailsCount, fullName: fullNameSpan,
+          description: descriptionSpan, language: languageSpan, url: urlSpan, originals: originals)
       }
       buffer.withUnsafeMutablePointerToElements { elements in
         writer.withBytes { elements.initialize(from: $0.baseAddress!, count: $0.count) }
@@ -106,6 +109,31 @@ extension Repository {
       guard span.count >= 0 else { return nil }
       return buffer.withUnsafeMutablePointerToElements { elements in
         String(decoding: UnsafeBufferPointer(start: elements + Int(span.start), count: Int(span.count)), as: UTF8.self)
+      }
+    }
+
+    /// The details, read back from their text.
+    var details: Details {
+      let (count, detailsCount) = buffer.withUnsafeMutablePointerToHeader {
+        ($0.pointee.count, $0.pointee.detailsCount)
+      }
+      guard detailsCount > 0 else { return Details() }
+      return buffer.withUnsafeMutablePointerToElements {
+        Details(json: UnsafeBufferPointer(start: $0 + count, count: detailsCount))
+      }
+    }
+
+    /// The same JSON text and details text, byte for byte.
+    func hasSameBytes(as other: Storage) -> Bool {
+      guard hasSameJSON(as: other) else { return false }
+      let (start, mine) = buffer.withUnsafeMutablePointerToHeader { ($0.pointee.count, $0.pointee.detailsCount) }
+      let theirs = other.buffer.withUnsafeMutablePointerToHeader { $0.pointee.detailsCount }
+      guard mine == theirs else { return false }
+      return buffer.withUnsafeMutablePointerToElements { left in
+        other.buffer.withUnsafeMutablePointerToElements { right in
+          UnsafeBufferPointer(start: left + start, count: mine).elementsEqual(
+            UnsafeBufferPointer(start: right + start, count: mine))
+        }
       }
     }
 

@@ -35,11 +35,18 @@ public struct Repository: Sendable, Equatable, Hashable {
     return storage.text(storage.header.url) ?? ""
   }
 
-  package init(id: Int, fullName: String, description: String?, stars: Int, language: String?, url: String) {
+  /// What the search answer says beyond the list's fields, for the live view's preview. Not in
+  /// the repository's JSON (the records' contract), which stays the six fields above.
+  package var details: Details { storage.details }
+
+  package init(
+    id: Int, fullName: String, description: String?, stars: Int, language: String?, url: String,
+    details: Details = Details()
+  ) {
     var writer = JSONWriter(capacity: 64 + fullName.utf8.count * 2 + (description?.utf8.count ?? 0) + url.utf8.count)
     storage = Storage.make(
-      id: id, stars: stars, fullName: fullName, description: description, language: language, url: url, scratch: &writer
-    )
+      id: id, stars: stars, fullName: fullName, description: description, language: language, url: url,
+      details: details, scratch: &writer)
   }
 
   /// For decoders: the string fields as UTF-8, which must be valid (the decoder checked it)
@@ -47,15 +54,16 @@ public struct Repository: Sendable, Equatable, Hashable {
   /// repository's one allocation; reuse it from one repository to the next.
   package init(
     id: Int, stars: Int, fullName: UTF8Text, description: UTF8Text?, language: UTF8Text?, url: UTF8Text,
-    scratch: inout JSONWriter
+    details: DetailsText = DetailsText(), scratch: inout JSONWriter
   ) {
     storage = Storage.make(
       id: id, stars: stars, fullName: fullName, description: description, language: language, url: url,
-      scratch: &scratch)
+      details: details, scratch: &scratch)
   }
 
+  /// The same JSON and the same details.
   public static func == (lhs: Repository, rhs: Repository) -> Bool {
-    lhs.storage === rhs.storage || lhs.storage.hasSameJSON(as: rhs.storage)
+    lhs.storage === rhs.storage || lhs.storage.hasSameBytes(as: rhs.storage)
   }
 
   public func hash(into hasher: inout Hasher) {

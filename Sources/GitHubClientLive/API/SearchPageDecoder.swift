@@ -4,7 +4,8 @@ import ReactorJSON
 
 /// Decodes a search page (`GET /search/repositories`) in one pass over its bytes.
 ///
-/// A GitHub search page is about 140 KB, of which reactor reads six fields a repository.
+/// A GitHub search page is about 140 KB, of which reactor reads six fields a repository for
+/// the list and seven more for the live view's preview (``Repository/Details``).
 /// `JSONDecoder` builds a map of the whole document and then walks it through Codable's
 /// containers. This decoder walks the page with `JSONScanner`, which validates the whole
 /// document as strictly as `JSONDecoder` does (RFC 8259 syntax, UTF-8, escapes, integer
@@ -16,7 +17,9 @@ import ReactorJSON
 /// compare the two on recorded pages and on every truncation and corruption of a small page):
 /// any syntax error anywhere is "not valid JSON"; otherwise the first missing or mistyped field
 /// in decoding order (`total_count`, `incomplete_results`, `items`, then each item's `id`,
-/// `full_name`, `description`, `stargazers_count`, `language`, `html_url`).
+/// `full_name`, `description`, `stargazers_count`, `language`, `html_url`, and the optional
+/// `forks_count`, `open_issues_count`, `topics`, `license` with its `name`, `created_at`,
+/// `pushed_at`, `homepage`).
 enum SearchPageDecoder {
   struct Result {
     var totalCount: Int
@@ -82,6 +85,15 @@ enum SearchPageDecoder {
     var stars = Field<Int>.absent
     var language = Field<JSONScanner.StringBytes>.absent
     var url = Field<JSONScanner.StringBytes>.absent
+    var forks = Field<Int>.absent
+    var openIssues = Field<Int>.absent
+    /// The topics' range in the page's topics writer (see `repositories`), or why there are none.
+    var topics = Field<Range<Int>>.absent
+    /// `license`: null, or an object whose `name` is this field.
+    var license = Field<Field<JSONScanner.StringBytes>>.absent
+    var createdAt = Field<JSONScanner.StringBytes>.absent
+    var pushedAt = Field<JSONScanner.StringBytes>.absent
+    var homepage = Field<JSONScanner.StringBytes>.absent
 
     /// The coding path of item `index` of `items`, as `DecodingError` words it.
     static func path(_ index: Int) -> String { "items.Index \(index)" }
@@ -90,7 +102,8 @@ enum SearchPageDecoder {
     /// are checked in `RepositoryWire`'s declaration order, as its synthesized `init(from:)`
     /// decodes.
     func model(
-      at index: Int, bytes: UnsafeBufferPointer<UInt8>, unescaped: [UInt8], json: inout JSONWriter
+      at index: Int, bytes: UnsafeBufferPointer<UInt8>, unescaped: [UInt8], topicsText: borrowing JSONWriter,
+      json: inout JSONWriter
     ) throws(Failure) -> Repository {
       let id = try id.required("id", at: Self.path(index) + ".id")
       let fullName = try fullName.required("full_name", at: Self.path(index) + ".full_name")
@@ -98,15 +111,29 @@ enum SearchPageDecoder {
       let stars = try stars.required("stargazers_count", at: Self.path(index) + ".stargazers_count")
       let language = try language.optional(at: Self.path(index) + ".language")
       let url = try url.required("html_url", at: Self.path(index) + ".html_url")
+      let forks = try forks.optional(at: Self.path(index) + ".forks_count")
+      let openIssues = try openIssues.optional(at: Self.path(index) + ".open_issues_count")
+      let topics = try topics.optional(at: Self.path(index) + ".topics")
+      let licenseName = try license.optional(at: Self.path(index) + ".license")?.optional(
+        at: Self.path(index) + ".license.name")
+      let createdAt = try createdAt.optional(at: Self.path(index) + ".created_at")
+      let pushedAt = try pushedAt.optional(at: Self.path(index) + ".pushed_at")
+      let homepage = try homepage.optional(at: Self.path(index) + ".homepage")
       return unescaped.withUnsafeBufferPointer { unescaped in
         func text(_ reference: JSONScanner.StringBytes) -> Repository.UTF8Text {
           let source = reference.isUnescaped ? unescaped : bytes
           let text = UnsafeBufferPointer(rebasing: source[reference.range])
           return reference.isVerbatim ? .init(verbatim: text) : .init(validUTF8: text)
         }
-        return Repository(
-          id: id, stars: stars, fullName: text(fullName), description: description.map(text),
-          language: language.map(text), url: text(url), scratch: &json)
+        return topicsText.withBytes { topicsText in
+          let details = Repository.DetailsText(
+            forks: forks, openIssues: openIssues, topics: topics.map { UnsafeBufferPointer(rebasing: topicsText[$0]) },
+            license: licenseName.map(text), createdAt: createdAt.map(text), pushedAt: pushedAt.map(text),
+            homepage: homepage.map(text))
+          return Repository(
+            id: id, stars: stars, fullName: text(fullName), description: description.map(text),
+            language: language.map(text), url: text(url), details: details, scratch: &json)
+        }
       }
     }
   }
@@ -170,8 +197,10 @@ extension JSONScanner {
     var items: [Repository] = []
     items.reserveCapacity(100)
     var position = 0
-    // Each repository's JSON text is written here, then copied into the repository.
+    // Each repository's JSON text is written here, then copied into the repository; its
+    // topics are written to the other as they are read.
     var json = JSONWriter(capacity: 1024)
+    var topics = JSONWriter(capacity: 256)
     try array { scanner in
       let itemIndex = position
       position += 1
@@ -181,10 +210,12 @@ extension JSONScanner {
         if firstError == nil { firstError = .unexpected(path: Item.path(itemIndex)) }
         return
       }
-      let item = try scanner.repository()
+      let item = try scanner.repository(topics: &topics)
       if firstError != nil { return }
       do throws(Failure) {
-        items.append(try item.model(at: itemIndex, bytes: scanner.bytes, unescaped: scanner.unescaped, json: &json))
+        items.append(
+          try item.model(
+            at: itemIndex, bytes: scanner.bytes, unescaped: scanner.unescaped, topicsText: topics, json: &json))
       } catch {
         firstError = error
       }
@@ -192,9 +223,11 @@ extension JSONScanner {
     return .value(items)
   }
 
-  private mutating func repository() throws -> Item {
+  /// One item; its topics go to `topics`, emptied first.
+  private mutating func repository(topics: inout JSONWriter) throws -> Item {
     var item = Item()
     unescaped.removeAll(keepingCapacity: true)
+    topics.removeAll()
     try object { scanner, key in
       switch key.count {
       case 2 where key.equals("id"): item.id = try scanner.integerField()
@@ -203,10 +236,50 @@ extension JSONScanner {
       case 16 where key.equals("stargazers_count"): item.stars = try scanner.integerField()
       case 8 where key.equals("language"): item.language = try scanner.stringField()
       case 8 where key.equals("html_url"): item.url = try scanner.stringField()
+      case 11 where key.equals("forks_count"): item.forks = try scanner.integerField()
+      case 17 where key.equals("open_issues_count"): item.openIssues = try scanner.integerField()
+      case 6 where key.equals("topics"): item.topics = try scanner.stringsField(into: &topics)
+      case 7 where key.equals("license"): item.license = try scanner.licenseField()
+      case 10 where key.equals("created_at"): item.createdAt = try scanner.stringField()
+      case 9 where key.equals("pushed_at"): item.pushedAt = try scanner.stringField()
+      case 8 where key.equals("homepage"): item.homepage = try scanner.stringField()
       default: try scanner.skipValue()
       }
     }
     return item
+  }
+
+  /// An array of strings, written to `writer` as JSON strings separated by commas (a later
+  /// occurrence of the key replaces what an earlier one wrote).
+  private mutating func stringsField(into writer: inout JSONWriter) throws -> Field<Range<Int>> {
+    skipSpace()
+    guard peek == UInt8(ascii: "[") else { return try otherValue() }
+    writer.removeAll()
+    var allStrings = true
+    try array { scanner in
+      guard case .value(let string) = try scanner.stringField() else {
+        allStrings = false
+        return
+      }
+      guard allStrings else { return }
+      if writer.count > 0 { writer.byte(UInt8(ascii: ",")) }
+      scanner.unescaped.withUnsafeBufferPointer { unescaped in
+        let source = string.isUnescaped ? unescaped : scanner.bytes
+        writer.string(validUTF8: UnsafeBufferPointer(rebasing: source[string.range]))
+      }
+    }
+    return allStrings ? .value(0..<writer.count) : .wrongType
+  }
+
+  /// `license`: an object (whose `name` is read, the rest skipped), or null.
+  private mutating func licenseField() throws -> Field<Field<StringBytes>> {
+    skipSpace()
+    guard peek == UInt8(ascii: "{") else { return try otherValue() }
+    var name = Field<StringBytes>.absent
+    try object { scanner, key in
+      if key.count == 4 && key.equals("name") { name = try scanner.stringField() } else { try scanner.skipValue() }
+    }
+    return .value(name)
   }
 
   // MARK: Typed fields

@@ -1,11 +1,14 @@
 package import LiveTerminal
 
-/// A one-line text field: the seeds' `UITextField`, edited with the usual line-editing keys
-/// (Left/Right, word moves, Ctrl-A/E, Backspace/Delete, Ctrl-W/U/K).
+/// A one-line text field: the seeds' `UITextField`, edited with fzf's and readline's keys
+/// (Left/Right, Ctrl-B/F, word moves, Ctrl-A/E, Backspace/Delete, Ctrl-D, Ctrl-W and
+/// Alt-Backspace, Alt-D, Ctrl-U, Ctrl-Y). Ctrl-K is not here: fzf moves up with it.
 package struct LineField: Sendable, Equatable {
   package private(set) var characters: [Character]
   /// The caret: an index into ``characters`` (its count at the end).
   package private(set) var caret: Int
+  /// What the last Ctrl-W, Alt-Backspace, Alt-D or Ctrl-U took out, for Ctrl-Y.
+  private var killed: [Character] = []
 
   package init(_ text: String = "") {
     characters = Array(text)
@@ -14,8 +17,11 @@ package struct LineField: Sendable, Equatable {
 
   package var text: String { String(characters) }
 
-  /// Applies `key`; false when it is not an editing key (the caller's to handle).
-  package mutating func edit(_ key: Key) -> Bool {
+  /// Applies `key`; false when it is not an editing key (the caller's to handle). In a `secret`
+  /// field (a password) the word keys act on the whole field, since the words of a secret are
+  /// not shown: Ctrl-W and Alt-Backspace erase it, Alt-D erases to its end, the word moves go to
+  /// its start or end; and nothing taken out is kept for Ctrl-Y.
+  package mutating func edit(_ key: Key, secret: Bool = false) -> Bool {
     switch key {
     case .text(let text):
       let inserted = Array(text)
@@ -32,29 +38,40 @@ package struct LineField: Sendable, Equatable {
     case .right, .control("f"): caret = min(characters.count, caret + 1)
     case .control("a"): caret = 0
     case .control("e"): caret = characters.count
-    case .wordLeft: caret = wordStart(before: caret)
-    case .wordRight:
-      var index = caret
-      while index < characters.count, characters[index].isWhitespace { index += 1 }
-      while index < characters.count, !characters[index].isWhitespace { index += 1 }
-      caret = index
-    case .control("w"):
-      let start = wordStart(before: caret)
-      characters.removeSubrange(start..<caret)
-      caret = start
-    case .control("u"):
-      characters.removeSubrange(0..<caret)
-      caret = 0
-    case .control("k"): characters.removeSubrange(caret...)
+    case .wordLeft: caret = secret ? 0 : wordStart(before: caret)
+    case .wordRight: caret = secret ? characters.count : wordEnd(after: caret)
+    case .control("w"), .altBackspace:
+      if secret { kill(0..<characters.count, keep: false) } else { kill(wordStart(before: caret)..<caret) }
+    case .alt("d"): kill(caret..<(secret ? characters.count : wordEnd(after: caret)), keep: !secret)
+    case .control("u"): kill(0..<caret, keep: !secret)
+    case .control("y"):
+      characters.insert(contentsOf: killed, at: caret)
+      caret += killed.count
     default: return false
     }
     return true
+  }
+
+  /// Takes `range` out, the caret at its start, keeping it for Ctrl-Y (unless it is empty, which
+  /// keeps the last; or `keep` is false).
+  private mutating func kill(_ range: Range<Int>, keep: Bool = true) {
+    if keep && !range.isEmpty { killed = Array(characters[range]) }
+    if !keep { killed = [] }
+    characters.removeSubrange(range)
+    caret = range.lowerBound
   }
 
   private func wordStart(before index: Int) -> Int {
     var index = index
     while index > 0, characters[index - 1].isWhitespace { index -= 1 }
     while index > 0, !characters[index - 1].isWhitespace { index -= 1 }
+    return index
+  }
+
+  private func wordEnd(after index: Int) -> Int {
+    var index = index
+    while index < characters.count, characters[index].isWhitespace { index += 1 }
+    while index < characters.count, !characters[index].isWhitespace { index += 1 }
     return index
   }
 }

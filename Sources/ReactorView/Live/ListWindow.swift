@@ -12,14 +12,14 @@ package struct ListWindow: Sendable, Equatable {
 
   package init() {}
 
-  /// Moves the selection for a movement key (Up/Down, Ctrl-P/N, the wheel, PgUp/PgDn,
-  /// Home/End) in a list of `count` rows; false for any other key.
+  /// Moves the selection for a movement key (Up/Down, fzf's Ctrl-P/K and Ctrl-N/J, the wheel,
+  /// PgUp/PgDn, Home/End) in a list of `count` rows; false for any other key.
   package mutating func move(_ key: Key, count: Int) -> Bool {
     let page = max(1, rows - 1)
     let target: Int
     switch key {
-    case .up, .control("p"): target = selection - 1
-    case .down, .control("n"): target = selection + 1
+    case .up, .control("p"), .control("k"): target = selection - 1
+    case .down, .control("n"), .control("j"): target = selection + 1
     case .wheelUp: target = selection - 3
     case .wheelDown: target = selection + 3
     case .pageUp: target = selection - page
@@ -40,6 +40,13 @@ package struct ListWindow: Sendable, Equatable {
     if selection < top { top = selection }
     if selection >= top + rows { top = selection - rows + 1 }
     top = max(0, min(top, max(0, count - rows)))
+  }
+
+  /// The row of a list of `count` on the window's `row`th line (0 for the first it shows), if
+  /// one is there.
+  package func row(at line: Int, count: Int) -> Int? {
+    let index = top + line
+    return line >= 0 && line < rows && index < count ? index : nil
   }
 
   /// The rows of a list of `count` that the window shows.

@@ -41,7 +41,8 @@ package protocol LiveView: AnyObject, Sendable {
 package enum LiveOutcome: Sendable, Equatable {
   /// Stay (the screen is redrawn if it changed).
   case stay
-  /// Leave with this exit status, printing `output` (with a newline) on standard output.
+  /// Leave with this exit status, printing `output` (with a newline) on standard output: one
+  /// line, or one a marked row with `--multi`.
   case exit(status: Int32, output: String?)
 }
 
@@ -55,16 +56,22 @@ package struct LiveContext: Sendable {
   /// The shortest time between two values a throttle sends (`--throttle`); zero for none.
   package var throttle: Duration
   package var printed: Printed
+  /// `--multi`: Tab marks rows, and Enter prints every marked one.
+  package var multi: Bool
+  /// `--preview`: a pane with the selection's whole record, which `?` hides and shows again.
+  package var preview: Bool
   /// GitHub's budget for `resource` now, nil when unknown (offline, or before a request).
   package var budget: @Sendable (_ resource: String) -> RateLimit?
 
   package init(
-    arguments: [String] = [], throttle: Duration = .milliseconds(300), printed: Printed = .name,
-    budget: @escaping @Sendable (String) -> RateLimit? = { _ in nil }
+    arguments: [String] = [], throttle: Duration = .milliseconds(300), printed: Printed = .name, multi: Bool = false,
+    preview: Bool = false, budget: @escaping @Sendable (String) -> RateLimit? = { _ in nil }
   ) {
     self.arguments = arguments
     self.throttle = throttle
     self.printed = printed
+    self.multi = multi
+    self.preview = preview
     self.budget = budget
   }
 }

@@ -1,5 +1,6 @@
 import LiveTerminal
 package import ReactorView
+import Rendering
 
 #if canImport(Glibc)
   import Glibc
@@ -25,10 +26,37 @@ package struct LiveDriver: Sendable {
   package var color: Bool
   /// Keys and screens are written here as they happen (`--record`).
   package var recorder: LiveRecorder?
+  /// How long a lone ESC waits for the rest of a sequence (or the key Alt went with) before it
+  /// is the Escape key (`ESCDELAY`).
+  package var escapeDelay: Duration
 
-  package init(color: Bool, recorder: LiveRecorder? = nil) {
+  package init(color: Bool, recorder: LiveRecorder? = nil, escapeDelay: Duration = LiveDriver.defaultEscapeDelay) {
     self.color = color
     self.recorder = recorder
+    self.escapeDelay = escapeDelay
+  }
+
+  /// fzf's and ncurses' default: long enough for an arrow key's bytes over a slow ssh link,
+  /// short enough that Esc is not felt to wait.
+  package static let defaultEscapeDelay: Duration = .milliseconds(100)
+  /// The longest `ESCDELAY` taken: past it, Esc would feel broken.
+  package static let longestEscapeDelay = 10_000
+
+  /// The escape delay `ESCDELAY` asks for, in milliseconds as ncurses and fzf read it: the
+  /// default when it is unset or empty; a failure naming it when it is not a whole number of
+  /// milliseconds from 0 to ``longestEscapeDelay``.
+  package static func escapeDelay(_ value: String?) -> Result<Duration, Failure> {
+    guard let value, !value.isEmpty else { return .success(defaultEscapeDelay) }
+    guard value.allSatisfy({ $0.isASCII && $0.isWholeNumber }), let milliseconds = Int(value),
+      milliseconds <= longestEscapeDelay
+    else {
+      return .failure(
+        Failure(
+          description:
+            "ESCDELAY must be a whole number of milliseconds from 0 to \(longestEscapeDelay), got \(TerminalText.quoted(value))"
+        ))
+    }
+    return .success(.milliseconds(milliseconds))
   }
 
   /// Refuses a terminal that cannot show a full-screen view (exit status 2).
@@ -72,7 +100,7 @@ package struct LiveDriver: Sendable {
       tokens.append(watcher.watch(number) { continuation.yield(.signal(number)) })
     }
     defer { for token in tokens { watcher.stop(token) } }
-    let reader = KeyReader(tty: tty) { event in continuation.yield(event) }
+    let reader = KeyReader(tty: tty, escapeDelay: escapeDelay) { event in continuation.yield(event) }
     defer { reader.stop() }
 
     let clock = ContinuousClock()
@@ -94,6 +122,11 @@ package struct LiveDriver: Sendable {
           Self.record(key, secret: view.isSecretInput, on: recorder, at: now())
           if key == .control("z") {
             suspend(tty, saved: saved, screen: &screen, now: now)
+            continue
+          }
+          // fzf's Ctrl-L: everything drawn again, whatever else wrote over the view.
+          if key == .control("l") {
+            screen.redraw()
             continue
           }
           if case .exit(let status, let output) = view.handle(key, at: now()) {
@@ -153,11 +186,17 @@ package struct LiveDriver: Sendable {
 
   /// Records `key`, typed while the View's focus was `secret` or not: a character typed into a
   /// secret field becomes `<secret>`, one per character of a paste, so that a recording keeps
-  /// how long a password was but not what it was; the other keys are kept as they are.
+  /// how long a password was but not what it was; a character typed with Alt there (which a
+  /// field ignores, but which may be part of the password meant) is not recorded at all; the
+  /// other keys are kept as they are.
   static func record(_ key: Key, secret: Bool, on recorder: LiveRecorder?, at now: Duration) {
     guard let recorder else { return }
-    guard secret, case .text(let text) = key else { return recorder.key(key, at: now) }
-    for _ in text { recorder.secretKey(at: now) }
+    guard secret else { return recorder.key(key, at: now) }
+    switch key {
+    case .text(let text): for _ in text { recorder.secretKey(at: now) }
+    case .alt: break
+    default: recorder.key(key, at: now)
+    }
   }
 
   /// Ctrl-Z: the terminal as it was, the job stopped as the shell's job control expects;
@@ -212,20 +251,20 @@ private func write(_ descriptor: Int32, _ bytes: [UInt8]) {
 private func errnoText() -> String { String(cString: strerror(errno)) }
 
 /// Reads the terminal on a thread of its own and hands decoded keys to the loop. A lone ESC is
-/// Escape once no byte follows within ``escapeWait``, as editors decide. Stopped through a pipe,
-/// so the terminal's descriptor is never closed while the thread polls it.
+/// Escape once no byte follows within the escape delay, as editors decide. Stopped through a
+/// pipe, so the terminal's descriptor is never closed while the thread polls it.
 private final class KeyReader: Sendable {
-  /// Milliseconds without a byte after an ESC before it is the Escape key: long enough for a
-  /// sequence's bytes over a slow link, short enough not to be felt.
-  static let escapeWait: Int32 = 25
   /// The loop writes to `wake` to stop the thread; the thread writes to `done` as it ends.
   private let wake: (read: Int32, write: Int32)
   private let done: (read: Int32, write: Int32)
 
-  init(tty: Int32, post: @escaping @Sendable (LiveDriver.Event) -> Void) {
+  init(tty: Int32, escapeDelay: Duration, post: @escaping @Sendable (LiveDriver.Event) -> Void) {
     wake = Self.pipePair()
     done = Self.pipePair()
     let (wakeRead, doneWrite) = (wake.read, done.write)
+    // Milliseconds without a byte after an ESC before it is the Escape key.
+    let (seconds, attoseconds) = escapeDelay.components
+    let escapeWait = Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000)
     startDetachedThread {
       var decoder = KeyDecoder()
       var buffer = [UInt8](repeating: 0, count: 4096)
@@ -233,7 +272,7 @@ private final class KeyReader: Sendable {
         pollfd(fd: tty, events: Int16(POLLIN), revents: 0), pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0),
       ]
       while true {
-        let ready = poll(&descriptors, 2, decoder.isPending ? Self.escapeWait : -1)
+        let ready = poll(&descriptors, 2, decoder.isPending ? escapeWait : -1)
         if ready < 0 {
           if errno == EINTR { continue }
           break

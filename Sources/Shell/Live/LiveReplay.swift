@@ -33,6 +33,7 @@ struct LiveReplay {
     let offline = settings.offline || settings.sampleData
     let context = LiveContext(
       arguments: settings.live.arguments, throttle: settings.live.throttle, printed: settings.live.printed,
+      multi: settings.live.multi, preview: settings.live.preview,
       budget: { resource in offline ? nil : budgets().first { $0.resource == resource } })
     let view = feature.make(host, context) { _ in }
     var screen = LiveScreen(view: view, width: settings.live.width, height: settings.live.height, color: false)
@@ -76,6 +77,12 @@ struct LiveReplay {
         advance(to: offset)
         result.events.append((offset, event))
         for key in keys {
+          // Ctrl-L is the terminal loop's, as on a terminal: a repaint, which shows nothing new.
+          if key == .control("l") {
+            screen.redraw()
+            settle()
+            continue
+          }
           // A secret character was not recorded: x stands for each, so a password replays with
           // its length (two that differed only in content replay as equal).
           if case .exit(let code, let printed) = view.handle(key == .secret ? .text("x") : key, at: now()) {

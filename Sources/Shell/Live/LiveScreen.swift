@@ -39,6 +39,9 @@ package struct LiveScreen {
     writer.invalidate()
   }
 
+  /// Ctrl-L: the next draw repaints everything, as after a resize.
+  package mutating func redraw() { writer.invalidate() }
+
   /// Back from a suspension (or anything else that may have drawn over the view): the
   /// alternate screen again, and everything repainted.
   package mutating func reopen(at now: Duration) -> [UInt8] { open(at: now) }

@@ -15,11 +15,17 @@ package struct LiveOptions: Sendable {
   package var offline: Bool
   /// Makes the recorder of a view given its feature and words (`--record`).
   package var recorder: (@Sendable (LiveFeature, [String]) -> LiveRecorder?)?
+  /// `--multi` and `--preview`.
+  package var multi: Bool
+  package var preview: Bool
+  /// `ESCDELAY`, as the environment gives it (read when the view opens).
+  package var escapeDelay: String?
 
   package init(
     throttle: Duration = .milliseconds(300), printed: LiveContext.Printed = .name, color: Bool = false,
     log: (any OutputSink)? = nil, offline: Bool = false,
-    recorder: (@Sendable (LiveFeature, [String]) -> LiveRecorder?)? = nil
+    recorder: (@Sendable (LiveFeature, [String]) -> LiveRecorder?)? = nil, multi: Bool = false, preview: Bool = false,
+    escapeDelay: String? = nil
   ) {
     self.throttle = throttle
     self.printed = printed
@@ -27,6 +33,9 @@ package struct LiveOptions: Sendable {
     self.log = log
     self.offline = offline
     self.recorder = recorder
+    self.multi = multi
+    self.preview = preview
+    self.escapeDelay = escapeDelay
   }
 }
 
@@ -64,6 +73,7 @@ extension Session {
     -> LiveDriver.Outcome
   {
     let (feature, arguments) = try liveFeature(for: words)
+    let escapeDelay = try LiveDriver.escapeDelay(options.escapeDelay).get()
     var child = configuration
     child.client = unguardedClient.rememberingSearches()
     child.options = RenderOptions(mode: .json)
@@ -81,9 +91,10 @@ extension Session {
     let budgets = session.configuration.client.rateLimits
     let offline = options.offline
     let context = LiveContext(
-      arguments: arguments, throttle: options.throttle, printed: options.printed,
-      budget: { resource in offline ? nil : budgets().first { $0.resource == resource } })
-    let driver = LiveDriver(color: options.color, recorder: options.recorder?(feature, arguments))
+      arguments: arguments, throttle: options.throttle, printed: options.printed, multi: options.multi,
+      preview: options.preview, budget: { resource in offline ? nil : budgets().first { $0.resource == resource } })
+    let driver = LiveDriver(
+      color: options.color, recorder: options.recorder?(feature, arguments), escapeDelay: escapeDelay)
     let outcome = try await driver.run { changed in feature.make(host, context, changed) }
     // A write that failed while the view was open (`--json-log`) is said now that the screen
     // is the user's again.
@@ -110,7 +121,10 @@ extension Session {
       Task(executorPreference: configuration.executor) { [self] in
         do {
           let outcome = try await runLive(words, options: options)
-          if let output = outcome.output { sink.write([OutputLine(.out, output)]) }
+          if let output = outcome.output {
+            sink.write(
+              output.split(separator: "\n", omittingEmptySubsequences: false).map { OutputLine(.out, String($0)) })
+          }
           return outcome.status == 0 ? .ok : .cancelled
         } catch {
           sink.write([records.error(code: "no-terminal", message: "\(error)")])

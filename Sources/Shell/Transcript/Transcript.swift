@@ -45,7 +45,7 @@ package struct Transcript: Sendable, Equatable {
     package init() {}
   }
 
-  /// A live transcript's settings: `%live`, `%size`, `%throttle`, `%print`.
+  /// A live transcript's settings: `%live`, `%size`, `%throttle`, `%print`, `%multi`, `%preview`.
   package struct LiveSettings: Sendable, Equatable {
     /// The live View's feature (`%live`'s first word).
     package var feature = ""
@@ -54,6 +54,8 @@ package struct Transcript: Sendable, Equatable {
     package var height = 24
     package var throttle: Duration = .milliseconds(300)
     package var printed = LiveContext.Printed.name
+    package var multi = false
+    package var preview = false
   }
 
   /// One line of the file, in order.

@@ -123,8 +123,8 @@ package enum TranscriptParser {
     case signupFailureRate = "signup-failure-rate"
     case signupLatency = "signup-latency"
     /// A live transcript's (`reactor live --record`): the feature and its words, the screen's
-    /// size, the throttle, what Enter prints.
-    case live, size, throttle, print
+    /// size, the throttle, what Enter prints, `--multi`, `--preview`.
+    case live, size, throttle, print, multi, preview
     case status
   }
 
@@ -194,6 +194,12 @@ package enum TranscriptParser {
       let printed = LiveContext.Printed(rawValue: value)
       try need(printed != nil, "name, url or json")
       settings.live.printed = printed!
+    case .multi:
+      try need(value.isEmpty, "no value")
+      settings.live.multi = true
+    case .preview:
+      try need(value.isEmpty, "no value")
+      settings.live.preview = true
     case .status:
       throw Failure(line: line, message: "%status goes after the last command's output, not before the first command")
     }
