@@ -20,6 +20,8 @@ package final class FeedLiveView: LiveView {
     var notModified = false
     /// Said on the status line until the next key (a refresh already in flight).
     var note: String?
+    /// When an age on screen next changes (time since the view opened), as the last frame found.
+    var ageChanges: Duration?
   }
 
   private let host: any FeatureHost
@@ -48,8 +50,9 @@ package final class FeedLiveView: LiveView {
 
   package func start(at now: Duration) { refresh() }
 
-  /// Nothing is throttled.
-  package var deadline: Duration? { nil }
+  /// Nothing is throttled, but the ages on screen change as time passes: the screen is drawn
+  /// again when the next one does.
+  package var deadline: Duration? { screen.withLock { $0.ageChanges } }
 
   /// The feed holds nothing secret.
   package var isSecretInput: Bool { false }
@@ -112,15 +115,29 @@ package final class FeedLiveView: LiveView {
 
   package func frame(width: Int, height: Int, at now: Duration) -> Frame {
     let state = store.currentState
-    let rows = max(0, height - 1)
     let clock = host.time.now()
     return screen.withLock { screen in
+      // The status line wraps, up to a third of the screen, rather than cut what it says.
+      let statusLines = status(state, screen: screen).wrapped(to: width, rows: max(1, height / 3))
+      let rows = max(0, height - statusLines.count)
       screen.list.fit(rows: rows, count: state.items.count)
       var lines = eventLines(state, screen: screen, width: width, rows: rows, now: clock)
-      while lines.count < height - 1 { lines.append(FrameLine("")) }
-      lines.append(Self.clip(status(state, screen: screen), to: width))
+      while lines.count < rows { lines.append(FrameLine("")) }
+      lines += statusLines
+      screen.ageChanges = Self.ageChanges(of: state.items, shown: screen.list.visible(count: state.items.count), clock: clock, at: now)
       return Frame(width: width, height: height, lines: Array(lines.suffix(height)))
     }
+  }
+
+  /// When the first age among the rows `shown` changes, in time since the view opened (`now`
+  /// when `clock` was read), a millisecond late rather than early.
+  private static func ageChanges(of events: TrackedArray<Event>, shown: Range<Int>, clock: Double, at now: Duration)
+    -> Duration?
+  {
+    let next = shown.compactMap { FeedText.ageChanges(of: events[$0], now: clock) }.min()
+    guard let next else { return nil }
+    let milliseconds = max(1, Int64(((next - clock) * 1000).rounded(.up)))
+    return now + .milliseconds(milliseconds)
   }
 
   /// The visible event rows, each the REPL's line for it, laid out to the width.
@@ -128,7 +145,7 @@ package final class FeedLiveView: LiveView {
     guard rows > 0 else { return [] }
     if state.items.isEmpty {
       let hint = state.isRefreshing ? "Loading the newest events..." : state.error != nil ? "" : "No events."
-      return [Self.clip(FrameLine(hint, .dim), to: width)]
+      return [FrameLine(hint, .dim).truncated(to: width)]
     }
     let numberWidth = FeedText.numberWidth(count: state.items.count)
     return screen.list.visible(count: state.items.count).map { index in
@@ -152,7 +169,7 @@ package final class FeedLiveView: LiveView {
     } else {
       spans += [Span(TerminalText.truncate(summary, to: room)), Span(age, .dim)]
     }
-    return Self.clip(FrameLine(spans: spans), to: width)
+    return FrameLine(spans: spans).truncated(to: width)
   }
 
   /// How many events, loading, the end, a 304, the last error.
@@ -170,18 +187,6 @@ package final class FeedLiveView: LiveView {
     }
     if let note = screen.note { parts.append(Span(note, .dim)) }
     return FrameLine(joining: parts, separator: Span(" · ", .dim))
-  }
-
-  /// `line` cut to `width` columns, so that no row wraps.
-  static func clip(_ line: FrameLine, to width: Int) -> FrameLine {
-    var left = max(0, width)
-    var spans: [Span] = []
-    for span in line.spans where left > 0 {
-      let text = TerminalText.width(span.text) <= left ? span.text : TerminalText.truncate(span.text, to: left)
-      left -= TerminalText.width(text)
-      spans.append(Span(text, span.style))
-    }
-    return FrameLine(spans: spans)
   }
 }
 
