@@ -254,3 +254,33 @@ private func text(_ view: FeedLiveView, width: Int = 80, height: Int = 12) -> [S
     #expect(view.deadline == .seconds(3600))
   }
 }
+
+extension LiveViewFeedTests {
+  @Test("an age that ticks while idle redraws only its own cells")
+  func tickRedrawsTheAgeOnly() {
+    let young = Event(id: "1", type: "PushEvent", actor: "new", repository: "o/young", createdAt: start - 5)
+    let old = Event(id: "2", type: "PushEvent", actor: "old", repository: "o/old", createdAt: start - 7200)
+    let client = GitHubClient(
+      searchRepositories: { _, page, _ in Page(items: [], page: page, nextPage: nil) },
+      events: { number, _, _ in .page(Page(items: [young, old], page: number, nextPage: nil), etag: "e") })
+    let executor = ManualExecutor()
+    let clock = VirtualClock()
+    let view = liveFeed(client, executor: executor, clock: clock)
+    var screen = LiveScreen(view: view, width: 80, height: 6, color: true)
+    view.start(at: .zero)
+    _ = executor.runUntilIdle()
+    let full = screen.open(at: .zero).count
+    #expect(screen.model.lines[0].hasSuffix("just now"), "\(screen.model.lines)")
+    // Nothing typed, the time the view asked for comes: the driver ticks and draws.
+    let deadline = view.deadline ?? .zero
+    #expect(deadline == .seconds(5))
+    clock.advance(by: deadline)
+    view.tick(at: deadline)
+    let bytes = screen.draw(at: deadline)
+    #expect(screen.model.lines[0].hasSuffix("10 s ago"), "\(screen.model.lines)")
+    let text = String(decoding: bytes, as: UTF8.self)
+    // Only the row whose age changed, from where it changed: not the event, not the other rows.
+    #expect(!text.contains("new") && !text.contains("o/young") && !text.contains("2 h ago"), "\(text.debugDescription)")
+    #expect(bytes.count * 5 < full, "\(bytes.count) bytes against \(full) drawn at first")
+  }
+}
