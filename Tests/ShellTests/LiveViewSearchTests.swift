@@ -393,3 +393,25 @@ private func type(_ text: String, into view: SearchLiveView, at now: Duration) {
     #expect(secret.window(columns: 4) { _ in "•" } == ("•••", 3))
   }
 }
+
+extension LiveViewSearchTests {
+  @Test("an error longer than the width wraps on the status line, whole, and a row too few for it ends with …")
+  func longErrorWraps() {
+    let client = GitHubClient(searchRepositories: { _, _, _ in
+      throw GitHubError.rateLimited(resetsIn: 42, authenticated: false)
+    })
+    let executor = ManualExecutor()
+    let view = liveSearch(client, engine: .reactor, throttle: .zero, executor: executor)
+    type("swift", into: view, at: .zero)
+    _ = executor.runUntilIdle()
+    let frame = view.frame(width: 60, height: 12, at: .zero)
+    let rows = frame.lines.map(\.text)
+    #expect(rows.allSatisfy { TerminalText.width($0) <= 60 }, "\(rows)")
+    let status = rows.drop { !$0.contains("error") }.joined(separator: " ")
+    #expect(rows.filter { !$0.isEmpty }.count == 3, "the query, and the error on two rows: \(rows)")
+    #expect(status.hasSuffix("Set GH_TOKEN for a higher limit."), "\(rows)")
+    // Three rows leave one for the status: it is cut, and says so.
+    let short = view.frame(width: 60, height: 3, at: .zero).lines.map(\.text)
+    #expect(short.count == 3 && short[2].hasSuffix("…"), "\(short)")
+  }
+}
