@@ -124,7 +124,8 @@ package final class FeedLiveView: LiveView {
       var lines = eventLines(state, screen: screen, width: width, rows: rows, now: clock)
       while lines.count < rows { lines.append(FrameLine("")) }
       lines += statusLines
-      screen.ageChanges = Self.ageChanges(of: state.items, shown: screen.list.visible(count: state.items.count), clock: clock, at: now)
+      screen.ageChanges = Self.ageChanges(
+        of: state.items, shown: screen.list.visible(count: state.items.count), clock: clock, at: now)
       return Frame(width: width, height: height, lines: Array(lines.suffix(height)))
     }
   }

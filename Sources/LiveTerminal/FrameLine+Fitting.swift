@@ -89,7 +89,8 @@ extension FrameLine {
   }
 
   /// Spans made of runs of characters in the same style.
-  private static func line(_ characters: ArraySlice<(character: Character, style: CellStyle, width: Int)>) -> FrameLine {
+  private static func line(_ characters: ArraySlice<(character: Character, style: CellStyle, width: Int)>) -> FrameLine
+  {
     var spans: [Span] = []
     for item in characters {
       if let last = spans.last, last.style == item.style {

@@ -176,7 +176,9 @@ package final class SearchLiveView: LiveView {
       let prompt = "search> "
       let promptWidth = TerminalText.width(prompt)
       // The query scrolls within what the prompt leaves, so that the caret is always in view.
-      let field = screen.field.window(columns: width - promptWidth) { TerminalText.sanitize(String($0), keepTab: false) }
+      let field = screen.field.window(columns: width - promptWidth) {
+        TerminalText.sanitize(String($0), keepTab: false)
+      }
       var lines = [FrameLine(spans: [Span(prompt, .accent), Span(field.text)]).truncated(to: width)]
       // The status line wraps, up to a third of the screen, rather than cut what it says.
       let statusLines =

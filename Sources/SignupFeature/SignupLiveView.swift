@@ -273,12 +273,18 @@ package final class SignupLiveView: LiveView {
     let bullet: (Character) -> String = { _ in "•" }
     let plain: (Character) -> String = { TerminalText.sanitize(String($0), keepTab: false) }
     let rows: [(Focus, String, (text: String, caret: Int), Span?)] = [
-      (.username, "Username", screen.username.window(columns: fieldColumns, shown: plain),
-        usernameMessage(state, screen: screen)),
-      (.password, "Password", screen.password.field.window(columns: fieldColumns, shown: bullet),
-        passwordMessage(state)),
-      (.repeatPassword, "Repeat", screen.repeatPassword.field.window(columns: fieldColumns, shown: bullet),
-        repeatMessage(state)),
+      (
+        .username, "Username", screen.username.window(columns: fieldColumns, shown: plain),
+        usernameMessage(state, screen: screen)
+      ),
+      (
+        .password, "Password", screen.password.field.window(columns: fieldColumns, shown: bullet),
+        passwordMessage(state)
+      ),
+      (
+        .repeatPassword, "Repeat", screen.repeatPassword.field.window(columns: fieldColumns, shown: bullet),
+        repeatMessage(state)
+      ),
     ]
     for (row, label, text, message) in rows {
       let focused = screen.focus == row
@@ -291,7 +297,8 @@ package final class SignupLiveView: LiveView {
       if beside, let message { spans += [Span("  "), message] }
       lines.append(FrameLine(spans: spans).truncated(to: width))
       if !beside {
-        let under = message.map { FrameLine(spans: [$0]).wrapped(to: width - indent, rows: messageRows) } ?? [FrameLine("")]
+        let under =
+          message.map { FrameLine(spans: [$0]).wrapped(to: width - indent, rows: messageRows) } ?? [FrameLine("")]
         let margin = Span(String(repeating: " ", count: indent))
         lines += under.map { FrameLine(spans: [margin] + $0.spans) }
       }

@@ -154,7 +154,8 @@ private func edited(_ frame: Frame, _ generator: inout SeededGenerator) -> Frame
       let shift = Int.random(in: 1...3, using: &generator)
       var block = Array(frame.lines[row..<end])
       if Bool.random(using: &generator) {
-        block = Array(block.dropFirst(shift)) + (0..<min(shift, block.count)).map { _ in randomLine(frame.width, &generator) }
+        block =
+          Array(block.dropFirst(shift)) + (0..<min(shift, block.count)).map { _ in randomLine(frame.width, &generator) }
       } else {
         block = (0..<min(shift, block.count)).map { _ in randomLine(frame.width, &generator) } + block.dropLast(shift)
       }
@@ -238,7 +239,9 @@ private func edited(_ frame: Frame, _ generator: inout SeededGenerator) -> Frame
       expectShows(model, frame, "window at \(first)")
       let text = String(decoding: bytes, as: UTF8.self)
       // A region set, one line deleted (up) or inserted (down) at its top, the region reset.
-      let scroll = first > 1 && selected > 2 ? #/^\x1B\[[23];3[89]r\x1B\[[23];1H\x1B\[1M\x1B\[r/# : #/^\x1B\[[23];3[89]r\x1B\[[23];1H\x1B\[1L\x1B\[r/#
+      let scroll =
+        first > 1 && selected > 2
+        ? #/^\x1B\[[23];3[89]r\x1B\[[23];1H\x1B\[1M\x1B\[r/# : #/^\x1B\[[23];3[89]r\x1B\[[23];1H\x1B\[1L\x1B\[r/#
       #expect(text.prefixMatch(of: scroll) != nil, "\(text.debugDescription)")
       #expect(bytes.count * 10 <= repaint.count, "\(bytes.count) bytes against a repaint's \(repaint.count)")
       #expect(!model.modesLeftOn.contains("scroll region"), "\(model.modesLeftOn)")

@@ -147,7 +147,8 @@ private func model(_ width: Int, _ height: Int, _ text: String) -> TerminalModel
   @Test func insertAndDeleteLineMoveTheRowsBelowTheCursorWithinTheRegion() {
     #expect(model(4, 5, Self.rows + "\u{1B}[2;4r\u{1B}[2;1H\u{1B}[M").lines == ["a", "c", "d", "", "e"])
     #expect(model(4, 5, Self.rows + "\u{1B}[2;4r\u{1B}[2;1H\u{1B}[2L").lines == ["a", "", "", "b", "e"])
-    #expect(model(4, 5, Self.rows + "\u{1B}[3;1H\u{1B}[L").lines == ["a", "b", "", "c", "d"], "the whole screen by default")
+    #expect(
+      model(4, 5, Self.rows + "\u{1B}[3;1H\u{1B}[L").lines == ["a", "b", "", "c", "d"], "the whole screen by default")
     #expect(model(4, 5, Self.rows + "\u{1B}[2;4r\u{1B}[2;1H\u{1B}[9M").lines == ["a", "", "", "", "e"])
     // Outside the region, nothing moves; the cursor keeps its column, as tmux keeps it.
     #expect(model(4, 5, Self.rows + "\u{1B}[2;4r\u{1B}[5;1H\u{1B}[M").lines == ["a", "b", "c", "d", "e"])

@@ -258,7 +258,8 @@ private func type(_ text: String, into view: SearchLiveView, at now: Duration) {
     #expect(answered.lines[1].contains("owner/swiftx1"), "\(answered)")
     #expect(answered.lines.last == "2 of 2 · last page", "\(answered)")
     #expect(answered.selection == .reverse)
-    #expect(view.handle(.enter, at: .seconds(2)) == .exit(status: 0, output: "owner/swiftx1"), "a new list starts at its top")
+    #expect(
+      view.handle(.enter, at: .seconds(2)) == .exit(status: 0, output: "owner/swiftx1"), "a new list starts at its top")
   }
 
   @Test("a key the throttle holds marks the list as the older query's at once", arguments: SearchEngineKind.allCases)
@@ -316,7 +317,10 @@ private func type(_ text: String, into view: SearchLiveView, at now: Duration) {
       return Page(items: items, page: page, nextPage: page < 40 ? page + 1 : nil, totalCount: 1234)
     })
     func starColumns(_ lines: [String]) -> Set<Int> {
-      Set(lines.dropFirst().compactMap { line in line.firstIndex(of: "★").map { line.distance(from: line.startIndex, to: $0) } })
+      Set(
+        lines.dropFirst().compactMap { line in
+          line.firstIndex(of: "★").map { line.distance(from: line.startIndex, to: $0) }
+        })
     }
     for width in [70, 100, 160] {
       // A view of its own for each width: only the first page's short names are on screen before End.

@@ -322,7 +322,9 @@ private func fill(_ view: SignupLiveView, username: String, executor: ManualExec
     #expect(frame.cursor.map { $0.column < width } == true)
   }
 
-  @Test("a screen too small for the form says so instead of drawing it cut", arguments: [(19, 24), (1, 24), (40, 10), (90, 7)])
+  @Test(
+    "a screen too small for the form says so instead of drawing it cut",
+    arguments: [(19, 24), (1, 24), (40, 10), (90, 7)])
   func tooSmall(width: Int, height: Int) {
     let view = liveSignup(availableClient(Locked([])), executor: ManualExecutor(), clock: VirtualClock())
     type("octocat", into: view)
