@@ -31,6 +31,8 @@ package final class FeedLiveView: LiveView {
     var previewOf: String?
     /// Where the last frame put the list and the pane, which a click is read against.
     var layout = PreviewLayout(width: 0, rows: 0, shown: false)
+    /// When an age on screen next changes (time since the view opened), as the last frame found.
+    var ageChanges: Duration?
   }
 
   private let host: any FeatureHost
@@ -61,8 +63,9 @@ package final class FeedLiveView: LiveView {
 
   package func start(at now: Duration) { refresh() }
 
-  /// Nothing is throttled.
-  package var deadline: Duration? { nil }
+  /// Nothing is throttled, but the ages on screen change as time passes: the screen is drawn
+  /// again when the next one does.
+  package var deadline: Duration? { screen.withLock { $0.ageChanges } }
 
   /// The feed holds nothing secret.
   package var isSecretInput: Bool { false }
@@ -161,18 +164,33 @@ package final class FeedLiveView: LiveView {
 
   package func frame(width: Int, height: Int, at now: Duration) -> Frame {
     let state = store.currentState
-    let rows = max(0, height - 1)
     let clock = host.time.now()
     return screen.withLock { screen in
+      // The status line wraps, up to a third of the screen, rather than cut what it says.
+      let statusLines = status(state, screen: screen).wrapped(to: width, rows: max(1, height / 3))
+      let rows = max(0, height - statusLines.count)
       let layout = PreviewLayout(width: width, rows: rows, shown: context.preview && screen.previewShown)
       screen.layout = layout
       screen.list.fit(rows: layout.listRows, count: state.items.count)
       let list = eventLines(state, screen: screen, width: layout.listWidth, rows: layout.listRows, now: clock)
       var lines = layout.compose(list: list, pane: previewLines(state, screen: &screen, layout: layout, now: clock))
-      while lines.count < height - 1 { lines.append(FrameLine("")) }
-      lines.append(Self.clip(status(state, screen: screen), to: width))
+      while lines.count < rows { lines.append(FrameLine("")) }
+      lines += statusLines
+      screen.ageChanges = Self.ageChanges(
+        of: state.items, shown: screen.list.visible(count: state.items.count), clock: clock, at: now)
       return Frame(width: width, height: height, lines: Array(lines.suffix(height)))
     }
+  }
+
+  /// When the first age among the rows `shown` changes, in time since the view opened (`now`
+  /// when `clock` was read), a millisecond late rather than early.
+  private static func ageChanges(of events: TrackedArray<Event>, shown: Range<Int>, clock: Double, at now: Duration)
+    -> Duration?
+  {
+    let next = shown.compactMap { FeedText.ageChanges(of: events[$0], now: clock) }.min()
+    guard let next else { return nil }
+    let milliseconds = max(1, Int64(((next - clock) * 1000).rounded(.up)))
+    return now + .milliseconds(milliseconds)
   }
 
   /// The visible event rows, each the REPL's line for it, laid out to the width.
@@ -180,7 +198,7 @@ package final class FeedLiveView: LiveView {
     guard rows > 0 else { return [] }
     if state.items.isEmpty {
       let hint = state.isRefreshing ? "Loading the newest events..." : state.error != nil ? "" : "No events."
-      return [Self.clip(FrameLine(hint, .dim), to: width)]
+      return [FrameLine(hint, .dim).truncated(to: width)]
     }
     let numberWidth = FeedText.numberWidth(count: state.items.count)
     return screen.list.visible(count: state.items.count).map { index in
@@ -209,7 +227,7 @@ package final class FeedLiveView: LiveView {
     } else {
       spans += [Span(TerminalText.truncate(summary, to: room)), Span(age, .dim)]
     }
-    return Self.clip(FrameLine(spans: spans), to: width)
+    return FrameLine(spans: spans).truncated(to: width)
   }
 
   /// How many events, loading, the end, a 304, the last error.
@@ -258,18 +276,6 @@ package final class FeedLiveView: LiveView {
       event.detail.map { .init("Detail", $0) }, .init("Created", when), .init("Event id", event.id),
     ]
     return PreviewRecord(title: FeedText.summary(of: event), fields: fields.compactMap { $0 })
-  }
-
-  /// `line` cut to `width` columns, so that no row wraps.
-  static func clip(_ line: FrameLine, to width: Int) -> FrameLine {
-    var left = max(0, width)
-    var spans: [Span] = []
-    for span in line.spans where left > 0 {
-      let text = TerminalText.width(span.text) <= left ? span.text : TerminalText.truncate(span.text, to: left)
-      left -= TerminalText.width(text)
-      spans.append(Span(text, span.style))
-    }
-    return FrameLine(spans: spans)
   }
 }
 

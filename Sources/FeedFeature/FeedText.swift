@@ -122,4 +122,21 @@ package struct FeedText: Sendable {
     default: return "\(seconds / 86_400) d ago"
     }
   }
+
+  /// When (seconds since 1970) ``age(of:now:)`` next says something else for `event`: at 10 s,
+  /// then each second, minute, hour or day as the age is counted in; nil when it never changes.
+  package static func ageChanges(of event: Event, now: Double) -> Double? {
+    let delta = now - event.createdAt
+    guard delta.isFinite, delta < 1e15 else { return nil }
+    let seconds = Int(delta.rounded(.down))
+    let next: Int
+    switch seconds {
+    case ..<10: next = 10
+    case ..<60: next = seconds + 1
+    case ..<3600: next = (seconds / 60 + 1) * 60
+    case ..<86_400: next = (seconds / 3600 + 1) * 3600
+    default: next = (seconds / 86_400 + 1) * 86_400
+    }
+    return event.createdAt + Double(next)
+  }
 }

@@ -1,6 +1,8 @@
 /// How a run of text looks. The live view names what a run is; `FrameWriter` picks the attributes.
 package enum CellStyle: Sendable, Hashable {
   case plain, bold, dim, reverse, accent, warning, error
+  /// The selection of a list that answers an older query than the one typed: reverse and dim.
+  case staleSelection
 }
 
 /// Text in one style.

@@ -7,13 +7,16 @@ import Rendering
 package struct FrameWriter: Sendable {
   /// A screen cell as drawn: a grapheme (with any zero-width ones after it) in a style, or the
   /// right part of a wide character (empty text, width 0).
-  private struct Cell: Equatable {
+  private struct Cell: Hashable {
     var text: String
     var style: CellStyle
     var width: Int
   }
 
   private let color: Bool
+  /// The terminal has scroll regions (DECSTBM) and insert/delete line: a list that moved by some
+  /// rows is scrolled in place, and only the rows that came in are written.
+  private let scrolls: Bool
   /// The screen as last drawn; nil when the next draw repaints.
   private var screen: [[Cell]]?
   private var size = (width: 0, height: 0)
@@ -22,8 +25,10 @@ package struct FrameWriter: Sendable {
   private var cursorAt: Position?
 
   /// color false (NO_COLOR): accent/warning/error draw as plain/bold/bold; reverse, bold and dim stay.
-  package init(color: Bool) {
+  /// scrolls false: rows that moved are written again where they are now.
+  package init(color: Bool, scrolls: Bool = true) {
     self.color = color
+    self.scrolls = scrolls
   }
 
   private static let escape = "\u{1B}["
@@ -33,13 +38,17 @@ package struct FrameWriter: Sendable {
   package static let enter: [UInt8] = Array(
     "\(escape)?1049h\(escape)?25l\(escape)?1000h\(escape)?1006h\(escape)?2004h\(escape)0m\(escape)H\(escape)2J".utf8)
 
-  /// Leaving it: every mode above reset, attributes reset, cursor shown, main screen back (?1049l).
+  /// Leaving it: every mode above reset, the scroll region the whole screen again (`ESC[r`, which
+  /// a draw never leaves set, but a crash may come in the middle of one), attributes reset,
+  /// cursor shown, main screen back (?1049l).
   package static let leave: [UInt8] = Array(
-    "\(escape)?2004l\(escape)?1006l\(escape)?1000l\(escape)0m\(escape)?25h\(escape)?1049l".utf8)
+    "\(escape)?2004l\(escape)?1006l\(escape)?1000l\(escape)r\(escape)0m\(escape)?25h\(escape)?1049l".utf8)
 
   /// The bytes that turn the screen from the last frame drawn into `frame`: only the lines that
   /// changed, and in a changed line only from its first changed cell (cursor positioned with CUP
-  /// `ESC[r;cH`), then erase-to-end-of-line where the new line is shorter. A change of size, or
+  /// `ESC[r;cH`), then erase-to-end-of-line where the new line is shorter. When rows moved up or
+  /// down together (a list scrolled), and the terminal scrolls, the block is scrolled in place
+  /// first (see ``Scroll``) if that writes fewer bytes. A change of size, or
   /// `invalidate()`, repaints everything (clear + every line). Never writes past column `width` (text is
   /// cut to the width by display cells, wide characters counted as two; a wide character that would
   /// straddle the edge is dropped) and never writes a newline, so nothing wraps or scrolls. Control
@@ -51,8 +60,20 @@ package struct FrameWriter: Sendable {
     let rows = (0..<height).map { row in row < frame.lines.count ? cells(of: frame.lines[row], width: width) : [] }
     var out = ""
     if let screen, size.width == width, size.height == height {
+      var changed: [Int] = []
       for row in 0..<height where rows[row] != screen[row] {
+        changed.append(row)
         change(row: row, from: screen[row], to: rows[row], into: &out)
+      }
+      // A move of the selection changes two rows; a scroll changes every row of the window.
+      if scrolls, changed.count >= 3, let scroll = Scroll(changed: changed, from: screen, to: rows) {
+        // Scrolled, then the rows that differ from what the scroll left: taken when it is shorter.
+        var scrolled = scroll.sequence
+        let moved = scroll.applied(to: screen)
+        for row in 0..<height where rows[row] != moved[row] {
+          change(row: row, from: moved[row], to: rows[row], into: &scrolled)
+        }
+        if scrolled.utf8.count < out.utf8.count { out = scrolled }
       }
     } else {
       out += "\(Self.escape)0m\(Self.escape)H\(Self.escape)2J"
@@ -138,6 +159,7 @@ package struct FrameWriter: Sendable {
     case .bold: return "0;1"
     case .dim: return "0;2"
     case .reverse: return "0;7"
+    case .staleSelection: return "0;2;7"
     case .accent: return "0;36"
     case .warning: return "0;33"
     case .error: return "0;31"
@@ -151,7 +173,7 @@ package struct FrameWriter: Sendable {
     switch style {
     case .accent: return .plain
     case .warning, .error: return .bold
-    case .plain, .bold, .dim, .reverse: return style
+    case .plain, .bold, .dim, .reverse, .staleSelection: return style
     }
   }
 
@@ -195,5 +217,58 @@ package struct FrameWriter: Sendable {
   private static func isDirectional(_ value: UInt32) -> Bool {
     value == 0x061C || value == 0x200E || value == 0x200F || (0x202A...0x202E).contains(value)
       || (0x2066...0x2069).contains(value)
+  }
+
+  /// Rows that moved together by `shift` (positive: up), found by matching the rows that changed
+  /// with the rows drawn before, and moved by the terminal: the scroll region set to the rows
+  /// `top...bottom` (DECSTBM), `shift` lines deleted (DL) or inserted (IL) at its top, which
+  /// moves the others and blanks those that came free, and the region reset to the whole
+  /// screen.
+  private struct Scroll {
+    var top: Int
+    var bottom: Int
+    var shift: Int
+
+    /// The shift most of the `changed` rows agree on (at least two; rows with nothing drawn
+    /// match anywhere, so they vote for none), and the region from the first row it moves to the
+    /// last.
+    init?(changed rows: [Int], from old: [[Cell]], to new: [[Cell]]) {
+      let changed = rows.filter { !new[$0].isEmpty }
+      var rowsOf: [[Cell]: [Int]] = [:]
+      for row in old.indices where !old[row].isEmpty { rowsOf[old[row], default: []].append(row) }
+      var votes: [Int: Int] = [:]
+      for row in changed {
+        for source in rowsOf[new[row]] ?? [] { votes[source - row, default: 0] += 1 }
+      }
+      // The most votes; of as many, the smallest shift, then the upward one, so that the choice
+      // does not hang on the dictionary's order.
+      guard
+        let (shift, count) = votes.max(by: { a, b in
+          (a.value, -abs(a.key), a.key) < (b.value, -abs(b.key), b.key)
+        }), count >= 2
+      else { return nil }
+      let moved = changed.filter { row in old.indices.contains(row + shift) && old[row + shift] == new[row] }
+      guard let first = moved.first, let last = moved.last else { return nil }
+      top = min(first, first + shift)
+      bottom = max(last, last + shift)
+      self.shift = shift
+    }
+
+    /// The bytes that scroll the terminal, the cursor left anywhere (the next write places it).
+    var sequence: String {
+      let escape = FrameWriter.escape
+      let edit = shift > 0 ? "\(shift)M" : "\(-shift)L"
+      return "\(escape)\(top + 1);\(bottom + 1)r\(escape)\(top + 1);1H\(escape)\(edit)\(escape)r"
+    }
+
+    /// `screen` as the terminal shows it after the scroll.
+    func applied(to screen: [[Cell]]) -> [[Cell]] {
+      var moved = screen
+      for row in top...bottom {
+        let source = row + shift
+        moved[row] = (top...bottom).contains(source) ? screen[source] : []
+      }
+      return moved
+    }
   }
 }

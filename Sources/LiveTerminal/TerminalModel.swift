@@ -5,7 +5,9 @@ import Rendering
 /// Tests feed it what `FrameWriter` writes to prove the screen ends up as the frame says, without a
 /// terminal. It follows xterm where terminals differ: a character written at the last column wraps
 /// only when the next one comes, a wide character that does not fit wraps whole, overwriting either
-/// half of a wide character blanks both.
+/// half of a wide character blanks both. A scroll region (DECSTBM) bounds what a line feed at its
+/// bottom, reverse index at its top, insert and delete line (IL, DL) and scroll up and down (SU,
+/// SD) move; lines that come free are blank.
 package struct TerminalModel: Sendable {
   /// The SGR attributes of a cell.
   package struct Attributes: Sendable, Hashable {
@@ -61,6 +63,9 @@ package struct TerminalModel: Sendable {
   private var mainCells: [[Cell]]?
   private var row = 0
   private var column = 0
+  /// The scroll region's first and last rows (the whole screen unless DECSTBM set one).
+  private var top = 0
+  private var bottom: Int
   /// xterm's wrap-pending flag: the last column was written, and the next printable wraps first.
   private var wrapPending = false
   private var attributes = Attributes()
@@ -78,6 +83,7 @@ package struct TerminalModel: Sendable {
   package init(width: Int, height: Int) {
     self.width = max(1, width)
     self.height = max(1, height)
+    bottom = max(1, height) - 1
     cells = Self.blank(width: max(1, width), height: max(1, height))
   }
 
@@ -114,6 +120,7 @@ package struct TerminalModel: Sendable {
       }
     }
     if attributes != Attributes() { modes.append("attributes") }
+    if top != 0 || bottom != height - 1 { modes.append("scroll region") }
     return modes
   }
 
@@ -130,6 +137,8 @@ package struct TerminalModel: Sendable {
     row = min(row, height - 1)
     column = min(column, width - 1)
     wrapPending = false
+    top = 0
+    bottom = height - 1
   }
 
   private static func resized(_ cells: [[Cell]], width: Int, height: Int) -> [[Cell]] {
@@ -241,11 +250,10 @@ package struct TerminalModel: Sendable {
       lineFeed()
     case UInt8(ascii: "M"):
       wrapPending = false
-      if row > 0 {
+      if row == top {
+        scroll(by: -1, from: top)
+      } else if row > 0 {
         row -= 1
-      } else {
-        cells.removeLast()
-        cells.insert(Array(repeating: Cell(), count: width), at: 0)
       }
     case UInt8(ascii: "c"): self = TerminalModel(width: width, height: height)
     case 0x20...0x2F: state = .escapeIntermediate
@@ -272,11 +280,22 @@ package struct TerminalModel: Sendable {
 
   private mutating func lineFeed() {
     wrapPending = false
-    if row < height - 1 {
+    if row == bottom {
+      scroll(by: 1, from: top)
+    } else if row < height - 1 {
       row += 1
-    } else {
-      cells.removeFirst()
-      cells.append(Array(repeating: Cell(), count: width))
+    }
+  }
+
+  /// Moves the rows `first...bottom` up by `count` (down when negative), as far as the scroll
+  /// region's bottom; the rows that come free are blank.
+  private mutating func scroll(by count: Int, from first: Int) {
+    guard first >= top, first <= bottom, count != 0 else { return }
+    let region = Array(cells[first...bottom])
+    let blank = Array(repeating: Cell(), count: width)
+    for index in region.indices {
+      let source = index + count
+      cells[first + index] = region.indices.contains(source) ? region[source] : blank
     }
   }
 
@@ -357,8 +376,29 @@ package struct TerminalModel: Sendable {
     case UInt8(ascii: "m"): selectGraphicRendition(parameters)
     case UInt8(ascii: "s"): savedCursor = SavedCursor(position: cursor, attributes: attributes)
     case UInt8(ascii: "u"): restore(savedCursor)
+    case UInt8(ascii: "r"): setScrollRegion(parameters)
+    case UInt8(ascii: "L"), UInt8(ascii: "M"):
+      // Only inside the region; the cursor stays where it is, as tmux leaves it.
+      guard row >= top, row <= bottom else { return }
+      scroll(by: final == UInt8(ascii: "M") ? count(0) : -count(0), from: row)
+      wrapPending = false
+    case UInt8(ascii: "S"): scroll(by: count(0), from: top)
+    // With more parameters, `T` starts xterm's mouse highlight tracking.
+    case UInt8(ascii: "T") where parameters.count <= 1: scroll(by: -count(0), from: top)
     default: break
     }
+  }
+
+  /// DECSTBM: the rows a scroll moves, `top;bottom` counted from 1 (missing or 0: the screen's
+  /// edge); one row or fewer is refused, as xterm refuses it. The cursor goes home.
+  private mutating func setScrollRegion(_ parameters: [Int?]) {
+    let first = max(1, (parameters.first ?? nil) ?? 1)
+    let last = parameters.count > 1 ? (parameters[1] ?? 0) : 0
+    let lastRow = min(height, last == 0 ? height : last)
+    guard first < lastRow else { return }
+    top = first - 1
+    bottom = lastRow - 1
+    moveTo(row: 0, column: 0)
   }
 
   /// `1;;5` as `[1, nil, 5]`; `:` sub-parameters (`38:5:208`) read as parameters.

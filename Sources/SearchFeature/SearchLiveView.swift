@@ -19,8 +19,12 @@ package final class SearchLiveView: LiveView {
     var throttle: Throttle<String>
     /// The selected result and the rows on screen.
     var list = ListWindow()
-    /// A query a newer one replaced while it loaded.
-    var cancelled: String?
+    /// The results on screen: the state as the last answer left it, kept while a newer query's
+    /// first page loads, so that the list does not blank on every query.
+    var shown = SearchState()
+    /// A query a newer one (`by`, nil for an emptied query) replaced while it loaded: said while
+    /// that one loads, or stays empty.
+    var cancelled: (query: String, by: String?)?
     /// Said on the status line until the next key (an opened URL, nothing to print).
     var note: String?
     /// The state the last change left, for checkpoints.
@@ -57,6 +61,18 @@ package final class SearchLiveView: LiveView {
       let finished = screen.withLock { screen in
         defer { screen.loading = busy }
         if !busy, let query = state.query, state.lastError == nil { screen.answered.insert(query) }
+        if !state.isLoading {
+          // Another query's answer: the selection starts again at its first row, and the marks
+          // made in the list it replaces go with it.
+          if state.query != screen.shown.query {
+            screen.list.reset()
+            let dropped = screen.marks.removeAll()
+            if dropped > 0 {
+              screen.note = dropped == 1 ? "1 mark dropped: a new query" : "\(dropped) marks dropped: a new query"
+            }
+          }
+          screen.shown = state
+        }
         return screen.loading && !busy
       }
       guard finished else { return changed(nil) }
@@ -98,8 +114,11 @@ package final class SearchLiveView: LiveView {
   // MARK: - Keys
 
   package func handle(_ key: Key, at now: Duration) -> LiveOutcome {
-    let state = engine.state
-    screen.withLock { $0.note = nil }
+    // The list on screen, which Enter and the movement keys act on, even while a newer query loads.
+    let (repos, selection) = screen.withLock { screen in
+      screen.note = nil
+      return (screen.shown.repos, screen.list.selection)
+    }
     switch key {
     case .escape, .control("c"), .control("g"), .control("q"):
       return .exit(status: 130, output: nil)
@@ -107,17 +126,18 @@ package final class SearchLiveView: LiveView {
     case .control("d") where screen.withLock({ $0.field.text.isEmpty }):
       return .exit(status: 130, output: nil)
     case .enter:
-      return accept(state)
+      return accept()
     case .tab where context.multi, .backTab where context.multi:
       screen.withLock { screen in
-        let count = state.repos.count
+        // The list on screen, as it is under the lock that moves its selection.
+        let repos = screen.shown.repos
         // Tab marks and moves down; Shift-Tab moves up and unmarks, undoing it.
-        if key == .backTab { _ = screen.list.move(.up, count: count) }
+        if key == .backTab { _ = screen.list.move(.up, count: repos.count) }
         let selection = screen.list.selection
-        if selection < count, key == .tab || screen.marks.contains(state.repos[selection].id) {
-          screen.marks.toggle(state.repos[selection].id, state.repos[selection])
+        if selection < repos.count, key == .tab || screen.marks.contains(repos[selection].id) {
+          screen.marks.toggle(repos[selection].id, repos[selection])
         }
-        if key == .tab { _ = screen.list.move(.down, count: count) }
+        if key == .tab { _ = screen.list.move(.down, count: repos.count) }
       }
     case .text("?") where context.preview:
       screen.withLock { $0.previewShown.toggle() }
@@ -128,20 +148,20 @@ package final class SearchLiveView: LiveView {
     case .click(let row, let column):
       let double = screen.withLock { screen -> Bool in
         // The list starts under the search bar, and ends where the pane beside it starts.
-        guard column < screen.layout.listWidth, let index = screen.list.row(at: row - 1, count: state.repos.count)
+        guard column < screen.layout.listWidth,
+          let index = screen.list.row(at: row - 1, count: screen.shown.repos.count)
         else { return false }
         screen.list.selection = index
         return screen.clicks.press(row: index, at: now)
       }
-      if double { return accept(state) }
+      if double { return accept() }
     case .control("o"):
-      let selection = screen.withLock { $0.list.selection }
-      guard selection < state.repos.count else { return .stay }
-      let url = state.repos[selection].url
+      guard selection < repos.count else { return .stay }
+      let url = repos[selection].url
       let note = host.open(url) ? "opened \(url)" : "no browser to open \(url)"
       screen.withLock { $0.note = note }
       return .stay
-    case _ where screen.withLock({ $0.list.move(key, count: state.repos.count) }): break
+    case _ where screen.withLock({ $0.list.move(key, count: repos.count) }): break
     default:
       let sent = screen.withLock { screen -> String? in
         let before = screen.field.text
@@ -156,15 +176,16 @@ package final class SearchLiveView: LiveView {
     return .stay
   }
 
-  /// Enter (or a double click): every marked repository, else the selection.
-  private func accept(_ state: SearchState) -> LiveOutcome {
-    let (selection, marked) = screen.withLock { ($0.list.selection, $0.marks.inOrder) }
+  /// Enter (or a double click): every marked repository, else the selection of the list on
+  /// screen, even while a newer query loads (the list is marked as the older query's).
+  private func accept() -> LiveOutcome {
+    let (repos, selection, marked) = screen.withLock { ($0.shown.repos, $0.list.selection, $0.marks.inOrder) }
     if !marked.isEmpty { return .exit(status: 0, output: marked.map(printed).joined(separator: "\n")) }
-    guard selection < state.repos.count else {
+    guard selection < repos.count else {
       screen.withLock { $0.note = "nothing selected" }
       return .stay
     }
-    return .exit(status: 0, output: printed(state.repos[selection]))
+    return .exit(status: 0, output: printed(repos[selection]))
   }
 
   /// What Enter prints for `repository` (`--print`).
@@ -179,15 +200,9 @@ package final class SearchLiveView: LiveView {
   /// Sends `query` to the reactor; a load it replaces is shown as cancelled.
   private func send(_ query: String) {
     let state = engine.state
-    screen.withLock { screen in
-      // Said until a newer query replaces another in flight.
-      if state.isLoading, let stale = state.query, stale != query.trimmingWhitespace { screen.cancelled = stale }
-      screen.list.reset()
-      // Marks belong to the results they were made in.
-      let dropped = screen.marks.removeAll()
-      if dropped > 0 {
-        screen.note = dropped == 1 ? "1 mark dropped: a new query" : "\(dropped) marks dropped: a new query"
-      }
+    let query = query.trimmingWhitespace
+    if state.isLoading, let stale = state.query, stale != query {
+      screen.withLock { $0.cancelled = (stale, query.isEmpty ? nil : query) }
     }
     _ = engine.query(query, tag: nil)
   }
@@ -214,52 +229,76 @@ package final class SearchLiveView: LiveView {
 
   package func frame(width: Int, height: Int, at now: Duration) -> Frame {
     let state = engine.state
-    let rows = max(0, height - 2)
     return screen.withLock { screen in
+      let prompt = "search> "
+      let promptWidth = TerminalText.width(prompt)
+      // The query scrolls within what the prompt leaves, so that the caret is always in view.
+      let field = screen.field.window(columns: width - promptWidth) {
+        TerminalText.sanitize(String($0), keepTab: false)
+      }
+      var lines = [FrameLine(spans: [Span(prompt, .accent), Span(field.text)]).truncated(to: width)]
+      // The status line wraps, up to a third of the screen, rather than cut what it says.
+      let statusLines =
+        height > 1 ? status(state, screen: screen, now: now).wrapped(to: width, rows: max(1, (height - 1) / 3)) : []
+      let rows = max(0, height - 1 - statusLines.count)
       let layout = PreviewLayout(width: width, rows: rows, shown: context.preview && screen.previewShown)
       screen.layout = layout
-      screen.list.fit(rows: layout.listRows, count: state.repos.count)
-      let prompt = "search> "
-      var lines = [FrameLine(spans: [Span(prompt, .accent), Span(screen.field.text)])]
-      let caretColumn =
-        TerminalText.width(prompt) + TerminalText.width(String(screen.field.characters[..<screen.field.caret]))
+      screen.list.fit(rows: layout.listRows, count: screen.shown.repos.count)
       let list = resultLines(state, screen: screen, width: layout.listWidth, rows: layout.listRows)
-      lines += layout.compose(list: list, pane: previewLines(state, screen: &screen, layout: layout))
-      while lines.count < height - 1 { lines.append(FrameLine("")) }
-      if height > 1 { lines.append(status(state, screen: screen, now: now)) }
+      lines += layout.compose(list: list, pane: previewLines(screen: &screen, layout: layout))
+      while lines.count < height - statusLines.count { lines.append(FrameLine("")) }
+      lines += statusLines
       return Frame(
-        width: width, height: height, lines: lines, cursor: Position(row: 0, column: min(caretColumn, width - 1)))
+        width: width, height: height, lines: lines,
+        cursor: Position(row: 0, column: min(promptWidth + field.caret, width - 1)))
     }
+  }
+
+  /// The query typed, as the reactor gets it (nil when empty).
+  private static func query(of field: LineField) -> String? {
+    let query = field.text.trimmingWhitespace
+    return query.isEmpty ? nil : query
+  }
+
+  /// The list on screen answers another query than the one typed: an older one, kept until the
+  /// typed one is answered.
+  private static func isStale(_ screen: Screen) -> Bool {
+    !screen.shown.repos.isEmpty && screen.shown.query != query(of: screen.field)
   }
 
   /// The visible result rows, laid out as the REPL lists results at this width.
   private func resultLines(_ state: SearchState, screen: Screen, width: Int, rows: Int) -> [FrameLine] {
     guard rows > 0 else { return [] }
-    if state.repos.isEmpty {
+    let list = screen.shown
+    if list.repos.isEmpty {
       let hint =
         if state.query == nil {
           "Type a query (GitHub's syntax: swift language:swift stars:>1000)."
         } else if state
           .isLoading
         { "Searching..." } else if state.lastError != nil { "" } else { "No results." }
-      return [FrameLine(hint, .dim)]
+      return [FrameLine(hint, .dim).truncated(to: width)]
     }
-    let shown = screen.list.visible(count: state.repos.count)
-    let numberWidth = max(4, String(state.repos.count).count + 1)
-    var longest = 0
-    for index in shown {
-      longest = max(longest, TerminalText.width(TerminalText.sanitize(state.repos[index].fullName, keepTab: false)))
-    }
-    let layout = ListLayout(width: width, numberWidth: numberWidth + 1, longestName: longest)
+    let shown = screen.list.visible(count: list.repos.count)
+    // Widths from what the screen allows and how many results there can be, never from the
+    // rows loaded so far, so that no column moves when a page lands.
+    let most = min(max(list.repos.count, list.totalCount ?? 0), gitHubSearchResultCap)
+    let numberWidth = max(4, String(most).count + 1)
+    let layout = ListLayout(width: width, numberWidth: numberWidth + 1, longestName: Self.nameRoom)
+    let stale = Self.isStale(screen)
     return shown.map { index in
       row(
-        state.repos[index], number: index + 1, numberWidth: numberWidth, layout: layout,
-        selected: index == screen.list.selection, marked: screen.marks.contains(state.repos[index].id))
+        list.repos[index], number: index + 1, numberWidth: numberWidth, layout: layout,
+        selection: index == screen.list.selection ? (stale ? .staleSelection : .reverse) : nil,
+        marked: screen.marks.contains(list.repos[index].id))
     }
   }
 
+  /// The widest name column, when the screen is wide enough for it (most full names fit).
+  private static let nameRoom = 40
+
   private func row(
-    _ repository: Repository, number: Int, numberWidth: Int, layout: ListLayout, selected: Bool, marked: Bool
+    _ repository: Repository, number: Int, numberWidth: Int, layout: ListLayout, selection: CellStyle?, marked: Bool
   ) -> FrameLine {
     let digits = String(number)
     // A mark takes the first column, which the number's padding always leaves blank.
@@ -287,28 +326,35 @@ package final class SearchLiveView: LiveView {
       if trimmed.isEmpty { spans.removeLast() }
     }
     // The selected row reads as one bar, as a list's selection does.
-    return selected ? FrameLine(spans: spans.map { Span($0.text, .reverse) }) : FrameLine(spans: spans)
+    return selection.map { style in FrameLine(spans: spans.map { Span($0.text, style) }) } ?? FrameLine(spans: spans)
   }
 
-  /// Counts, loading, the budget, the last error, a cancelled query, and why a query waits.
+  /// Counts, the query an older list answers, loading, the budget, the last error, a cancelled
+  /// query, and why a query waits.
   private func status(_ state: SearchState, screen: Screen, now: Duration) -> FrameLine {
     var parts: [Span] = []
-    if !state.repos.isEmpty || state.totalCount != nil {
-      let total = state.totalCount.map { " of \(TerminalText.compactNumber($0))" } ?? ""
-      parts.append(Span("\(state.repos.count)\(total)"))
+    let list = screen.shown
+    if !list.repos.isEmpty || list.totalCount != nil {
+      let total = list.totalCount.map { " of \(TerminalText.compactNumber($0))" } ?? ""
+      parts.append(Span("\(list.repos.count)\(total)"))
+    }
+    let stale = Self.isStale(screen)
+    if stale, let query = list.query {
+      parts.append(Span("results for \"\(TerminalText.sanitize(query, keepTab: false))\"", .warning))
     }
     if state.isLoading { parts.append(Span("searching...", .accent)) }
     if state.isLoadingNextPage { parts.append(Span("loading more...", .accent)) }
-    if state.query != nil, !state.isLoading, !state.isLoadingNextPage, state.nextPage == nil, state.lastError == nil,
-      !state.repos.isEmpty
+    if !stale, state.query != nil, !state.isLoading, !state.isLoadingNextPage, state.nextPage == nil,
+      state.lastError == nil, !state.repos.isEmpty
     {
       parts.append(
         Span(
           state.repos.count >= gitHubSearchResultCap
             ? "GitHub's 1,000-result cap reached" : "last page", .dim))
     }
-    if let cancelled = screen.cancelled {
-      parts.append(Span("cancelled: " + TerminalText.sanitize(cancelled, keepTab: false), .warning))
+    // True while the query that replaced it loads, or while the query stays empty.
+    if let cancelled = screen.cancelled, state.query == cancelled.by, state.isLoading || cancelled.by == nil {
+      parts.append(Span("cancelled: " + TerminalText.sanitize(cancelled.query, keepTab: false), .warning))
     }
     if let pending = screen.throttle.pending, let deadline = screen.throttle.deadline,
       screen.throttle.interval > context.throttle
@@ -330,13 +376,13 @@ package final class SearchLiveView: LiveView {
     return FrameLine(joining: parts, separator: Span(" · ", .dim))
   }
 
-  /// The pane's lines: the selected repository's whole record as the search answered it,
-  /// scrolled as Shift-Up and Shift-Down left it for that repository.
-  private func previewLines(_ state: SearchState, screen: inout Screen, layout: PreviewLayout) -> [FrameLine] {
+  /// The pane's lines: the whole record, as the search answered it, of the repository selected
+  /// in the list on screen, scrolled as Shift-Up and Shift-Down left it for that repository.
+  private func previewLines(screen: inout Screen, layout: PreviewLayout) -> [FrameLine] {
     guard layout.placement != nil else { return [] }
-    let selection = screen.list.selection
-    guard selection < state.repos.count else { return [FrameLine("Nothing selected.", .dim)] }
-    let repository = state.repos[selection]
+    let (repos, selection) = (screen.shown.repos, screen.list.selection)
+    guard selection < repos.count else { return [FrameLine("Nothing selected.", .dim)] }
+    let repository = repos[selection]
     if screen.previewOf != repository.id {
       screen.previewOf = repository.id
       screen.previewScroll = 0

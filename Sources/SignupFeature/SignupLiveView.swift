@@ -217,76 +217,113 @@ package final class SignupLiveView: LiveView {
 
   /// Where a field's text starts, after the focus marker and the label.
   private static let labelWidth = 12
-  /// The columns a field's text shows before it scrolls.
+  /// The columns a field's text shows before it scrolls, where the screen has them.
   private static let fieldWidth = 20
   /// The widest message but an error's (whose text is GitHub's): the invalid username's.
   private static let messageWidth = TerminalText.width(UsernameStatus.invalid.message ?? "")
+  /// The narrowest screen the form is drawn on: a label and 8 columns of its field.
+  static let minimumWidth = labelWidth + 8
+
+  /// The fewest rows the form needs at `width`: the title, a blank, the three fields (each with
+  /// a row for its message when messages go under the fields), a blank, the submit line and the
+  /// status.
+  static func minimumHeight(width: Int) -> Int { width >= besideWidth ? 8 : 11 }
+
+  /// From this width on, messages go beside the fields: the longest of them fits there.
+  private static let besideWidth = labelWidth + fieldWidth + 2 + messageWidth
 
   package func frame(width: Int, height: Int, at now: Duration) -> Frame {
     let state = store.currentState
     return screen.withLock { screen in
-      // Messages go beside the fields when the longest of them fits there, under them otherwise.
-      let beside = width >= Self.labelWidth + Self.fieldWidth + 2 + Self.messageWidth
-      var lines = [
-        FrameLine(spans: [
-          Span("Sign up", .bold), Span("  Tab/Shift-Tab: move · Enter: next, submit · Esc: leave", .dim),
-        ]),
-        FrameLine(""),
-      ]
-      var cursor: Position?
-      let rows: [(Focus, String, FieldText, Span?)] = [
-        (.username, "Username", visible(screen.username, masked: false), usernameMessage(state, screen: screen)),
-        (.password, "Password", visible(screen.password.field, masked: true), passwordMessage(state)),
-        (.repeatPassword, "Repeat", visible(screen.repeatPassword.field, masked: true), repeatMessage(state)),
-      ]
-      for (row, label, text, message) in rows {
-        let focused = screen.focus == row
-        var spans = [
-          Span(focused ? "› " : "  ", .accent),
-          Span(TerminalText.pad(label, to: Self.labelWidth - 2), focused ? .bold : .plain),
-          Span(TerminalText.pad(text.text, to: Self.fieldWidth), focused ? .plain : .dim),
-        ]
-        if focused { cursor = Position(row: lines.count, column: min(Self.labelWidth + text.caret, width - 1)) }
-        if beside, let message { spans += [Span("  "), message] }
-        lines.append(FrameLine(spans: spans))
-        if !beside {
-          lines.append(
-            FrameLine(spans: [Span(String(repeating: " ", count: Self.labelWidth))] + [message].compactMap { $0 }))
-        }
+      guard width >= Self.minimumWidth, height >= Self.minimumHeight(width: width) else {
+        return Frame(width: width, height: height, lines: Self.tooSmall(width: width, height: height))
       }
-      lines.append(FrameLine(""))
-      let enabled = refusal(state) == nil
-      let focused = screen.focus == .submit
-      lines.append(
-        FrameLine(spans: [
-          Span(focused ? "› " : "  ", .accent),
-          Span("[ Sign up ]", enabled ? (focused ? .reverse : .bold) : .dim),
-        ]))
-      lines = Array(lines.prefix(max(0, height - 1)))
-      while lines.count < height - 1 { lines.append(FrameLine("")) }
-      if height > 1 { lines.append(status(state, screen: screen)) }
-      return Frame(width: width, height: height, lines: lines, cursor: cursor.flatMap { $0.row < height ? $0 : nil })
+      let statusLines = status(state, screen: screen).wrapped(to: width, rows: 3)
+      // Messages under their fields take up to three rows each, or one if the screen has no
+      // room for more.
+      var form = formLines(state, screen: &screen, width: width, messageRows: 3)
+      if form.lines.count + statusLines.count > height {
+        form = formLines(state, screen: &screen, width: width, messageRows: 1)
+      }
+      let formRows = max(0, height - statusLines.count)
+      var lines = Array(form.lines.prefix(formRows))
+      while lines.count < formRows { lines.append(FrameLine("")) }
+      lines += statusLines
+      return Frame(
+        width: width, height: height, lines: Array(lines.prefix(height)),
+        cursor: form.cursor.flatMap { $0.row < formRows ? $0 : nil })
     }
   }
 
-  /// A field's text as drawn (a password as bullets) and the caret's column in it, scrolled so
-  /// that the caret shows.
-  struct FieldText {
-    var text: String
-    var caret: Int
+  /// The form's rows: the title, the fields with their messages (beside them on a wide screen,
+  /// under them, wrapped to `messageRows` rows, on a narrow one), and the submit line; and where
+  /// the caret is.
+  private func formLines(_ state: SignupState, screen: inout Screen, width: Int, messageRows: Int)
+    -> (lines: [FrameLine], cursor: Position?)
+  {
+    let beside = width >= Self.besideWidth
+    let fieldColumns = min(Self.fieldWidth, width - Self.labelWidth)
+    // Under a field, a message starts under its text while that leaves it room.
+    let indent = width - Self.labelWidth >= 20 ? Self.labelWidth : 2
+    var lines = [
+      FrameLine(spans: [
+        Span("Sign up", .bold), Span("  Tab/Shift-Tab: move · Enter: next, submit · Esc: leave", .dim),
+      ]).truncated(to: width),
+      FrameLine(""),
+    ]
+    var cursor: Position?
+    let bullet: (Character) -> String = { _ in "•" }
+    let plain: (Character) -> String = { TerminalText.sanitize(String($0), keepTab: false) }
+    let rows: [(Focus, String, (text: String, caret: Int), Span?)] = [
+      (
+        .username, "Username", screen.username.window(columns: fieldColumns, shown: plain),
+        usernameMessage(state, screen: screen)
+      ),
+      (
+        .password, "Password", screen.password.field.window(columns: fieldColumns, shown: bullet),
+        passwordMessage(state)
+      ),
+      (
+        .repeatPassword, "Repeat", screen.repeatPassword.field.window(columns: fieldColumns, shown: bullet),
+        repeatMessage(state)
+      ),
+    ]
+    for (row, label, text, message) in rows {
+      let focused = screen.focus == row
+      var spans = [
+        Span(focused ? "› " : "  ", .accent),
+        Span(TerminalText.pad(label, to: Self.labelWidth - 2), focused ? .bold : .plain),
+        Span(TerminalText.pad(text.text, to: fieldColumns), focused ? .plain : .dim),
+      ]
+      if focused { cursor = Position(row: lines.count, column: min(Self.labelWidth + text.caret, width - 1)) }
+      if beside, let message { spans += [Span("  "), message] }
+      lines.append(FrameLine(spans: spans).truncated(to: width))
+      if !beside {
+        let under =
+          message.map { FrameLine(spans: [$0]).wrapped(to: width - indent, rows: messageRows) } ?? [FrameLine("")]
+        let margin = Span(String(repeating: " ", count: indent))
+        lines += under.map { FrameLine(spans: [margin] + $0.spans) }
+      }
+    }
+    lines.append(FrameLine(""))
+    let enabled = refusal(state) == nil
+    let focused = screen.focus == .submit
+    lines.append(
+      FrameLine(spans: [
+        Span(focused ? "› " : "  ", .accent),
+        Span("[ Sign up ]", enabled ? (focused ? .reverse : .bold) : .dim),
+      ]).truncated(to: width))
+    return (lines, cursor)
   }
 
-  private func visible(_ field: LineField, masked: Bool) -> FieldText {
-    let characters = field.characters.map { masked ? "•" : TerminalText.sanitize(String($0), keepTab: false) }
-    var start = 0
-    var caretColumn = characters[..<field.caret].reduce(0) { $0 + TerminalText.width($1) }
-    // The caret's cell is the last column a field shows.
-    while caretColumn > Self.fieldWidth - 1, start < field.caret {
-      caretColumn -= TerminalText.width(characters[start])
-      start += 1
-    }
-    return FieldText(
-      text: TerminalText.truncate(characters[start...].joined(), to: Self.fieldWidth), caret: caretColumn)
+  /// What a screen too small for the form shows instead of a form cut into misleading pieces.
+  private static func tooSmall(width: Int, height: Int) -> [FrameLine] {
+    let text =
+      width < minimumWidth
+      ? "The terminal is too narrow for the signup form: \(width) columns, it needs \(minimumWidth). Esc leaves."
+      : "The terminal is too short for the signup form: \(height) rows, it needs \(minimumHeight(width: width)) "
+        + "at this width. Esc leaves."
+    return FrameLine(text, .warning).wrapped(to: width, rows: height)
   }
 
   /// The username's message as the state gives it; for a name that waits in the throttle, the

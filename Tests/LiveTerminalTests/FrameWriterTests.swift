@@ -41,6 +41,9 @@ private func attributes(_ style: CellStyle, color: Bool) -> TerminalModel.Attrib
   case .bold: attributes.bold = true
   case .dim: attributes.dim = true
   case .reverse: attributes.reverse = true
+  case .staleSelection:
+    attributes.dim = true
+    attributes.reverse = true
   case .accent: if color { attributes.foreground = [36] }
   case .warning: if color { attributes.foreground = [33] } else { attributes.bold = true }
   case .error: if color { attributes.foreground = [31] } else { attributes.bold = true }
@@ -79,7 +82,7 @@ private func rawControls(in bytes: [UInt8]) -> [Int] {
   }
 }
 
-private let styles: [CellStyle] = [.plain, .bold, .dim, .reverse, .accent, .warning, .error]
+private let styles: [CellStyle] = [.plain, .bold, .dim, .reverse, .accent, .warning, .error, .staleSelection]
 
 /// Characters for random text: mostly ASCII, with wide CJK and emoji, and now and then a control.
 private let alphabet: [String] =
@@ -123,7 +126,7 @@ private func edited(_ frame: Frame, _ generator: inout SeededGenerator) -> Frame
     }
     let row = Int.random(in: 0..<frame.lines.count, using: &generator)
     var spans = frame.lines[row].spans
-    switch Int.random(in: 0..<7, using: &generator) {
+    switch Int.random(in: 0..<8, using: &generator) {
     case 0 where !spans.isEmpty:
       let index = Int.random(in: 0..<spans.count, using: &generator)
       var characters = Array(spans[index].text)
@@ -144,6 +147,20 @@ private func edited(_ frame: Frame, _ generator: inout SeededGenerator) -> Frame
     case 5:
       frame.lines.remove(at: row)
       continue
+    case 6:
+      // A block of rows moved up or down by a few, as a list scrolls: rows leave at one end and
+      // new ones come in at the other.
+      let end = Int.random(in: row...frame.lines.count, using: &generator)
+      let shift = Int.random(in: 1...3, using: &generator)
+      var block = Array(frame.lines[row..<end])
+      if Bool.random(using: &generator) {
+        block =
+          Array(block.dropFirst(shift)) + (0..<min(shift, block.count)).map { _ in randomLine(frame.width, &generator) }
+      } else {
+        block = (0..<min(shift, block.count)).map { _ in randomLine(frame.width, &generator) } + block.dropLast(shift)
+      }
+      frame.lines.replaceSubrange(row..<end, with: block)
+      continue
     default: spans = randomLine(frame.width, &generator).spans
     }
     frame.lines[row].spans = spans
@@ -154,9 +171,11 @@ private func edited(_ frame: Frame, _ generator: inout SeededGenerator) -> Frame
 
 @Suite struct FrameWriterTests {
   @Test func anyFrameAfterAnyOtherShowsExactlyTheNewOne() {
+    var scrolled = 0
     for seed in UInt64(0)..<300 {
       var generator = SeededGenerator(seed: seed)
       let color = seed % 5 != 0
+      let scrolls = seed % 7 != 0
       let width = Int.random(in: 1...40, using: &generator)
       let height = Int.random(in: 1...12, using: &generator)
       var frames = [randomFrame(width: width, height: height, &generator)]
@@ -171,19 +190,87 @@ private func edited(_ frame: Frame, _ generator: inout SeededGenerator) -> Frame
         }
       }
       var model = TerminalModel(width: width, height: height)
-      var writer = FrameWriter(color: color)
+      var writer = FrameWriter(color: color, scrolls: scrolls)
       model.feed(FrameWriter.enter)
       for (index, frame) in frames.enumerated() {
         if model.width != frame.width || model.height != frame.height {
           model.resize(width: frame.width, height: frame.height)
         }
         let bytes = writer.draw(frame)
+        let scroll = String(decoding: bytes, as: UTF8.self).contains("\u{1B}[r")
+        if scroll { scrolled += 1 }
+        #expect(scrolls || !scroll, "seed \(seed) frame \(index): a scroll where the terminal has none")
+        #expect(model.modesLeftOn.allSatisfy { $0 != "scroll region" })
         #expect(rawControls(in: bytes).isEmpty, "seed \(seed) frame \(index)")
         model.feed(bytes)
         expectShows(model, frame, color: color, "seed \(seed) frame \(index)")
         #expect(writer.draw(frame).isEmpty, "seed \(seed) frame \(index) drawn again")
       }
     }
+    // The scroll path is among those the frames took, often enough to have been tried.
+    #expect(scrolled >= 20, "\(scrolled) frames scrolled")
+  }
+
+  /// A list of `count` numbered rows from `first`, row `selected` in reverse video, under a
+  /// query line and over a status line, as the live view draws one.
+  private static func list(first: Int, selected: Int, width: Int = 120, height: Int = 40) -> Frame {
+    let rows = (first..<(first + height - 2)).map { number in
+      let text = "\(number). owner/repository-\(number)   ★ \(number * 7)   Swift   A description of number \(number)"
+      return number == selected
+        ? FrameLine(text, .reverse)
+        : FrameLine(spans: [Span("\(number). ", .dim), Span(String(text.drop { $0 != " " }.dropFirst()), .bold)])
+    }
+    return Frame(
+      width: width, height: height, lines: [FrameLine("search> swift")] + rows + [FrameLine("1000 of 1k")],
+      cursor: Position(row: 0, column: 13))
+  }
+
+  @Test func aListMovedByARowIsScrolledAndOnlyTheRowsThatCameInAreWritten() {
+    var writer = FrameWriter(color: true)
+    var model = TerminalModel(width: 120, height: 40)
+    model.feed(FrameWriter.enter)
+    let repaint = writer.draw(Self.list(first: 1, selected: 38))
+    model.feed(repaint)
+    // Down at the last row: every row moves up one, the selection with the window.
+    for (first, selected) in [(2, 39), (3, 40), (2, 2), (1, 1)] {
+      let frame = Self.list(first: first, selected: selected)
+      let bytes = writer.draw(frame)
+      model.feed(bytes)
+      expectShows(model, frame, "window at \(first)")
+      let text = String(decoding: bytes, as: UTF8.self)
+      // A region set, one line deleted (up) or inserted (down) at its top, the region reset.
+      let scroll =
+        first > 1 && selected > 2
+        ? #/^\x1B\[[23];3[89]r\x1B\[[23];1H\x1B\[1M\x1B\[r/# : #/^\x1B\[[23];3[89]r\x1B\[[23];1H\x1B\[1L\x1B\[r/#
+      #expect(text.prefixMatch(of: scroll) != nil, "\(text.debugDescription)")
+      #expect(bytes.count * 10 <= repaint.count, "\(bytes.count) bytes against a repaint's \(repaint.count)")
+      #expect(!model.modesLeftOn.contains("scroll region"), "\(model.modesLeftOn)")
+    }
+  }
+
+  @Test func withoutScrollRegionsTheRowsThatMovedAreWrittenAgain() {
+    var writer = FrameWriter(color: true, scrolls: false)
+    var model = TerminalModel(width: 120, height: 40)
+    let repaint = writer.draw(Self.list(first: 1, selected: 38))
+    model.feed(repaint)
+    let frame = Self.list(first: 2, selected: 39)
+    let bytes = writer.draw(frame)
+    model.feed(bytes)
+    expectShows(model, frame)
+    #expect(!String(decoding: bytes, as: UTF8.self).contains("r\u{1B}["))
+    #expect(bytes.count * 2 > repaint.count)
+  }
+
+  @Test func aScrollIsTakenOnlyWhenItWritesLess() {
+    // Three rows that each appeared elsewhere before, but as short as their moves: plain writes win.
+    var writer = FrameWriter(color: true)
+    var model = TerminalModel(width: 10, height: 5)
+    model.feed(writer.draw(Frame(width: 10, height: 5, lines: ["a", "b", "c", "d", "e"].map { FrameLine($0) })))
+    let frame = Frame(width: 10, height: 5, lines: ["b", "c", "d", "d", "e"].map { FrameLine($0) })
+    let bytes = String(decoding: writer.draw(frame), as: UTF8.self)
+    model.feed(Array(bytes.utf8))
+    expectShows(model, frame)
+    #expect(!bytes.contains("\u{1B}[r"), "\(bytes.debugDescription)")
   }
 
   @Test func anUnchangedFrameWritesNothing() {

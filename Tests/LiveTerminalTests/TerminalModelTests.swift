@@ -122,4 +122,49 @@ private func model(_ width: Int, _ height: Int, _ text: String) -> TerminalModel
     screen.feed(Array("\u{1B}[1;8Hq".utf8))
     #expect(screen.lines[0] == "a中    q")
   }
+
+  /// Five rows a to e, the cursor home.
+  private static let rows = "a\r\nb\r\nc\r\nd\r\ne\u{1B}[H"
+
+  @Test func aScrollRegionBoundsWhatLineFeedAndReverseIndexMove() {
+    // Rows 2 to 4: a line feed at row 4 moves b to d up, the rows outside stay.
+    #expect(model(4, 5, Self.rows + "\u{1B}[2;4r\u{1B}[4;1H\n").lines == ["a", "c", "d", "", "e"])
+    #expect(model(4, 5, Self.rows + "\u{1B}[2;4r\u{1B}[2;1H\u{1B}M").lines == ["a", "", "b", "c", "e"])
+    // Below the region, a line feed at the last row does nothing; above it, reverse index at row 1 neither.
+    #expect(model(4, 5, Self.rows + "\u{1B}[2;4r\u{1B}[5;1H\n").lines == ["a", "b", "c", "d", "e"])
+    #expect(model(4, 5, Self.rows + "\u{1B}[2;4r\u{1B}[1;1H\u{1B}M").lines == ["a", "b", "c", "d", "e"])
+    // DECSTBM homes the cursor; one row, or an upside-down region, is refused.
+    var screen = model(4, 5, Self.rows + "\u{1B}[3;3H\u{1B}[2;4r")
+    #expect(screen.cursor == Position(row: 0, column: 0))
+    #expect(screen.modesLeftOn == ["scroll region"])
+    screen.feed(Array("\u{1B}[r".utf8))
+    #expect(screen.modesLeftOn.isEmpty)
+    #expect(model(4, 5, Self.rows + "\u{1B}[3;3r").modesLeftOn.isEmpty)
+    #expect(model(4, 5, Self.rows + "\u{1B}[4;2r").modesLeftOn.isEmpty)
+    #expect(model(4, 5, Self.rows + "\u{1B}[2;99r").modesLeftOn == ["scroll region"], "the bottom clamps to the screen")
+  }
+
+  @Test func insertAndDeleteLineMoveTheRowsBelowTheCursorWithinTheRegion() {
+    #expect(model(4, 5, Self.rows + "\u{1B}[2;4r\u{1B}[2;1H\u{1B}[M").lines == ["a", "c", "d", "", "e"])
+    #expect(model(4, 5, Self.rows + "\u{1B}[2;4r\u{1B}[2;1H\u{1B}[2L").lines == ["a", "", "", "b", "e"])
+    #expect(
+      model(4, 5, Self.rows + "\u{1B}[3;1H\u{1B}[L").lines == ["a", "b", "", "c", "d"], "the whole screen by default")
+    #expect(model(4, 5, Self.rows + "\u{1B}[2;4r\u{1B}[2;1H\u{1B}[9M").lines == ["a", "", "", "", "e"])
+    // Outside the region, nothing moves; the cursor keeps its column, as tmux keeps it.
+    #expect(model(4, 5, Self.rows + "\u{1B}[2;4r\u{1B}[5;1H\u{1B}[M").lines == ["a", "b", "c", "d", "e"])
+    let screen = model(4, 5, Self.rows + "\u{1B}[2;3H\u{1B}[M")
+    #expect(screen.cursor == Position(row: 1, column: 2))
+  }
+
+  @Test func scrollUpAndDownMoveTheRegionWhereverTheCursorIs() {
+    #expect(model(4, 5, Self.rows + "\u{1B}[2;4r\u{1B}[5;1H\u{1B}[S").lines == ["a", "c", "d", "", "e"])
+    #expect(model(4, 5, Self.rows + "\u{1B}[2;4r\u{1B}[2T").lines == ["a", "", "", "b", "e"])
+    #expect(model(4, 5, Self.rows + "\u{1B}[1;2;3;4;5T").lines == ["a", "b", "c", "d", "e"], "mouse tracking, not SD")
+  }
+
+  @Test func aResizeResetsTheScrollRegion() {
+    var screen = model(4, 5, Self.rows + "\u{1B}[2;4r")
+    screen.resize(width: 4, height: 6)
+    #expect(screen.modesLeftOn.isEmpty)
+  }
 }

@@ -30,11 +30,12 @@ private func page(_ page: Int, of pages: Int) -> EventsResult {
 /// A live feed View on a session whose effects run on `executor`; `checkpoints` gets each
 /// reason the View gives for a screen.
 private func liveFeed(
-  _ client: GitHubClient, executor: ManualExecutor, checkpoints: Locked<[String]> = Locked([])
+  _ client: GitHubClient, executor: ManualExecutor, checkpoints: Locked<[String]> = Locked([]),
+  clock: VirtualClock = VirtualClock()
 ) -> FeedLiveView {
   let configuration = Session.Configuration(
     client: client, features: Features.all, options: RenderOptions(mode: .json), sink: MemorySink(),
-    time: .virtual(VirtualClock(), start: start), executor: executor)
+    time: .virtual(clock, start: start), executor: executor)
   let session = Session(configuration: configuration)
   let host = session.host(forFeature: "feed")!
   return FeedLiveView(host: host, context: LiveContext()) { reason in
@@ -203,5 +204,83 @@ private func text(_ view: FeedLiveView, width: Int = 80, height: Int = 12) -> [S
     let lines = text(view, width: width)
     #expect(lines.allSatisfy { TerminalText.width($0) <= width }, "\(lines)")
     #expect(lines.first == first, "\(lines)")
+  }
+
+  @Test("an age changes at 10 s, then each second, minute, hour and day, as it is counted in")
+  func ageChanges() {
+    let cases: [(age: Double, next: Double)] = [
+      (-30, 10), (0, 10), (9.5, 10), (10, 11), (59.2, 60), (60, 120), (3599, 3600), (3600, 7200), (86_399, 86_400),
+      (86_400, 172_800),
+    ]
+    let event = Event(id: "1", type: "PushEvent", actor: "a", repository: "o/r", createdAt: start)
+    for (age, next) in cases {
+      let changes = FeedText.ageChanges(of: event, now: start + age)
+      #expect(changes == start + next, "at \(age) s")
+      // Just before, the age reads as now; at the change it reads otherwise.
+      if let changes {
+        #expect(FeedText.age(of: event, now: changes - 0.001) == FeedText.age(of: event, now: start + age))
+        #expect(FeedText.age(of: event, now: changes) != FeedText.age(of: event, now: changes - 0.001))
+      }
+    }
+    #expect(FeedText.ageChanges(of: event, now: .infinity) == nil)
+  }
+
+  @Test("the ages on screen tick while nothing happens: the view asks to be drawn when the first one changes")
+  func agesTick() {
+    let young = Event(id: "1", type: "PushEvent", actor: "new", repository: "o/young", createdAt: start - 5)
+    let old = Event(id: "2", type: "PushEvent", actor: "old", repository: "o/old", createdAt: start - 7200)
+    let client = GitHubClient(
+      searchRepositories: { _, page, _ in Page(items: [], page: page, nextPage: nil) },
+      events: { number, _, _ in .page(Page(items: [young, old], page: number, nextPage: nil), etag: "e") })
+    let executor = ManualExecutor()
+    let clock = VirtualClock()
+    let view = liveFeed(client, executor: executor, clock: clock)
+    view.start(at: .zero)
+    _ = executor.runUntilIdle()
+    #expect(view.deadline == nil, "no frame drawn yet: no age on screen")
+    #expect(view.frame(width: 80, height: 6, at: .zero).lines[0].text.hasSuffix("just now"))
+    // 5 s old: "10 s ago" in 5 s.
+    #expect(view.deadline == .seconds(5))
+    clock.advance(by: .seconds(5))
+    view.tick(at: .seconds(5))
+    #expect(view.frame(width: 80, height: 6, at: .seconds(5)).lines[0].text.hasSuffix("10 s ago"))
+    #expect(view.deadline == .seconds(6))
+    clock.advance(by: .seconds(50))
+    #expect(view.frame(width: 80, height: 6, at: .seconds(55)).lines[0].text.hasSuffix("1 min ago"))
+    #expect(view.deadline == .seconds(115))
+    // The young event scrolled away (a screen of one row): the old one's next change, in an hour.
+    _ = view.handle(.down, at: .seconds(55))
+    #expect(view.frame(width: 80, height: 2, at: .seconds(55)).lines[0].text.hasSuffix("2 h ago"))
+    #expect(view.deadline == .seconds(3600))
+  }
+}
+
+extension LiveViewFeedTests {
+  @Test("an age that ticks while idle redraws only its own cells")
+  func tickRedrawsTheAgeOnly() {
+    let young = Event(id: "1", type: "PushEvent", actor: "new", repository: "o/young", createdAt: start - 5)
+    let old = Event(id: "2", type: "PushEvent", actor: "old", repository: "o/old", createdAt: start - 7200)
+    let client = GitHubClient(
+      searchRepositories: { _, page, _ in Page(items: [], page: page, nextPage: nil) },
+      events: { number, _, _ in .page(Page(items: [young, old], page: number, nextPage: nil), etag: "e") })
+    let executor = ManualExecutor()
+    let clock = VirtualClock()
+    let view = liveFeed(client, executor: executor, clock: clock)
+    var screen = LiveScreen(view: view, width: 80, height: 6, color: true)
+    view.start(at: .zero)
+    _ = executor.runUntilIdle()
+    let full = screen.open(at: .zero).count
+    #expect(screen.model.lines[0].hasSuffix("just now"), "\(screen.model.lines)")
+    // Nothing typed, the time the view asked for comes: the driver ticks and draws.
+    let deadline = view.deadline ?? .zero
+    #expect(deadline == .seconds(5))
+    clock.advance(by: deadline)
+    view.tick(at: deadline)
+    let bytes = screen.draw(at: deadline)
+    #expect(screen.model.lines[0].hasSuffix("10 s ago"), "\(screen.model.lines)")
+    let text = String(decoding: bytes, as: UTF8.self)
+    // Only the row whose age changed, from where it changed: not the event, not the other rows.
+    #expect(!text.contains("new") && !text.contains("o/young") && !text.contains("2 h ago"), "\(text.debugDescription)")
+    #expect(bytes.count * 5 < full, "\(bytes.count) bytes against \(full) drawn at first")
   }
 }

@@ -395,4 +395,207 @@ private func type(_ text: String, into view: SearchLiveView, at now: Duration) {
     #expect(Self.text(view, width: 120).first == "search> what?")
     #expect(!Self.text(view, width: 120).contains { $0.contains("│") })
   }
+
+  /// The text of `view`'s rows at `width` by `height`, and the selected row's style.
+  private static func screen(_ view: SearchLiveView, width: Int = 100, height: Int = 10, at now: Duration = .zero)
+    -> (lines: [String], selection: CellStyle?)
+  {
+    let frame = view.frame(width: width, height: height, at: now)
+    let selected = frame.lines.first { line in
+      line.spans.allSatisfy { $0.style == .reverse || $0.style == .staleSelection } && !line.spans.isEmpty
+    }
+    return (frame.lines.map(\.text), selected?.spans.first?.style)
+  }
+
+  @Test(
+    "a new query keeps the list on screen until its answer, marked as the older query's; Enter picks from what is shown",
+    arguments: SearchEngineKind.allCases)
+  func keptUntilAnswered(engine: SearchEngineKind) {
+    let clock = VirtualClock()
+    let client = GitHubClient(searchRepositories: { query, page, _ in
+      // swiftx answers a second late; the rest at once.
+      if query == "swiftx" { try await clock.sleep(for: .seconds(1)) }
+      return Page(items: [repository(1, query), repository(2, query)], page: page, nextPage: nil, totalCount: 2)
+    })
+    let executor = ManualExecutor()
+    let view = liveSearch(client, engine: engine, throttle: .zero, executor: executor)
+    type("swift", into: view, at: .zero)
+    _ = executor.runUntilIdle()
+    _ = view.handle(.down, at: .zero)
+    #expect(Self.screen(view).selection == .reverse)
+    type("x", into: view, at: .milliseconds(10))
+    _ = executor.runUntilIdle()
+    let waiting = Self.screen(view)
+    #expect(waiting.lines[1].contains("owner/swift1") && waiting.lines[2].contains("owner/swift2"), "\(waiting)")
+    #expect(!waiting.lines.contains { $0.contains("Searching") }, "\(waiting)")
+    #expect(waiting.lines.last == "2 of 2 · results for \"swift\" · searching...", "\(waiting)")
+    #expect(waiting.selection == .staleSelection)
+    // The selection stays where it was in the list shown, and Enter prints it.
+    #expect(view.handle(.enter, at: .milliseconds(20)) == .exit(status: 0, output: "owner/swift2"))
+    clock.advance(by: .seconds(1))
+    _ = executor.runUntilIdle()
+    let answered = Self.screen(view)
+    #expect(answered.lines[1].contains("owner/swiftx1"), "\(answered)")
+    #expect(answered.lines.last == "2 of 2 · last page", "\(answered)")
+    #expect(answered.selection == .reverse)
+    #expect(
+      view.handle(.enter, at: .seconds(2)) == .exit(status: 0, output: "owner/swiftx1"), "a new list starts at its top")
+  }
+
+  @Test("a key the throttle holds marks the list as the older query's at once", arguments: SearchEngineKind.allCases)
+  func heldKeyMarksTheList(engine: SearchEngineKind) {
+    let client = GitHubClient(searchRepositories: { query, page, _ in
+      Page(items: [repository(1, query)], page: page, nextPage: nil, totalCount: 1)
+    })
+    let executor = ManualExecutor()
+    let view = liveSearch(client, engine: engine, throttle: .seconds(2), executor: executor)
+    type("swift", into: view, at: .zero)
+    view.tick(at: .seconds(2))
+    _ = executor.runUntilIdle()
+    #expect(Self.screen(view).selection == .reverse)
+    type("xy", into: view, at: .milliseconds(2500))
+    let held = Self.screen(view, at: .milliseconds(2500))
+    #expect(held.lines[0] == "search> swiftxy")
+    #expect(held.lines[1].contains("owner/swift1"))
+    #expect(held.lines.last == "1 of 1 · results for \"swift\"", "\(held)")
+    #expect(held.selection == .staleSelection)
+    // Back to what the list answers: it is current again.
+    _ = view.handle(.backspace, at: .milliseconds(2600))
+    _ = view.handle(.backspace, at: .milliseconds(2600))
+    let back = Self.screen(view, at: .milliseconds(2600))
+    #expect(back.selection == .reverse && back.lines.last == "1 of 1 · last page", "\(back)")
+  }
+
+  @Test("cancelled: is said while the query that replaced it loads, and gone once it is answered")
+  func cancelledWhileTrue() {
+    let clock = VirtualClock()
+    let client = GitHubClient(searchRepositories: { query, page, _ in
+      if query == "swif" { try await clock.sleep(for: .seconds(10)) }
+      if query == "swift" { try await clock.sleep(for: .seconds(1)) }
+      return Page(items: [repository(1, query)], page: page, nextPage: nil, totalCount: 1)
+    })
+    let executor = ManualExecutor()
+    let view = liveSearch(client, engine: .reactor, throttle: .zero, executor: executor)
+    type("swif", into: view, at: .zero)
+    _ = executor.runUntilIdle()
+    type("t", into: view, at: .milliseconds(10))
+    _ = executor.runUntilIdle()
+    #expect(Self.screen(view).lines.last?.contains("cancelled: swif") == true, "\(Self.screen(view).lines)")
+    clock.advance(by: .seconds(1))
+    _ = executor.runUntilIdle()
+    let answered = Self.screen(view).lines
+    #expect(answered[1].contains("owner/swift1"), "\(answered)")
+    #expect(answered.last == "1 of 1 · last page", "\(answered)")
+  }
+
+  @Test("column widths come from the width, not the names loaded: nothing moves when a page with longer names lands")
+  func columnsStay() {
+    let client = GitHubClient(searchRepositories: { _, page, _ in
+      // Short names first, then names longer than the narrowest name column.
+      let name = page == 1 ? "a" : String(repeating: "long-name-", count: 4)
+      let items = (1...30).map { repository((page - 1) * 30 + $0, name) }
+      return Page(items: items, page: page, nextPage: page < 40 ? page + 1 : nil, totalCount: 1234)
+    })
+    func starColumns(_ lines: [String]) -> Set<Int> {
+      Set(
+        lines.dropFirst().compactMap { line in
+          line.firstIndex(of: "★").map { line.distance(from: line.startIndex, to: $0) }
+        })
+    }
+    for width in [70, 100, 160] {
+      // A view of its own for each width: only the first page's short names are on screen before End.
+      let executor = ManualExecutor()
+      let view = liveSearch(client, engine: .reactor, throttle: .zero, executor: executor)
+      type("x", into: view, at: .zero)
+      _ = executor.runUntilIdle()
+      let before = Self.screen(view, width: width, height: 40).lines
+      _ = view.handle(.end, at: .zero)
+      _ = executor.runUntilIdle()
+      let after = Self.screen(view, width: width, height: 40).lines
+      #expect(starColumns(before).count == 1 && starColumns(before) == starColumns(after), "\(before)\n\(after)")
+      // 1,234 results, of which GitHub gives 1,000: room for four digits from the first page.
+      #expect(before[1].hasPrefix("    1. "), "\(before[1])")
+      let rows = after.filter { $0.contains("★") }
+      #expect(rows.allSatisfy { $0.prefixMatch(of: #/ +\d+\. /#)?.output.count == 7 }, "\(rows)")
+    }
+  }
+
+  @Test("a query wider than the screen scrolls so that the caret and the text around it are in view")
+  func queryScrolls() {
+    let client = GitHubClient(searchRepositories: { query, page, _ in
+      Page(items: [], page: page, nextPage: nil, totalCount: 0)
+    })
+    let executor = ManualExecutor()
+    let view = liveSearch(client, engine: .reactor, throttle: .seconds(60), executor: executor)
+    let query = (0..<6).map { "word\($0)abcd" }.joined(separator: " ")
+    type(query, into: view, at: .zero)
+    var frame = view.frame(width: 40, height: 5, at: .zero)
+    #expect(frame.lines[0].text.hasSuffix("word5abcd"), "\(frame.lines[0].text)")
+    #expect(TerminalText.width(frame.lines[0].text) <= 40)
+    #expect(frame.cursor == Position(row: 0, column: TerminalText.width(frame.lines[0].text)))
+    _ = view.handle(.control("a"), at: .zero)
+    frame = view.frame(width: 40, height: 5, at: .zero)
+    #expect(frame.lines[0].text.hasPrefix("search> word0abcd word1"), "\(frame.lines[0].text)")
+    #expect(frame.cursor == Position(row: 0, column: 8))
+    // Moving right through the text: the caret always on screen, with text after it until the end.
+    for step in 1...query.count {
+      _ = view.handle(.right, at: .zero)
+      frame = view.frame(width: 40, height: 5, at: .zero)
+      let line = frame.lines[0].text
+      let caret = frame.cursor?.column ?? -1
+      #expect(caret >= 8 && caret <= 39, "step \(step)")
+      let typed = Array(query)
+      if step < typed.count {
+        // The character under the caret is the one after the caret, and a few more follow it.
+        let under = Array(line)[caret]
+        #expect(under == typed[step], "step \(step): \(line)")
+        #expect(Array(line).count - caret >= min(5, typed.count - step), "step \(step): \(line)")
+      }
+    }
+  }
+
+  @Test("a text field's window: whole when it fits, moved only as far as keeps the caret and its margins in view")
+  func fieldWindow() {
+    var field = LineField(String(repeating: "abcdefghij", count: 5))
+    var shown = field.window(columns: 20)
+    #expect(shown.text == "bcdefghijabcdefghij" && shown.caret == 19, "at the end, a blank cell for the caret")
+    for _ in 0..<10 { _ = field.edit(.left) }
+    shown = field.window(columns: 20)
+    #expect(shown.caret == 9 && shown.text == "bcdefghijabcdefghij", "the window stays while the caret moves in it")
+    for _ in 0..<10 { _ = field.edit(.left) }
+    shown = field.window(columns: 20)
+    #expect(shown.caret == 4, "4 columns of margin before the caret: \(shown)")
+    _ = field.edit(.control("a"))
+    shown = field.window(columns: 20)
+    #expect(shown.text == "abcdefghijabcdefghij" && shown.caret == 0)
+    var short = LineField("abc")
+    #expect(short.window(columns: 20) == ("abc", 3))
+    var wide = LineField("中文中文中文中文中文中文")
+    shown = wide.window(columns: 9)
+    #expect(TerminalText.width(shown.text) <= 9 && shown.caret == TerminalText.width(shown.text), "\(shown)")
+    var secret = LineField("hunter2")
+    #expect(secret.window(columns: 4) { _ in "•" } == ("•••", 3))
+  }
+}
+
+extension LiveViewSearchTests {
+  @Test("an error longer than the width wraps on the status line, whole, and a row too few for it ends with …")
+  func longErrorWraps() {
+    let client = GitHubClient(searchRepositories: { _, _, _ in
+      throw GitHubError.rateLimited(resetsIn: 42, authenticated: false)
+    })
+    let executor = ManualExecutor()
+    let view = liveSearch(client, engine: .reactor, throttle: .zero, executor: executor)
+    type("swift", into: view, at: .zero)
+    _ = executor.runUntilIdle()
+    let frame = view.frame(width: 60, height: 12, at: .zero)
+    let rows = frame.lines.map(\.text)
+    #expect(rows.allSatisfy { TerminalText.width($0) <= 60 }, "\(rows)")
+    let status = rows.drop { !$0.contains("error") }.joined(separator: " ")
+    #expect(rows.filter { !$0.isEmpty }.count == 3, "the query, and the error on two rows: \(rows)")
+    #expect(status.hasSuffix("Set GH_TOKEN for a higher limit."), "\(rows)")
+    // Three rows leave one for the status: it is cut, and says so.
+    let short = view.frame(width: 60, height: 3, at: .zero).lines.map(\.text)
+    #expect(short.count == 3 && short[2].hasSuffix("…"), "\(short)")
+  }
 }

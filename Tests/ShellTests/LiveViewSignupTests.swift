@@ -296,4 +296,60 @@ private func fill(_ view: SignupLiveView, username: String, executor: ManualExec
     }
     #expect(replayed.filter { $0 == .secret }.count == 13)
   }
+
+  @Test(
+    "on a narrow screen a message wraps under its field, whole, and every cut line ends with …",
+    arguments: [20, 24, 31, 50, 79])
+  func narrowMessages(width: Int) {
+    let client = GitHubClient(
+      searchRepositories: { _, page, _ in Page(items: [], page: page, nextPage: nil, totalCount: 0) },
+      userExists: { _ in true })
+    let executor = ManualExecutor()
+    let view = liveSignup(client, executor: executor, clock: VirtualClock())
+    type("octocat", into: view)
+    _ = executor.runUntilIdle()
+    let frame = view.frame(width: width, height: 24, at: .zero)
+    let rows = frame.lines.map(\.text)
+    #expect(rows.allSatisfy { TerminalText.width($0) <= width }, "\(rows)")
+    // After the name typed, beside it or on the rows under it, the whole message.
+    let username = rows.firstIndex { $0.contains("Username") && $0.contains("octocat") } ?? 0
+    let password = rows.firstIndex { $0.contains("Password") } ?? 0
+    let field = rows[username..<password].joined(separator: " ")
+    let message = field.split(separator: "octocat").dropFirst().joined().split(separator: " ").joined(separator: " ")
+    #expect(message == "Username already taken", "\(rows)")
+    // The title is cut with an ellipsis where the width cuts it.
+    #expect(rows[0] == "Sign up  Tab/Shift-Tab: move · Enter: next, submit · Esc: leave" || rows[0].hasSuffix("…"))
+    #expect(frame.cursor.map { $0.column < width } == true)
+  }
+
+  @Test(
+    "a screen too small for the form says so instead of drawing it cut",
+    arguments: [(19, 24), (1, 24), (40, 10), (90, 7)])
+  func tooSmall(width: Int, height: Int) {
+    let view = liveSignup(availableClient(Locked([])), executor: ManualExecutor(), clock: VirtualClock())
+    type("octocat", into: view)
+    let frame = view.frame(width: width, height: height, at: .zero)
+    let text = frame.lines.map(\.text).joined(separator: " ")
+    #expect(frame.lines.allSatisfy { TerminalText.width($0.text) <= width })
+    #expect(frame.lines.count <= height)
+    #expect(!text.contains("octocat"), "\(text)")
+    if width >= 2 {
+      #expect(text.contains(width < 20 ? "too narrow" : "too short") || text.hasSuffix("…"), "\(text)")
+    }
+    #expect(frame.cursor == nil)
+  }
+
+  @Test("a username wider than its field scrolls, the caret in view, on a wide screen and on a narrow one")
+  func usernameScrolls() {
+    let view = liveSignup(availableClient(Locked([])), executor: ManualExecutor(), clock: VirtualClock())
+    type(String(repeating: "abcdefghij", count: 4) + "xyz", into: view)
+    for width in [80, 24] {
+      let frame = view.frame(width: width, height: 24, at: .zero)
+      let row = frame.lines[2].text
+      #expect(row.hasPrefix("› Username  ") && row.contains("hijxyz"), "\(width): \(row)")
+      #expect(frame.cursor?.row == 2 && (frame.cursor?.column ?? width) < width, "\(width)")
+      let caret = frame.cursor?.column ?? 0
+      #expect(Array(row)[caret - 1] == "z", "\(width): the caret after the last character typed")
+    }
+  }
 }

@@ -1,4 +1,5 @@
 package import LiveTerminal
+import Rendering
 
 /// A one-line text field: the seeds' `UITextField`, edited with fzf's and readline's keys
 /// (Left/Right, Ctrl-B/F, word moves, Ctrl-A/E, Backspace/Delete, Ctrl-D, Ctrl-W and
@@ -9,6 +10,8 @@ package struct LineField: Sendable, Equatable {
   package private(set) var caret: Int
   /// What the last Ctrl-W, Alt-Backspace, Alt-D or Ctrl-U took out, for Ctrl-Y.
   private var killed: [Character] = []
+  /// The first character shown when the text is wider than its field (see ``window(columns:shown:)``).
+  private var scroll = 0
 
   package init(_ text: String = "") {
     characters = Array(text)
@@ -73,5 +76,40 @@ package struct LineField: Sendable, Equatable {
     while index < characters.count, characters[index].isWhitespace { index += 1 }
     while index < characters.count, !characters[index].isWhitespace { index += 1 }
     return index
+  }
+}
+
+extension LineField {
+  /// What a field `columns` wide shows, as a text field scrolls: the whole text when it fits;
+  /// otherwise a window that moves only as far as keeps the caret, and a few columns of text on
+  /// either side of it, in view. `shown` is how a character is drawn (a password's `•`). Returns
+  /// the text to draw (at most `columns` wide) and the caret's column in it.
+  package mutating func window(columns: Int, shown: (Character) -> String = { String($0) })
+    -> (text: String, caret: Int)
+  {
+    let columns = max(1, columns)
+    let drawn = characters.map(shown)
+    let widths = drawn.map { TerminalText.width($0) }
+    func span(_ range: Range<Int>) -> Int { widths[range].reduce(0, +) }
+    // The text kept in view on either side of the caret where there is any.
+    let margin = min(8, (columns - 1) / 4)
+    scroll = min(max(0, scroll), caret)
+    // Left: `margin` columns before the caret, or all there are.
+    while scroll > 0, span(scroll..<caret) < margin { scroll -= 1 }
+    // Right: the caret's cell (its character's, or a blank at the end) and `margin` columns after it.
+    let after = span(caret..<characters.count)
+    let right = caret == characters.count ? 1 : min(after, widths[caret] + margin)
+    while scroll < caret, span(scroll..<caret) + right > columns { scroll += 1 }
+    // No blank columns at the end while text is hidden at the start, but one for the caret, kept
+    // when the caret leaves the end so that the window does not shift under it.
+    while scroll > 0, span((scroll - 1)..<characters.count) + 1 <= columns { scroll -= 1 }
+    var text = ""
+    var used = 0
+    for index in scroll..<characters.count {
+      guard used + widths[index] <= columns else { break }
+      text += drawn[index]
+      used += widths[index]
+    }
+    return (text, span(scroll..<caret))
   }
 }

@@ -68,6 +68,14 @@ package struct LiveDriver: Sendable {
     }
   }
 
+  /// Whether the terminal `term` names has a scroll region (DECSTBM) and insert and delete line,
+  /// which a list that moves is scrolled with: every terminal but those whose terminfo entry
+  /// lacks them.
+  package static func scrolls(term: String) -> Bool {
+    let family = term.split(separator: "-").first.map(String.init) ?? term
+    return !["vt52", "vt100", "ansi", "sun", "cons25"].contains(family)
+  }
+
   enum Event: Sendable {
     case keys([Key])
     case changed(String?)
@@ -89,7 +97,9 @@ package struct LiveDriver: Sendable {
     let (stream, continuation) = AsyncStream<Event>.makeStream()
     let view = make { checkpoint in continuation.yield(.changed(checkpoint)) }
     let size = Self.size(of: tty)
-    var screen = LiveScreen(view: view, width: size.width, height: size.height, color: color)
+    let term = getenv("TERM").map { String(cString: $0) } ?? ""
+    var screen = LiveScreen(
+      view: view, width: size.width, height: size.height, color: color, scrolls: Self.scrolls(term: term))
 
     enterRaw(tty, saved)
     let restorer = FatalSignalRestorer.install(tty: tty, saved: saved)

@@ -12,9 +12,10 @@ package struct LiveScreen {
   /// What the screen shows, from every byte drawn.
   package private(set) var model: TerminalModel
 
-  package init(view: any LiveView, width: Int, height: Int, color: Bool) {
+  /// `scrolls`: the terminal has scroll regions with insert and delete line (see `FrameWriter`).
+  package init(view: any LiveView, width: Int, height: Int, color: Bool, scrolls: Bool = true) {
     self.view = view
-    writer = FrameWriter(color: color)
+    writer = FrameWriter(color: color, scrolls: scrolls)
     self.width = max(1, width)
     self.height = max(1, height)
     model = TerminalModel(width: self.width, height: self.height)
