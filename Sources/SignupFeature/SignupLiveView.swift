@@ -60,13 +60,18 @@ package final class SignupLiveView: LiveView {
       submitting = state.isSubmitting
     }
 
-    /// Why `state` deserves a screen after these verdicts; nil when it does not.
-    func checkpoint(after state: SignupState) -> String? {
+    /// Why `state` deserves a screen after these verdicts, while the username field shows
+    /// `shown`; nil when it does not.
+    func checkpoint(after state: SignupState, shown: String) -> String? {
       let now = Verdicts(state)
       var reasons: [String] = []
       // GitHub's answer (or its failure) about a name, which is letters and digits only, so it
-      // is safe in a transcript's line; a name edited into an invalid one is no answer.
-      if status == .checking, now.status != .checking, UsernameStatus.validating(state.username) == .checking {
+      // is safe in a transcript's line; a name edited into an invalid one is no answer. An
+      // answer about a name the field no longer shows is not on the screen (it shows the newer
+      // name waiting), so the screen would not be what its label says.
+      if status == .checking, now.status != .checking, UsernameStatus.validating(state.username) == .checking,
+        state.username == shown
+      {
         reasons.append("username \(state.username) \(now.status.name)")
       }
       if password != now.password { reasons.append("password \(now.password)") }
@@ -90,7 +95,7 @@ package final class SignupLiveView: LiveView {
     store = SignupView.makeStore(host: host) { state in
       let checkpoint = screen.withLock { screen in
         defer { screen.verdicts = Verdicts(state) }
-        return screen.verdicts.checkpoint(after: state)
+        return screen.verdicts.checkpoint(after: state, shown: screen.username.text)
       }
       changed(checkpoint)
     }
