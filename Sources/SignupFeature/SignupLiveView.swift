@@ -14,6 +14,15 @@ package final class SignupLiveView: LiveView {
   /// Never a password: a word on the command line would be in the shell's history and a
   /// recording's header.
   package static let words = (count: 0...1, meaning: "a username (type the passwords into the form)")
+  package static let keys = [
+    LiveKeyHelp("Tab, Shift-Tab", "move to the next or the previous line, round"),
+    LiveKeyHelp("Down, Up, Ctrl-N, Ctrl-P", "move to the next or the previous line"),
+    LiveKeyHelp("Enter", "on a field, move to the next line; on [ Sign up ], submit"),
+    LiveKeyHelp(
+      "characters, Backspace, Delete, Left, Right, Ctrl-A, Ctrl-E, Ctrl-W, Ctrl-U, Ctrl-K", "edit the field"),
+    LiveKeyHelp("Esc, Ctrl-C", "exit 130 with nothing printed"),
+    LiveKeyHelp("any key after the signup", "print the username and exit 0"),
+  ]
 
   /// The rows focus moves between, in the order Tab takes.
   enum Focus: Int, CaseIterable, Sendable {
