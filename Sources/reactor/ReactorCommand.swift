@@ -405,7 +405,7 @@ enum Main {
   /// ArgumentParser's help, with the options whose value is optional spelled so
   /// (`--wait-on-rate-limit[=<max>]`): ArgumentParser shows every value as required.
   static func helpMessage(for error: any Error) -> String {
-    var message = ReactorCommand.fullMessage(for: error)
+    var message = CompletionScripts.patched(ReactorCommand.fullMessage(for: error))
     for flag in LaunchFlag.all {
       guard case .optional = flag.value, let value = flag.valueName else { continue }
       message = message.replacing("--\(flag.name) <\(value)>", with: "--\(flag.name)[=<\(value)>]")
