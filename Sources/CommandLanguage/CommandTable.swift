@@ -14,14 +14,19 @@ public struct CommandTable<Command>: Sendable {
   /// Each feature's name and the JSON Pointers of its state's fields, for tab completion
   /// (deeper pointers, such as `/repos/0/stars`, are typed).
   package let features: [(name: String, fields: [String])]
+  /// Words `help` explains besides the verbs (`replay`, the program's subcommand).
+  package let otherTopics: Set<String>
 
   /// The position in ``all`` of the spec each verb and alias names (the first, if two did).
   private let positions: [String: Int]
 
-  package init(_ all: [CommandSpec<Command>], features: [(name: String, fields: [String])] = []) {
+  package init(
+    _ all: [CommandSpec<Command>], features: [(name: String, fields: [String])] = [], otherTopics: Set<String> = []
+  ) {
     self.all = all
     self.verbs = all.flatMap { [$0.name] + $0.aliases }
     self.features = features
+    self.otherTopics = otherTopics
     positions = Dictionary(
       all.indices.flatMap { index in ([all[index].name] + all[index].aliases).map { ($0, index) } },
       uniquingKeysWith: { first, _ in first })
@@ -64,7 +69,9 @@ public struct CommandTable<Command>: Sendable {
       throw .redactedSecret(command: spec.name)
     }
     // An argument completed from the verbs must be one (`help <command>`).
-    if spec.completion == .commands, let topic = arguments.first, self.spec(for: topic) == nil {
+    if spec.completion == .commands, let topic = arguments.first, self.spec(for: topic) == nil,
+      !otherTopics.contains(topic)
+    {
       throw .unknown(topic, among: verbs)
     }
     let command = try spec.build(CommandArguments(verb: spec.name, words: arguments))

@@ -11,6 +11,12 @@ package final class FeedLiveView: LiveView {
   package static let name = "feed"
   package static let summary = "the public event feed: scroll to load more, r refreshes; Enter prints the event"
   package static let words = (count: 0...0, meaning: "the feed opens with a refresh")
+  package static let keys = [
+    LiveKeyHelp("Up, Down, Ctrl-P, Ctrl-N, PgUp, PgDn, Home, End, the mouse wheel", "move the selection"),
+    LiveKeyHelp("r, Ctrl-R", "refresh"),
+    LiveKeyHelp("Enter", "print the selected event's line and exit 0"),
+    LiveKeyHelp("Esc, Ctrl-C", "exit 130 with nothing printed"),
+  ]
 
   /// What the View keeps beside the store: the selection and the window.
   struct Screen: Sendable {

@@ -12,6 +12,15 @@ package final class SearchLiveView: LiveView {
   package static let name = "search"
   package static let summary = "type a query, see results as you type; Enter prints the selection"
   package static let words = (count: 0...Int.max, meaning: "the first query")
+  package static let keys = [
+    LiveKeyHelp(
+      "characters, Backspace, Delete, Left, Right, Ctrl-A, Ctrl-E, Ctrl-W, Ctrl-U, Ctrl-K", "edit the query"),
+    LiveKeyHelp("Up, Down, Ctrl-P, Ctrl-N, PgUp, PgDn, Home, End, the mouse wheel", "move the selection"),
+    LiveKeyHelp("Enter", "print the selection and exit 0"),
+    LiveKeyHelp("Esc, Ctrl-C", "exit 130 with nothing printed"),
+    LiveKeyHelp("Ctrl-O", "open the selection in the browser"),
+    LiveKeyHelp("Ctrl-Z", "suspend (fg redraws the view)"),
+  ]
 
   /// What the View keeps beside the store: the search bar, the selection, the throttle.
   struct Screen: Sendable {

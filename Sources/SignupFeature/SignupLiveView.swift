@@ -14,6 +14,15 @@ package final class SignupLiveView: LiveView {
   /// Never a password: a word on the command line would be in the shell's history and a
   /// recording's header.
   package static let words = (count: 0...1, meaning: "a username (type the passwords into the form)")
+  package static let keys = [
+    LiveKeyHelp("Tab, Shift-Tab", "move to the next or the previous line, round"),
+    LiveKeyHelp("Down, Up, Ctrl-N, Ctrl-P", "move to the next or the previous line"),
+    LiveKeyHelp("Enter", "on a field, move to the next line; on [ Sign up ], submit"),
+    LiveKeyHelp(
+      "characters, Backspace, Delete, Left, Right, Ctrl-A, Ctrl-E, Ctrl-W, Ctrl-U, Ctrl-K", "edit the field"),
+    LiveKeyHelp("Esc, Ctrl-C", "exit 130 with nothing printed"),
+    LiveKeyHelp("any key after the signup", "print the username and exit 0"),
+  ]
 
   /// The rows focus moves between, in the order Tab takes.
   enum Focus: Int, CaseIterable, Sendable {
@@ -60,13 +69,18 @@ package final class SignupLiveView: LiveView {
       submitting = state.isSubmitting
     }
 
-    /// Why `state` deserves a screen after these verdicts; nil when it does not.
-    func checkpoint(after state: SignupState) -> String? {
+    /// Why `state` deserves a screen after these verdicts, while the username field shows
+    /// `shown`; nil when it does not.
+    func checkpoint(after state: SignupState, shown: String) -> String? {
       let now = Verdicts(state)
       var reasons: [String] = []
       // GitHub's answer (or its failure) about a name, which is letters and digits only, so it
-      // is safe in a transcript's line; a name edited into an invalid one is no answer.
-      if status == .checking, now.status != .checking, UsernameStatus.validating(state.username) == .checking {
+      // is safe in a transcript's line; a name edited into an invalid one is no answer. An
+      // answer about a name the field no longer shows is not on the screen (it shows the newer
+      // name waiting), so the screen would not be what its label says.
+      if status == .checking, now.status != .checking, UsernameStatus.validating(state.username) == .checking,
+        state.username == shown
+      {
         reasons.append("username \(state.username) \(now.status.name)")
       }
       if password != now.password { reasons.append("password \(now.password)") }
@@ -90,7 +104,7 @@ package final class SignupLiveView: LiveView {
     store = SignupView.makeStore(host: host) { state in
       let checkpoint = screen.withLock { screen in
         defer { screen.verdicts = Verdicts(state) }
-        return screen.verdicts.checkpoint(after: state)
+        return screen.verdicts.checkpoint(after: state, shown: screen.username.text)
       }
       changed(checkpoint)
     }

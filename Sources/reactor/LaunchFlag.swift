@@ -152,9 +152,11 @@ extension LaunchFlag {
   }
 
   /// An option without a default (its field is nil until given) whose value, read as
-  /// ArgumentParser reads an `Argument`, `set` sets.
+  /// ArgumentParser reads an `Argument`, `set` sets; `completion` is what a shell's Tab offers
+  /// for it (`.file()` for a path).
   static func option<Argument: ExpressibleByArgument & Sendable>(
     _ name: String, valueName: String, parsing: SingleValueParsingStrategy = .next, help: String,
+    completion: CompletionKind? = nil,
     set: @escaping @Sendable (inout LaunchOptions, Argument) -> Void,
     check: @escaping @Sendable (LaunchOptions) -> String? = { _ in nil }
   ) -> LaunchFlag {
@@ -166,7 +168,9 @@ extension LaunchFlag {
         return true
       }, check: check, malformed: { _ in "" },
       argument: {
-        Option<Argument?>(name: .customLong(name), parsing: parsing, help: ArgumentHelp(help, valueName: valueName))
+        Option<Argument?>(
+          name: .customLong(name), parsing: parsing, help: ArgumentHelp(help, valueName: valueName),
+          completion: completion)
       },
       decode: { container in
         let value = try container.decode(Option<Argument?>.self, forKey: Key(key(name))).wrappedValue
@@ -180,14 +184,16 @@ extension LaunchFlag {
     set: @escaping @Sendable (inout LaunchOptions, Double) -> Void,
     check: @escaping @Sendable (LaunchOptions) -> String?
   ) -> LaunchFlag {
+    // Unconditional: `--throttle -1` is a value out of range, not a missing one.
     option(
-      name, valueName: "duration", help: help, get: { Seconds(get($0)) }, set: { set(&$0, $1.value) }, check: check)
+      name, valueName: "duration", parsing: .unconditional, help: help, get: { Seconds(get($0)) },
+      set: { set(&$0, $1.value) }, check: check)
   }
 
   /// An option with a short name too that may be given again, each value given to `set`, in the
   /// order of the arguments.
   static func repeated(
-    _ name: String, short: Character, valueName: String, help: String,
+    _ name: String, short: Character, valueName: String, help: String, completion: CompletionKind? = nil,
     set: @escaping @Sendable (inout LaunchOptions, String) -> Void
   ) -> LaunchFlag {
     LaunchFlag(
@@ -199,7 +205,7 @@ extension LaunchFlag {
       argument: {
         Option<[String]>(
           wrappedValue: [], name: [.customShort(short), .customLong(name)],
-          help: ArgumentHelp(help, valueName: valueName))
+          help: ArgumentHelp(help, valueName: valueName), completion: completion)
       },
       decode: { container in .texts(try container.decode(Option<[String]>.self, forKey: Key(key(name))).wrappedValue) })
   }
@@ -269,7 +275,7 @@ extension LaunchOptions {
       }
       guard flag.set(&options, value) else { return nil }
     }
-    guard (try? options.validate()) != nil else { return nil }
+    guard (try? options.validate()) != nil, subcommandHelp(options.words) == nil else { return nil }
     return options
   }
 

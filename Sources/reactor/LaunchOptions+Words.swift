@@ -17,7 +17,20 @@ extension LaunchOptions {
     // A completion script asking for the words to offer: ArgumentParser's to answer.
     if arguments.first == "---completion" { return (arguments, []) }
     let split = partition(arguments)
-    return split.replay ? (arguments, []) : (split.options, split.words)
+    if split.replay { return (arguments, []) }
+    // `reactor live --help` and `reactor help live` (or `replay`): the subcommand's own help.
+    if split.words.first == "live" && split.options.contains(where: { $0 == "--help" || $0 == "-h" }) {
+      return (["live", "--help"], [])
+    }
+    if let subcommand = subcommandHelp(split.words) { return (["help", subcommand], []) }
+    return (split.options, split.words)
+  }
+
+  /// The subcommand whose help `words` ask for (`help live`, `help replay`): ArgumentParser's to
+  /// show, not the command language's `help`, which knows neither.
+  static func subcommandHelp(_ words: [String]) -> String? {
+    guard words.count == 2, words[0] == "help", ["live", "replay"].contains(words[1]) else { return nil }
+    return words[1]
   }
 
   /// What a shell's Tab offers for a command word: the REPL's candidates for the words before

@@ -138,7 +138,7 @@ extension LaunchFlag {
       "record", valueName: "file",
       help:
         "Record the session as a transcript in <file>, with its HTTP cassette beside it as <file>.cassette.json.",
-      set: { (options, path: String) in options.record = path }),
+      completion: .file(), set: { (options, path: String) in options.record = path }),
     .flag(
       "force", help: "With --record or --json-log: overwrite an existing file.", set: { $0.force = true },
       check: {
@@ -150,7 +150,8 @@ extension LaunchFlag {
       help: "Seed for everything random in the session (default: from the time).",
       set: { (options, seed: UInt64) in options.seed = seed }),
     .option(
-      "signup-failure-rate", valueName: "rate", help: "How often the simulated signup service fails, from 0 to 1.",
+      "signup-failure-rate", valueName: "rate", parsing: .unconditional,
+      help: "How often the simulated signup service fails, from 0 to 1.",
       get: { $0.signupFailureRate }, set: { $0.signupFailureRate = $1 },
       check: {
         (0...1).contains($0.signupFailureRate)
@@ -200,7 +201,7 @@ extension LaunchFlag {
       get: { $0.print }, set: { $0.print = $1 }),
     .option(
       "json-log", valueName: "file", help: "live: write the NDJSON change stream to <file> while the view runs.",
-      set: { (options, path: String) in options.jsonLog = path }),
+      completion: .file(), set: { (options, path: String) in options.jsonLog = path }),
     .flag(
       "multi", help: "live: Tab marks rows, Shift-Tab unmarks them; Enter prints every marked row, one a line.",
       set: { $0.multi = true }),
@@ -214,8 +215,15 @@ extension LaunchFlag {
     .repeated(
       "file", short: "f", valueName: "file",
       help: "Run the commands in <file>, one a line, then exit; errors say <file>:<line>. Repeatable.",
-      set: { $0.scripts.append(.file($1)) }),
+      completion: .file(), set: { $0.scripts.append(.file($1)) }),
     .flag("bail", help: "Stop at the first command that fails, and exit with its status.", set: { $0.bail = true }),
+  ]
+
+  /// The flags that mean something to `reactor live`, which its help and its completion
+  /// (``LiveCommand``) list, in the order of ``all``.
+  static let live: Set<String> = [
+    "offline", "api-url", "timeout", "color", "engine", "record", "force", "seed", "signup-failure-rate",
+    "signup-latency", "no-cache", "sort", "order", "throttle", "print", "json-log",
   ]
 }
 
@@ -362,7 +370,11 @@ extension LaunchOptions {
         }
       }
     }
-    if interactive && record == nil { sessionConfiguration.live = try liveOptions(environment: environment) }
+    // `live` draws on the terminal, from the REPL or from -c, -f and command words typed at one;
+    // not from piped input, a daemon or a recording (the error no-terminal).
+    if Terminal.isInteractive && !daemon && record == nil {
+      sessionConfiguration.live = try liveOptions(environment: environment)
+    }
     // Piped mode runs on one thread of its own (see LoopThreadExecutor); the REPL and the
     // daemon keep the shared pool.
     let loopThread = interactive || daemon ? nil : LoopThreadExecutor()

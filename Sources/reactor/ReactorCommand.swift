@@ -33,13 +33,14 @@ struct ReactorCommand: AsyncParsableCommand {
       history and completion; on pipes it reads commands from standard input and prints one \
       diff per state change. Words after the options are one command, run before reactor exits \
       (reactor --offline query swift); -c and -f run commands and files of commands in the order \
-      given. 'reactor replay --help' describes the replay of transcripts. Set GH_TOKEN (or \
+      given. 'reactor live --help' describes the full-screen views, 'reactor replay --help' the replay \
+      of transcripts. Set GH_TOKEN (or \
       GITHUB_TOKEN) for a higher rate limit. Exit status: 0 success, 1 a \
       command failed, 2 usage error, 3 GitHub or network failure, 4 authentication failure, \
       5 rate limited, 130 interrupted.
       """,
     version: version,
-    subcommands: [ReplayCommand.self])
+    subcommands: [LiveCommand.self, ReplayCommand.self])
 
   /// What ArgumentParser parsed, for each flag of ``LaunchFlag/all``.
   private var parsed: [LaunchFlag.Parsed] = []
@@ -162,10 +163,7 @@ struct ReplayCommand: AsyncParsableCommand {
       differ are followed by their differing JSON paths. --engine <engine> runs every \
       transcript on that engine; --rerecord uses --api-url and GH_TOKEN as a session does. \
       The format is described in reactor-transcript(5).
-      """,
-    // Not listed under SUBCOMMANDS, whose footer would send readers to `reactor help
-    // <subcommand>`: `help` is the command language's. The usage names `replay` instead.
-    shouldDisplay: false)
+      """)
 
   @Flag(help: "Rewrite each transcript's expected output with the actual output, and say what changed.")
   var update = false
@@ -188,7 +186,7 @@ struct ReplayCommand: AsyncParsableCommand {
       valueName: "k/n"))
   var shard: String?
 
-  @Option(help: ArgumentHelp("Also write a JUnit XML report to <file>.", valueName: "file"))
+  @Option(help: ArgumentHelp("Also write a JUnit XML report to <file>.", valueName: "file"), completion: .file())
   var junit: String?
 
   @Option(
@@ -198,7 +196,7 @@ struct ReplayCommand: AsyncParsableCommand {
   @Option(
     help: ArgumentHelp(
       "Run the transcript's commands again against GitHub (or --api-url) and rewrite it and its cassette.",
-      valueName: "file"))
+      valueName: "file"), completion: .file())
   var rerecord: String?
 
   @Flag(
@@ -227,7 +225,7 @@ struct ReplayCommand: AsyncParsableCommand {
   )
   var step = false
 
-  @Argument(help: ArgumentHelp("Transcript files, or directories of them.", valueName: "path"))
+  @Argument(help: ArgumentHelp("Transcript files, or directories of them.", valueName: "path"), completion: .file())
   var paths: [String] = []
 
   /// The parent's options mean nothing to a replay, except `--engine`, `--api-url` (for
@@ -407,7 +405,7 @@ enum Main {
   /// ArgumentParser's help, with the options whose value is optional spelled so
   /// (`--wait-on-rate-limit[=<max>]`): ArgumentParser shows every value as required.
   static func helpMessage(for error: any Error) -> String {
-    var message = ReactorCommand.fullMessage(for: error)
+    var message = CompletionScripts.patched(ReactorCommand.fullMessage(for: error))
     for flag in LaunchFlag.all {
       guard case .optional = flag.value, let value = flag.valueName else { continue }
       message = message.replacing("--\(flag.name) <\(value)>", with: "--\(flag.name)[=<\(value)>]")

@@ -147,7 +147,8 @@ struct OneShotTests {
     let help = try await ReactorBinary.run(["--help"])
     #expect(help.status == 0)
     #expect(help.stdout.contains("reactor [<options>] [--] [<command> [<argument> ...]]"))
-    let usage = help.stdout.components(separatedBy: "ARGUMENTS:").first ?? help.stdout
+    // The usage, above the options; the SUBCOMMANDS footer's `reactor help <subcommand>` works.
+    let usage = help.stdout.components(separatedBy: "OPTIONS:").first ?? help.stdout
     #expect(usage.contains("USAGE: reactor [<options>]"))
     #expect(!usage.contains("<subcommand>"), "the usage must not ask for a subcommand")
     let words = try await ReactorBinary.run(["--offline", "help", "next"])

@@ -20,7 +20,8 @@ private let password = "ZQ9VW7"
 /// NDJSON goes to `sink`.
 private func liveSignup(
   _ client: GitHubClient, throttle: Duration = .zero, executor: ManualExecutor, clock: VirtualClock,
-  sink: MemorySink = MemorySink(), arguments: [String] = []
+  sink: MemorySink = MemorySink(), arguments: [String] = [],
+  changed: @escaping @Sendable (String?) -> Void = { _ in }
 ) -> SignupLiveView {
   var configuration = Session.Configuration(
     client: client, features: Features.all, options: RenderOptions(mode: .json), sink: sink,
@@ -30,7 +31,7 @@ private func liveSignup(
   let session = Session(configuration: configuration)
   let host = session.host(forFeature: "signup")!
   return SignupLiveView(
-    host: host, context: LiveContext(arguments: arguments, throttle: throttle), changed: { _ in })
+    host: host, context: LiveContext(arguments: arguments, throttle: throttle), changed: changed)
 }
 
 /// A client that answers every username as available, noting each it was asked about.
@@ -95,6 +96,27 @@ private func fill(_ view: SignupLiveView, username: String, executor: ManualExec
     _ = executor.runUntilIdle()
     #expect(asked.withLock { $0 } == ["o", "oct"])
     #expect(lines(view).contains { $0.contains("oct") && $0.contains("Username available") }, "\(lines(view))")
+  }
+
+  @Test("a recorded screen's label says what it shows: no answer about a name the field no longer shows")
+  func checkpointLabels() {
+    let asked = Locked<[String]>([])
+    let checkpoints = Locked<[String]>([])
+    let executor = ManualExecutor()
+    let view = liveSignup(
+      availableClient(asked), throttle: .milliseconds(300), executor: executor, clock: VirtualClock(),
+      changed: { checkpoint in if let checkpoint { checkpoints.withLock { $0.append(checkpoint) } } })
+    type("o", into: view, at: .zero)
+    type("cto", into: view, at: .milliseconds(1))
+    // o's answer lands while the field shows octo, checking: no screen is labelled with it.
+    _ = executor.runUntilIdle()
+    #expect(asked.withLock { $0 } == ["o"])
+    #expect(lines(view).contains { $0.contains("octo") && $0.contains("checking...") }, "\(lines(view))")
+    #expect(checkpoints.withLock { $0 }.isEmpty)
+    view.tick(at: .milliseconds(300))
+    _ = executor.runUntilIdle()
+    #expect(checkpoints.withLock { $0 } == ["username octo available"])
+    #expect(lines(view).contains { $0.contains("octo") && $0.contains("Username available") }, "\(lines(view))")
   }
 
   @Test("a username that waits goes at once when its field is left")

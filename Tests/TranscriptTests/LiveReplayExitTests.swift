@@ -36,7 +36,7 @@ struct LiveReplayExitTests {
       Issue.record("Escape replayed as the recorded Enter")
       return
     }
-    #expect(diff.contains("-exit 0\n+exit 130"), "\(diff)")
+    #expect(diff.contains("-@400ms exit 0\n+@400ms exit 130"), "\(diff)")
     // Recorded with Escape, then edited to a key that does not leave: the recorded 130 is no
     // longer what the keys produce, however well the screens match.
     let recorded = try #require(await Self.replay(escaped).updated)
@@ -61,7 +61,8 @@ struct LiveReplayExitTests {
         Issue.record("\(event): \(first.verdict)")
         continue
       }
-      #expect(!diff.contains("\n-exit") && !diff.contains("\n+exit"), "\(event): \(diff)")
+      // The diff is of the file, whose lines carry their times (`@400ms exit 130`).
+      #expect(!diff.contains("\n-@400ms exit") && !diff.contains("\n+@400ms exit"), "\(event): \(diff)")
       #expect(updated.contains("\n@400ms \(event)\n"), "\(event) is kept as input")
       #expect(updated.hasSuffix("@400ms exit \(status)\n"))
       #expect(await Self.replay(updated).verdict == .ok, "\(event)")

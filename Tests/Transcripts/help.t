@@ -56,3 +56,39 @@ usage: sleep <duration>
   wait, e.g. sleep 1.5s (virtual time in replays)
   Waits for 250ms, 2s, 1.5s or 1m; effects in flight go on meanwhile. In a replay it advances the
   virtual clock.
+> help live
+usage: live [<feature>] [<words>...]
+  open a feature's full-screen view (search as you type)
+  Opens the live view of search (or of the feature named first) on the terminal: the query reaches
+  GitHub as you type, throttled (--throttle), a newer query cancels the one in flight, and the list
+  loads the next page as you scroll near its end. Enter prints the selection and returns here; Esc
+  or Ctrl-C returns without one. 'live signup' opens the signup form instead: Tab moves between its
+  fields, Enter on Sign up submits, and the username that signed up is printed. 'live feed' opens
+  the event feed: r refreshes, the list loads more as you scroll, and Enter prints the selected
+  event. Its flags are reactor's, given as it starts: --throttle <duration>, --print name|url|json,
+  --json-log <file>, --color <when>, --offline (reactor live --help). See reactor(1), LIVE VIEW.
+  live [search] [the first query]: type a query, see results as you type; Enter prints the selection
+    characters, Backspace, Delete, Left, Right, Ctrl-A, Ctrl-E, Ctrl-W, Ctrl-U, Ctrl-K: edit the
+      query
+    Up, Down, Ctrl-P, Ctrl-N, PgUp, PgDn, Home, End, the mouse wheel: move the selection
+    Enter: print the selection and exit 0
+    Esc, Ctrl-C: exit 130 with nothing printed
+    Ctrl-O: open the selection in the browser
+    Ctrl-Z: suspend (fg redraws the view)
+  live signup [a username (type the passwords into the form)]: fill in the signup form, validated as
+  you type; prints the new username
+    Tab, Shift-Tab: move to the next or the previous line, round
+    Down, Up, Ctrl-N, Ctrl-P: move to the next or the previous line
+    Enter: on a field, move to the next line; on [ Sign up ], submit
+    characters, Backspace, Delete, Left, Right, Ctrl-A, Ctrl-E, Ctrl-W, Ctrl-U, Ctrl-K: edit the
+      field
+    Esc, Ctrl-C: exit 130 with nothing printed
+    any key after the signup: print the username and exit 0
+  live feed: the public event feed: scroll to load more, r refreshes; Enter prints the event
+    Up, Down, Ctrl-P, Ctrl-N, PgUp, PgDn, Home, End, the mouse wheel: move the selection
+    r, Ctrl-R: refresh
+    Enter: print the selected event's line and exit 0
+    Esc, Ctrl-C: exit 130 with nothing printed
+> help replay
+replay is not a command of the session: it replays transcripts from a shell, as in 'reactor replay
+session.t'. 'reactor replay --help' lists its flags; reactor-transcript(5) describes the files.

@@ -13,14 +13,6 @@
 %size 80x12
 @984ms key o
 @985ms key cto
-@987ms screen username o available
-| Sign up  Tab/Shift-Tab: move · Enter: next, submit · Esc: leave
-|
-| › Username  octo                  checking...
-|   Password
-|   Repeat
-|
-|   [ Sign up ]
 @1119ms key c
 @1120ms key at
 @1287ms screen username octocat taken

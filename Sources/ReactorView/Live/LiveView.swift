@@ -15,6 +15,9 @@ package protocol LiveView: AnyObject, Sendable {
   static var summary: String { get }
   /// How many words it opens with, and what they are (for the refusal of too many).
   static var words: (count: ClosedRange<Int>, meaning: String) { get }
+  /// Its keys and what they do, in the order its help lists them (`reactor live --help`,
+  /// `help live`); man/reactor.1, LIVE VIEW, says the same.
+  static var keys: [LiveKeyHelp] { get }
 
   /// Makes the View and its store. `changed` is called after each change of its state, with a
   /// reason when the change deserves a screen in a recording (a page landed, an error).
@@ -76,17 +79,30 @@ package struct LiveContext: Sendable {
   }
 }
 
+/// One line of a live View's help: some keys, and what they do.
+package struct LiveKeyHelp: Sendable, Equatable {
+  package var keys: String
+  package var action: String
+
+  package init(_ keys: String, _ action: String) {
+    self.keys = keys
+    self.action = action
+  }
+}
+
 /// A live View with its type erased, for the executable's feature list.
 package struct LiveFeature: Sendable {
   package let name: String
   package let summary: String
   package let words: (count: ClosedRange<Int>, meaning: String)
+  package let keys: [LiveKeyHelp]
   package let make: @Sendable (any FeatureHost, LiveContext, @escaping @Sendable (String?) -> Void) -> any LiveView
 
   package init<View: LiveView>(_ view: View.Type) {
     name = View.name
     summary = View.summary
     words = View.words
+    keys = View.keys
     make = { View(host: $0, context: $1, changed: $2) }
   }
 }

@@ -12,13 +12,16 @@ extension CommandTable where Command == Shell.Command {
     let names = features.map(\.name)
     self.init(
       features.flatMap { $0.verbs.map { $0.map(Command.feature) } }
-        + Self.session(features: names, liveNames: features.compactMap(\.live?.name))
+        + Self.session(features: names, live: features.compactMap(\.live))
         + Self.timeTravel(features: names) + [Self.quit],
-      features: features.map { (name: $0.name, fields: $0.fields) })
+      features: features.map { (name: $0.name, fields: $0.fields) }, otherTopics: [Self.replayTopic])
   }
 
+  /// `help replay`: the program's subcommand, which runs from a shell, not from the prompt.
+  package static let replayTopic = "replay"
+
   /// `state`, `limits`, `help`, `cancel` and `sleep`.
-  private static func session(features: [String], liveNames: [String]) -> [CommandSpec<Command>] {
+  private static func session(features: [String], live: [LiveFeature]) -> [CommandSpec<Command>] {
     let stateNames = features + [rateLimitFeature]
     return [
       CommandSpec(
@@ -72,9 +75,12 @@ extension CommandTable where Command == Shell.Command {
           or Ctrl-C returns without one. 'live signup' opens the signup form instead: Tab moves between \
           its fields, Enter on Sign up submits, and the username that signed up is printed. 'live feed' \
           opens the event feed: r refreshes, the list loads more as you scroll, and Enter prints the \
-          selected event. See reactor(1), LIVE VIEW.
-          """,
-        arity: 0...Int.max, completion: .words(liveNames)
+          selected event. Its flags are reactor's, given as it starts: --throttle <duration>, --print \
+          name|url|json, --json-log <file>, --color <when>, --offline (reactor live --help). See reactor(1), \
+          LIVE VIEW.
+
+          """ + LiveHelp.paragraphs(live).joined(separator: "\n"),
+        arity: 0...Int.max, completion: .words(live.map(\.name))
       ) { .live($0.words) },
     ]
   }

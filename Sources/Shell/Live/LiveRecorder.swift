@@ -22,8 +22,8 @@ package final class LiveRecorder: Sendable {
   }
 
   func key(_ key: Key, at now: Duration) {
-    let offset = Self.milliseconds(now)
     transcript.withLock { transcript in
+      let offset = transcript.after(Self.milliseconds(now))
       // Keys of the same millisecond share a line.
       if let last = transcript.events.last, last.offset == offset, case .keys(let keys) = last.event {
         transcript.events[transcript.events.count - 1].event = .keys(keys + [key])
@@ -37,7 +37,7 @@ package final class LiveRecorder: Sendable {
   func secretKey(at now: Duration) { key(.secret, at: now) }
 
   func resize(width: Int, height: Int, at now: Duration) {
-    transcript.withLock { $0.events.append((Self.milliseconds(now), .resize(width: width, height: height))) }
+    transcript.withLock { $0.events.append(($0.after(Self.milliseconds(now)), .resize(width: width, height: height))) }
   }
 
   func screen(_ screen: [String], reason: String, at now: Duration) {
@@ -49,8 +49,8 @@ package final class LiveRecorder: Sendable {
   /// The view ended: `cause` is what ended it when no key did (``LiveTranscript/Event/signal(_:)``
   /// or ``LiveTranscript/Event/closed``), an input a replay needs, as it needs the keys.
   func end(_ screen: [String], outcome: LiveDriver.Outcome, cause: LiveTranscript.Event? = nil, at now: Duration) {
-    let offset = Self.milliseconds(now)
     let text = transcript.withLock { transcript in
+      let offset = transcript.after(Self.milliseconds(now))
       if let cause { transcript.events.append((offset, cause)) }
       transcript.events.append((offset, .screen(reason: "end", lines: screen)))
       for line in (outcome.output ?? "").split(separator: "\n", omittingEmptySubsequences: false)
@@ -73,5 +73,14 @@ package final class LiveRecorder: Sendable {
   static func stamp(_ offset: Duration) -> String {
     let (seconds, attoseconds) = offset.components
     return "@\(seconds * 1000 + attoseconds / 1_000_000_000_000_000)ms"
+  }
+}
+
+extension LiveTranscript {
+  /// `offset`, or the time of the last event when that is later: a screen's time is rounded up
+  /// and a key's down, so a key in the same millisecond would otherwise go back in time, which
+  /// a transcript may not (``parse(_:)``).
+  fileprivate func after(_ offset: Duration) -> Duration {
+    max(offset, events.last?.offset ?? .zero)
   }
 }

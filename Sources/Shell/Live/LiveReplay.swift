@@ -171,8 +171,11 @@ extension Replayer {
     let expected = transcript.checked
     let got = actual.checked
     if expected == got { return Outcome(verdict: .ok) }
+    var source = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    if source.last?.isEmpty == true { source.removeLast() }
+    let rewritten = transcript.rewritten(text, with: actual)
     let diff = UnifiedDiff.make(
-      expected: expected, actual: got, expectedName: name, actualName: name + " (actual)")
-    return Outcome(verdict: .mismatch(diff: diff), updated: actual.text)
+      expected: source, actual: rewritten, expectedName: name, actualName: name + " (actual)")
+    return Outcome(verdict: .mismatch(diff: diff), updated: rewritten.joined(separator: "\n") + "\n")
   }
 }

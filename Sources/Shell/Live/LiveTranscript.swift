@@ -52,6 +52,15 @@ package struct LiveTranscript: Sendable, Equatable {
   package var header: [String]
   package var settings: Transcript.Settings
   package var events: [(offset: Duration, event: Event)]
+  /// The lines of the text each event was read from (0-based: its `@` line and its screen's
+  /// `|` lines), for a replay's diff in the file's own line numbers; empty for one made here.
+  var sourceLines: [Range<Int>] = []
+
+  package init(header: [String], settings: Transcript.Settings, events: [(offset: Duration, event: Event)]) {
+    self.header = header
+    self.settings = settings
+    self.events = events
+  }
 
   package static func == (lhs: LiveTranscript, rhs: LiveTranscript) -> Bool {
     lhs.header == rhs.header && lhs.settings == rhs.settings && lhs.events.count == rhs.events.count
@@ -85,10 +94,22 @@ package struct LiveTranscript: Sendable, Equatable {
         }
         screen.append(String(line.dropFirst()))
         transcript.events[transcript.events.count - 1].event = .screen(reason: reason, lines: screen)
+        transcript.sourceLines[transcript.sourceLines.count - 1] = transcript.sourceLines.last!.lowerBound..<number
         continue
       }
       if line.hasPrefix("@") {
-        transcript.events.append(try event(line, number: number))
+        let (time, parsed) = try event(line, number: number)
+        // A replay runs the keys on the virtual clock in the file's order: a time before the
+        // last one would be a key typed in the past.
+        if let last = transcript.events.last, time < last.offset {
+          throw TranscriptParser.Failure(
+            line: number,
+            message:
+              "\(LiveRecorder.stamp(time)) is earlier than the event before it (\(LiveRecorder.stamp(last.offset))): events are in time order"
+          )
+        }
+        transcript.events.append((time, parsed))
+        transcript.sourceLines.append(offset..<number)
         continue
       }
       guard transcript.events.isEmpty else {
@@ -155,20 +176,51 @@ package struct LiveTranscript: Sendable, Equatable {
 
   /// The transcript as written.
   package var text: String {
-    var lines = header
-    for (offset, event) in events {
-      let stamp = LiveRecorder.stamp(offset)
-      switch event {
-      case .keys(let keys): lines.append("\(stamp) key " + keys.map(\.token).joined())
-      case .resize(let width, let height): lines.append("\(stamp) resize \(width)x\(height)")
-      case .signal(let number): lines.append("\(stamp) signal \(Self.signalName(number))")
-      case .closed: lines.append("\(stamp) closed")
-      case .screen(let reason, let screen): lines += ["\(stamp) screen \(reason)"] + screen.map { "|" + $0 }
-      case .print(let text): lines.append("\(stamp) print \(text)")
-      case .exit(let status): lines.append("\(stamp) exit \(status)")
+    (header + events.flatMap { Self.lines(of: $0.event, at: $0.offset) }).joined(separator: "\n") + "\n"
+  }
+
+  /// How `event` at `offset` is written: its `@` line, and a screen's `|` lines.
+  static func lines(of event: Event, at offset: Duration) -> [String] {
+    let stamp = LiveRecorder.stamp(offset)
+    switch event {
+    case .keys(let keys): return ["\(stamp) key " + keys.map(\.token).joined()]
+    case .resize(let width, let height): return ["\(stamp) resize \(width)x\(height)"]
+    case .signal(let number): return ["\(stamp) signal \(Self.signalName(number))"]
+    case .closed: return ["\(stamp) closed"]
+    case .screen(let reason, let screen): return ["\(stamp) screen \(reason)"] + screen.map { "|" + $0 }
+    case .print(let text): return ["\(stamp) print \(text)"]
+    case .exit(let status): return ["\(stamp) exit \(status)"]
+    }
+  }
+
+  /// `source` (the text this transcript was read from) with what `actual` checked in place of
+  /// what this one expected: each screen, print and exit written where the one it is compared
+  /// with was, at that one's time (a replay's clock is not the terminal's), the keys, the
+  /// comments and the header as they are. Lines of the two line up, so a diff of them names the
+  /// file's own line numbers; it is also what `--update` writes.
+  func rewritten(_ source: String, with actual: LiveTranscript) -> [String] {
+    var lines = source.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    if lines.last?.isEmpty == true { lines.removeLast() }
+    var got = actual.events.filter { !$0.event.isInput }[...]
+    var out: [String] = []
+    var next = 0
+    var lastChecked = -1
+    for (index, (offset, event)) in events.enumerated() where index < sourceLines.count {
+      let range = sourceLines[index]
+      out += lines[next..<range.lowerBound]
+      next = range.upperBound
+      if event.isInput {
+        out += lines[range]
+      } else if let (_, replayed) = got.popFirst() {
+        out += Self.lines(of: replayed, at: offset)
+        lastChecked = out.count
       }
     }
-    return lines.joined(separator: "\n") + "\n"
+    // What the replay showed beyond what was recorded goes after the last check.
+    let extra = got.flatMap { Self.lines(of: $0.event, at: $0.offset) }
+    let at = lastChecked < 0 ? out.count : lastChecked
+    out.insert(contentsOf: extra, at: at)
+    return out + lines[next...]
   }
 
   /// What a replay compares: the screens (their reasons and text), what was printed and the

@@ -22,13 +22,25 @@ enum HelpText {
     if let topic, let spec = table.spec(for: topic) {
       var lines = TerminalText.wrap(spec.synopsis, width: width, first: "usage: ", indent: "  ")
       lines += TerminalText.wrap(spec.summary, width: width, first: "  ", indent: "  ")
-      if !spec.discussion.isEmpty {
-        lines += TerminalText.wrap(spec.discussion, width: width, first: "  ", indent: "  ")
+      // A line of the discussion is a paragraph; one indented further keeps its indent.
+      for paragraph in spec.discussion.split(separator: "\n") {
+        let nested = paragraph.prefix { $0 == " " }
+        let indent = "  " + nested
+        lines += TerminalText.wrap(
+          String(paragraph.dropFirst(nested.count)), width: width, first: indent,
+          indent: nested.isEmpty ? indent : indent + "  ")
       }
       if !spec.aliases.isEmpty {
         lines += TerminalText.wrap(spec.aliases.joined(separator: ", "), width: width, first: "  also: ", indent: "  ")
       }
       return lines.map { OutputLine(.out, $0) }
+    }
+    if topic == CommandTable<Command>.replayTopic {
+      return TerminalText.wrap(
+        "replay is not a command of the session: it replays transcripts from a shell, as in 'reactor replay "
+          + "session.t'. 'reactor replay --help' lists its flags; reactor-transcript(5) describes the files.",
+        width: width
+      ).map { OutputLine(.out, $0) }
     }
     let synopsisWidth = table.all.map(\.synopsis.count).max() ?? 0
     // Summaries in a column beside the synopses while that leaves them room, else under them.
