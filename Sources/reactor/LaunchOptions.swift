@@ -223,7 +223,7 @@ extension LaunchFlag {
   /// (``LiveCommand``) list, in the order of ``all``.
   static let live: Set<String> = [
     "offline", "api-url", "timeout", "color", "engine", "record", "force", "seed", "signup-failure-rate",
-    "signup-latency", "no-cache", "sort", "order", "throttle", "print", "json-log",
+    "signup-latency", "no-cache", "sort", "order", "throttle", "print", "json-log", "multi", "preview",
   ]
 }
 

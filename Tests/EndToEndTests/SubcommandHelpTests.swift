@@ -18,8 +18,8 @@ struct SubcommandHelpTests {
       let help = result.stdout
       #expect(help.contains("USAGE: reactor live [<options>] [<feature>] [<word> ...]"), "\(arguments): \(help)")
       for wanted in [
-        "--throttle <duration>", "--print <what>", "--json-log <file>", "--record <file>", "Ctrl-O", "r, Ctrl-R",
-        "Tab, Shift-Tab",
+        "--throttle <duration>", "--print <what>", "--json-log <file>", "--record <file>", "--multi", "--preview",
+        "Ctrl-O", "r, Ctrl-R", "Tab, Shift-Tab",
       ] {
         #expect(help.contains(wanted), "\(arguments): no \(wanted)")
       }
@@ -46,6 +46,7 @@ struct SubcommandHelpTests {
     #expect(live.status == 0, "\(live.stderr)")
     for wanted in [
       "usage: live", "live [search] [the first query]:", "Ctrl-O: open the selection", "live feed:", "--throttle",
+      "--multi", "--preview",
     ] {
       #expect(live.stdout.contains(wanted), "no \(wanted): \(live.stdout)")
     }
@@ -99,13 +100,14 @@ struct SubcommandHelpTests {
     let lines = [
       "reactor replay --j", "reactor --offline live --th", "reactor live --da", "reactor --js", "reactor qu",
       "reactor live", "reactor -f s", "reactor --file s", "reactor --record s", "reactor live --json-log s",
-      "reactor replay s", "reactor replay --junit s", "reactor live s",
+      "reactor replay s", "reactor replay --junit s", "reactor live s", "reactor live --mu",
+      "reactor --offline live --pre",
     ]
     let got = try await Self.withFiles { try Self.bashCompletions(lines, in: $0) }
     let files = "script.txt search.t sessions"
     let wanted = [
       "--jobs --junit", "--throttle", "", "--json --json-log", "query quit", "live", files, files, files, files,
-      files, files, "search signup",
+      files, files, "search signup", "--multi", "--preview",
     ]
     #expect(got == wanted, "\(zip(lines, got).map { "\($0): \($1)" })")
   }
@@ -165,6 +167,7 @@ struct SubcommandHelpTests {
     let lines = [
       "reactor replay --j", "reactor --offline live --th", "reactor live --da", "reactor --js", "reactor -f s",
       "reactor --record s", "reactor --json-log s", "reactor replay s", "reactor replay --junit s",
+      "reactor live --mu", "reactor --offline live --pre",
     ]
     // fish's own completion engine, on lines typed after the script is loaded. Outside an
     // interactive fish, the custom completion of live's words cannot read the command line
@@ -183,7 +186,10 @@ struct SubcommandHelpTests {
       part.split(separator: "\n").map { String($0.prefix { $0 != "\t" }) }.sorted().joined(separator: " ")
     }
     let files = "script.txt search.t sessions/"
-    let wanted = ["--jobs --junit", "--throttle", "", "--json --json-log", files, files, files, files, files]
+    let wanted = [
+      "--jobs --junit", "--throttle", "", "--json --json-log", files, files, files, files, files, "--multi",
+      "--preview",
+    ]
     #expect(got == wanted, "\(result.output)")
   }
 }

@@ -46,6 +46,8 @@ import Testing
     "throttle": (["--throttle", "1s"], { $0.throttle = 1 }),
     "print": (["--print", "url"], { $0.print = .url }),
     "json-log": (["--json-log", "changes.ndjson"], { $0.jsonLog = "changes.ndjson" }),
+    "multi": (["--multi"], { $0.multi = true }),
+    "preview": (["--preview"], { $0.preview = true }),
     "wait-on-rate-limit": (["--wait-on-rate-limit"], { $0.waitOnRateLimit = 60 }),
     "no-cache": (["--no-cache"], { $0.noCache = true }),
     "sort": (["--sort", "help-wanted-issues"], { $0.sort = .helpWantedIssues }),

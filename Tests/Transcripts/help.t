@@ -66,7 +66,8 @@ usage: live [<feature>] [<words>...]
   fields, Enter on Sign up submits, and the username that signed up is printed. 'live feed' opens
   the event feed: r refreshes, the list loads more as you scroll, and Enter prints the selected
   event. Its flags are reactor's, given as it starts: --throttle <duration>, --print name|url|json,
-  --json-log <file>, --color <when>, --offline (reactor live --help). See reactor(1), LIVE VIEW.
+  --multi, --preview, --json-log <file>, --color <when>, --offline (reactor live --help). See
+  reactor(1), LIVE VIEW.
   live [search] [the first query]: type a query, see results as you type; Enter prints the selection
     characters, Backspace, Delete, Left, Right, Ctrl-A, Ctrl-E, Ctrl-W, Ctrl-U, Ctrl-K: edit the
       query

@@ -76,8 +76,8 @@ extension CommandTable where Command == Shell.Command {
           its fields, Enter on Sign up submits, and the username that signed up is printed. 'live feed' \
           opens the event feed: r refreshes, the list loads more as you scroll, and Enter prints the \
           selected event. Its flags are reactor's, given as it starts: --throttle <duration>, --print \
-          name|url|json, --json-log <file>, --color <when>, --offline (reactor live --help). See reactor(1), \
-          LIVE VIEW.
+          name|url|json, --multi, --preview, --json-log <file>, --color <when>, --offline (reactor live \
+          --help). See reactor(1), LIVE VIEW.
 
           """ + LiveHelp.paragraphs(live).joined(separator: "\n"),
         arity: 0...Int.max, completion: .words(live.map(\.name))
