@@ -12,10 +12,15 @@ package final class FeedLiveView: LiveView {
   package static let summary = "the public event feed: scroll to load more, r refreshes; Enter prints the event"
   package static let words = (count: 0...0, meaning: "the feed opens with a refresh")
   package static let keys = [
-    LiveKeyHelp("Up, Down, Ctrl-P, Ctrl-N, PgUp, PgDn, Home, End, the mouse wheel", "move the selection"),
+    LiveKeyHelp(
+      "Up, Down, Ctrl-P, Ctrl-K, Ctrl-N, Ctrl-J, PgUp, PgDn, Home, End, the mouse wheel", "move the selection"),
+    LiveKeyHelp("a click, a double click", "select the row under the mouse; a double click does what Enter does"),
     LiveKeyHelp("r, Ctrl-R", "refresh"),
-    LiveKeyHelp("Enter", "print the selected event's line and exit 0"),
-    LiveKeyHelp("Esc, Ctrl-C", "exit 130 with nothing printed"),
+    LiveKeyHelp("Enter", "print the selected event's line (with --multi, every marked event's) and exit 0"),
+    LiveKeyHelp("Tab, Shift-Tab", "with --multi: mark and unmark, as in search; a refresh drops the marks"),
+    LiveKeyHelp("?, Shift-Up, Shift-Down", "with --preview: hide or show the pane; scroll it"),
+    LiveKeyHelp("Esc, Ctrl-C, Ctrl-G, Ctrl-Q", "exit 130 with nothing printed"),
+    LiveKeyHelp("Ctrl-L", "draw the whole screen again"),
   ]
 
   /// What the View keeps beside the store: the selection and the window.

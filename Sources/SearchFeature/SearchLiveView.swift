@@ -14,10 +14,20 @@ package final class SearchLiveView: LiveView {
   package static let words = (count: 0...Int.max, meaning: "the first query")
   package static let keys = [
     LiveKeyHelp(
-      "characters, Backspace, Delete, Left, Right, Ctrl-A, Ctrl-E, Ctrl-W, Ctrl-U, Ctrl-K", "edit the query"),
-    LiveKeyHelp("Up, Down, Ctrl-P, Ctrl-N, PgUp, PgDn, Home, End, the mouse wheel", "move the selection"),
-    LiveKeyHelp("Enter", "print the selection and exit 0"),
-    LiveKeyHelp("Esc, Ctrl-C", "exit 130 with nothing printed"),
+      "characters, Backspace, Delete, Left, Right, Ctrl-B, Ctrl-F, Ctrl-A, Ctrl-E",
+      "edit the query; Ctrl-D deletes the character under the caret"),
+    LiveKeyHelp("Alt-B, Alt-F, Shift-Left, Shift-Right, Ctrl-Left, Ctrl-Right", "move the caret by words"),
+    LiveKeyHelp(
+      "Ctrl-W, Alt-Backspace, Alt-D, Ctrl-U, Ctrl-Y",
+      "delete the word before the caret, the word after it, everything before it; put back what was deleted last"),
+    LiveKeyHelp(
+      "Up, Down, Ctrl-P, Ctrl-K, Ctrl-N, Ctrl-J, PgUp, PgDn, Home, End, the mouse wheel", "move the selection"),
+    LiveKeyHelp("a click, a double click", "select the row under the mouse; a double click does what Enter does"),
+    LiveKeyHelp("Enter", "print the selection (with --multi, every marked row, one a line) and exit 0"),
+    LiveKeyHelp("Tab, Shift-Tab", "with --multi: mark the selected row and move down; move up and unmark"),
+    LiveKeyHelp("?, Shift-Up, Shift-Down", "with --preview: hide or show the pane; scroll it (without it, ? is typed)"),
+    LiveKeyHelp("Esc, Ctrl-C, Ctrl-G, Ctrl-Q", "exit 130 with nothing printed; so does Ctrl-D with an empty query"),
+    LiveKeyHelp("Ctrl-L", "draw the whole screen again"),
     LiveKeyHelp("Ctrl-O", "open the selection in the browser"),
     LiveKeyHelp("Ctrl-Z", "suspend (fg redraws the view)"),
   ]

@@ -16,11 +16,14 @@ package final class SignupLiveView: LiveView {
   package static let words = (count: 0...1, meaning: "a username (type the passwords into the form)")
   package static let keys = [
     LiveKeyHelp("Tab, Shift-Tab", "move to the next or the previous line, round"),
-    LiveKeyHelp("Down, Up, Ctrl-N, Ctrl-P", "move to the next or the previous line"),
+    LiveKeyHelp("Down, Up, Ctrl-N, Ctrl-J, Ctrl-P, Ctrl-K", "move to the next or the previous line"),
     LiveKeyHelp("Enter", "on a field, move to the next line; on [ Sign up ], submit"),
     LiveKeyHelp(
-      "characters, Backspace, Delete, Left, Right, Ctrl-A, Ctrl-E, Ctrl-W, Ctrl-U, Ctrl-K", "edit the field"),
-    LiveKeyHelp("Esc, Ctrl-C", "exit 130 with nothing printed"),
+      "characters and the editing keys of search",
+      "edit the field; in a password field Ctrl-W and Alt-Backspace erase it whole, Alt-D to its end, and Ctrl-Y puts "
+        + "nothing back"),
+    LiveKeyHelp("Esc, Ctrl-C, Ctrl-G, Ctrl-Q", "exit 130 with nothing printed"),
+    LiveKeyHelp("Ctrl-L", "draw the whole screen again"),
     LiveKeyHelp("any key after the signup", "print the username and exit 0"),
   ]
 

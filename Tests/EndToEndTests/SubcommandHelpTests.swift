@@ -19,7 +19,7 @@ struct SubcommandHelpTests {
       #expect(help.contains("USAGE: reactor live [<options>] [<feature>] [<word> ...]"), "\(arguments): \(help)")
       for wanted in [
         "--throttle <duration>", "--print <what>", "--json-log <file>", "--record <file>", "--multi", "--preview",
-        "Ctrl-O", "r, Ctrl-R", "Tab, Shift-Tab",
+        "Ctrl-O", "r, Ctrl-R", "Tab, Shift-Tab", "Ctrl-J", "Alt-Backspace", "ESCDELAY",
       ] {
         #expect(help.contains(wanted), "\(arguments): no \(wanted)")
       }

@@ -69,27 +69,44 @@ usage: live [<feature>] [<words>...]
   --multi, --preview, --json-log <file>, --color <when>, --offline (reactor live --help). See
   reactor(1), LIVE VIEW.
   live [search] [the first query]: type a query, see results as you type; Enter prints the selection
-    characters, Backspace, Delete, Left, Right, Ctrl-A, Ctrl-E, Ctrl-W, Ctrl-U, Ctrl-K: edit the
-      query
-    Up, Down, Ctrl-P, Ctrl-N, PgUp, PgDn, Home, End, the mouse wheel: move the selection
-    Enter: print the selection and exit 0
-    Esc, Ctrl-C: exit 130 with nothing printed
+    characters, Backspace, Delete, Left, Right, Ctrl-B, Ctrl-F, Ctrl-A, Ctrl-E: edit the query;
+      Ctrl-D deletes the character under the caret
+    Alt-B, Alt-F, Shift-Left, Shift-Right, Ctrl-Left, Ctrl-Right: move the caret by words
+    Ctrl-W, Alt-Backspace, Alt-D, Ctrl-U, Ctrl-Y: delete the word before the caret, the word after
+      it, everything before it; put back what was deleted last
+    Up, Down, Ctrl-P, Ctrl-K, Ctrl-N, Ctrl-J, PgUp, PgDn, Home, End, the mouse wheel: move the
+      selection
+    a click, a double click: select the row under the mouse; a double click does what Enter does
+    Enter: print the selection (with --multi, every marked row, one a line) and exit 0
+    Tab, Shift-Tab: with --multi: mark the selected row and move down; move up and unmark
+    ?, Shift-Up, Shift-Down: with --preview: hide or show the pane; scroll it (without it, ? is
+      typed)
+    Esc, Ctrl-C, Ctrl-G, Ctrl-Q: exit 130 with nothing printed; so does Ctrl-D with an empty query
+    Ctrl-L: draw the whole screen again
     Ctrl-O: open the selection in the browser
     Ctrl-Z: suspend (fg redraws the view)
   live signup [a username (type the passwords into the form)]: fill in the signup form, validated as
   you type; prints the new username
     Tab, Shift-Tab: move to the next or the previous line, round
-    Down, Up, Ctrl-N, Ctrl-P: move to the next or the previous line
+    Down, Up, Ctrl-N, Ctrl-J, Ctrl-P, Ctrl-K: move to the next or the previous line
     Enter: on a field, move to the next line; on [ Sign up ], submit
-    characters, Backspace, Delete, Left, Right, Ctrl-A, Ctrl-E, Ctrl-W, Ctrl-U, Ctrl-K: edit the
-      field
-    Esc, Ctrl-C: exit 130 with nothing printed
+    characters and the editing keys of search: edit the field; in a password field Ctrl-W and
+      Alt-Backspace erase it whole, Alt-D to its end, and Ctrl-Y puts nothing back
+    Esc, Ctrl-C, Ctrl-G, Ctrl-Q: exit 130 with nothing printed
+    Ctrl-L: draw the whole screen again
     any key after the signup: print the username and exit 0
   live feed: the public event feed: scroll to load more, r refreshes; Enter prints the event
-    Up, Down, Ctrl-P, Ctrl-N, PgUp, PgDn, Home, End, the mouse wheel: move the selection
+    Up, Down, Ctrl-P, Ctrl-K, Ctrl-N, Ctrl-J, PgUp, PgDn, Home, End, the mouse wheel: move the
+      selection
+    a click, a double click: select the row under the mouse; a double click does what Enter does
     r, Ctrl-R: refresh
-    Enter: print the selected event's line and exit 0
-    Esc, Ctrl-C: exit 130 with nothing printed
+    Enter: print the selected event's line (with --multi, every marked event's) and exit 0
+    Tab, Shift-Tab: with --multi: mark and unmark, as in search; a refresh drops the marks
+    ?, Shift-Up, Shift-Down: with --preview: hide or show the pane; scroll it
+    Esc, Ctrl-C, Ctrl-G, Ctrl-Q: exit 130 with nothing printed
+    Ctrl-L: draw the whole screen again
+  Esc is the key once ESCDELAY milliseconds (100) pass with no byte after it; a key within them is
+  that key with Alt, and no Alt-key leaves the view.
 > help replay
 replay is not a command of the session: it replays transcripts from a shell, as in 'reactor replay
 session.t'. 'reactor replay --help' lists its flags; reactor-transcript(5) describes the files.

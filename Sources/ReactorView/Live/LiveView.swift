@@ -16,7 +16,7 @@ package protocol LiveView: AnyObject, Sendable {
   /// How many words it opens with, and what they are (for the refusal of too many).
   static var words: (count: ClosedRange<Int>, meaning: String) { get }
   /// Its keys and what they do, in the order its help lists them (`reactor live --help`,
-  /// `help live`); man/reactor.1, LIVE VIEW, says the same.
+  /// `help live`); man/reactor.1, LIVE VIEW, names the same keys (`LiveKeyHelpTests`).
   static var keys: [LiveKeyHelp] { get }
 
   /// Makes the View and its store. `changed` is called after each change of its state, with a
