@@ -106,6 +106,77 @@ struct LiveHonestScreenTests {
     #expect(session.pipedText == "owner/swift\n")
   }
 
+  /// A loopback GitHub whose answers list three repositories named after the query; `swiftx`
+  /// sets `arrived` and waits for `release`.
+  static func threeServer(release: Latch, arrived: Latch) throws -> LoopbackServer {
+    try LoopbackServer { request in
+      let query = URLComponents(string: request.pathAndQuery)?.queryItems?.first { $0.name == "q" }?.value ?? ""
+      if query == "swiftx" {
+        arrived.set()
+        release.wait()
+      }
+      let items = (1...3).map { number in
+        #"{"id":\#(number),"full_name":"owner/\#(query)\#(number)","description":"Repository \#(number) of \#(query)","stargazers_count":3,"language":"Swift","html_url":"https://github.com/owner/\#(query)\#(number)"}"#
+      }
+      let body = #"{"total_count":3,"incomplete_results":false,"items":[\#(items.joined(separator: ","))]}"#
+      return LoopbackResponse(status: 200, headers: [("Content-Type", "application/json")], body: Data(body.utf8))
+    }
+  }
+
+  @Test(
+    "--multi --preview at 60 columns on a list kept for an older query: the marks, the dim selection and its pane; the answer drops the marks"
+  )
+  func marksAndPaneOnAnOlderList() async throws {
+    let (release, arrived) = (Latch(), Latch())
+    let server = try Self.threeServer(release: release, arrived: arrived)
+    defer {
+      release.set()
+      server.stop()
+    }
+    let width = 60
+    let session = try TerminalSession(
+      ["--api-url", server.baseURL, "--no-cache", "live", "--throttle", "0", "--multi", "--preview", "swift"],
+      columns: width, rows: Self.rows, outputToPipe: true)
+    defer { session.end() }
+    func screen(_ text: String) -> TerminalModel {
+      var model = TerminalModel(width: width, height: Self.rows)
+      model.feed(Array(text.utf8))
+      return model
+    }
+    func wait(for what: String, _ condition: @escaping ([String]) -> Bool) async throws {
+      try await session.wait(for: what) { text, _ in condition(screen(text).lines) }
+    }
+    try await wait(for: "swift's answer") { $0.contains { $0.contains("3. owner/swift3") } }
+    session.type("\t")
+    try await wait(for: "a mark") { $0.last?.hasSuffix("1 marked") == true }
+    session.type("x")
+    try await session.wait(for: "the request for swiftx") { _, _ in arrived.wait(timeout: .zero) }
+    // Tab on the list kept for "swift": it marks the row shown.
+    session.type("\t")
+    try await wait(for: "two marks on the older list") { $0.last?.hasSuffix("searching... · 2 marked") == true }
+    var model = screen(session.text)
+    var lines = model.lines
+    #expect(lines[1].hasPrefix("+  1. owner/swift1") && lines[2].hasPrefix("+  2. owner/swift2"), "\(lines)")
+    #expect(lines.last?.hasPrefix("3 of 3 · results for \"swift\"") == true, "\(lines)")
+    let selection = model.cell(at: Position(row: 3, column: 8)).attributes
+    #expect(selection.reverse && selection.dim, "the selection is drawn as the older query's")
+    // Too narrow for the pane beside the list: below it, after a rule, on the selection.
+    let rule = try #require(lines.firstIndex(of: String(repeating: "─", count: width)), "\(lines)")
+    #expect(lines[rule + 1].hasPrefix("owner/swift3") && lines[rule + 2].hasPrefix("Repository 3 of swift"), "\(lines)")
+    release.set()
+    try await wait(for: "swiftx's answer") { $0.last?.contains("2 marks dropped: a new query") == true }
+    model = screen(session.text)
+    lines = model.lines
+    #expect(!lines.contains { $0.hasPrefix("+") }, "\(lines)")
+    #expect(lines[1].hasPrefix("   1. owner/swiftx1") && lines[rule + 1].hasPrefix("owner/swiftx1"), "\(lines)")
+    let current = model.cell(at: Position(row: 1, column: 8)).attributes
+    #expect(current.reverse && !current.dim)
+    session.type("\r")
+    #expect(try await session.exitStatus() == 0)
+    try await session.wait(for: "the selection on standard output") { _, pipe in pipe.hasSuffix("\n") }
+    #expect(session.pipedText == "owner/swiftx1\n")
+  }
+
   /// The bytes a Down at the last row on screen writes, which moves the window one row, with
   /// `term` as TERM; and whether they set a scroll region.
   static func oneRowScroll(term: String) async throws -> (bytes: Int, region: Bool) {

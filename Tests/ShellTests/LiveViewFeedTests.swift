@@ -31,14 +31,14 @@ private func page(_ page: Int, of pages: Int) -> EventsResult {
 /// reason the View gives for a screen.
 private func liveFeed(
   _ client: GitHubClient, executor: ManualExecutor, checkpoints: Locked<[String]> = Locked([]),
-  clock: VirtualClock = VirtualClock()
+  clock: VirtualClock = VirtualClock(), context: LiveContext = LiveContext()
 ) -> FeedLiveView {
   let configuration = Session.Configuration(
     client: client, features: Features.all, options: RenderOptions(mode: .json), sink: MemorySink(),
     time: .virtual(clock, start: start), executor: executor)
   let session = Session(configuration: configuration)
   let host = session.host(forFeature: "feed")!
-  return FeedLiveView(host: host, context: LiveContext()) { reason in
+  return FeedLiveView(host: host, context: context) { reason in
     if let reason { checkpoints.withLock { $0.append(reason) } }
   }
 }
@@ -281,6 +281,50 @@ extension LiveViewFeedTests {
     let text = String(decoding: bytes, as: UTF8.self)
     // Only the row whose age changed, from where it changed: not the event, not the other rows.
     #expect(!text.contains("new") && !text.contains("o/young") && !text.contains("2 h ago"), "\(text.debugDescription)")
+    #expect(bytes.count * 5 < full, "\(bytes.count) bytes against \(full) drawn at first")
+  }
+}
+
+// i38-keys' marks and pane on i38-screen's feed: the ages tick in the pane too.
+extension LiveViewFeedTests {
+  @Test(
+    "--multi --preview at 60 columns: the pane below the list, its age ticking with the row's, only those cells redrawn"
+  )
+  func paneAgeTicks() throws {
+    let young = Event(id: "1", type: "PushEvent", actor: "new", repository: "o/young", createdAt: start - 5)
+    let old = Event(id: "2", type: "PushEvent", actor: "old", repository: "o/old", createdAt: start - 7200)
+    let client = GitHubClient(
+      searchRepositories: { _, page, _ in Page(items: [], page: page, nextPage: nil) },
+      events: { number, _, _ in .page(Page(items: [young, old], page: number, nextPage: nil), etag: "e") })
+    let executor = ManualExecutor()
+    let clock = VirtualClock()
+    let view = liveFeed(client, executor: executor, clock: clock, context: LiveContext(multi: true, preview: true))
+    var screen = LiveScreen(view: view, width: 60, height: 16, color: true)
+    view.start(at: .zero)
+    _ = executor.runUntilIdle()
+    // Tab marks the young event and moves down; Up goes back to it, so the pane shows it.
+    _ = view.handle(.tab, at: .zero)
+    _ = view.handle(.up, at: .zero)
+    let full = screen.open(at: .zero).count
+    var lines = screen.model.lines
+    #expect(lines[0].hasPrefix("+") && lines[0].hasSuffix("just now"), "\(lines)")
+    let rule = try #require(lines.firstIndex(of: String(repeating: "─", count: 60)), "\(lines)")
+    let created = try #require(lines[rule...].firstIndex { $0.hasPrefix("Created") }, "\(lines)")
+    #expect(lines[created].hasSuffix("(just now)"), "\(lines)")
+    #expect(lines.last?.hasPrefix("2 events · no more events · 1 marked") == true, "\(lines)")
+    let deadline = try #require(view.deadline)
+    #expect(deadline == .seconds(5))
+    clock.advance(by: deadline)
+    view.tick(at: deadline)
+    let bytes = screen.draw(at: deadline)
+    lines = screen.model.lines
+    #expect(lines[0].hasPrefix("+") && lines[0].hasSuffix("10 s ago"), "\(lines)")
+    #expect(lines[created].hasSuffix("(10 s ago)"), "\(lines)")
+    #expect(lines.allSatisfy { TerminalText.width($0) <= 60 })
+    // The two ages, from where each changed: not the event, its record or the other rows.
+    let text = String(decoding: bytes, as: UTF8.self)
+    #expect(
+      !text.contains("o/young") && !text.contains("PushEvent") && !text.contains("2 h ago"), "\(text.debugDescription)")
     #expect(bytes.count * 5 < full, "\(bytes.count) bytes against \(full) drawn at first")
   }
 }

@@ -599,3 +599,110 @@ extension LiveViewSearchTests {
     #expect(short.count == 3 && short[2].hasSuffix("…"), "\(short)")
   }
 }
+
+// i38-keys' marks and pane on i38-screen's list: a list kept for an older query, a narrow screen.
+extension LiveViewSearchTests {
+  /// A client whose answers list three repositories named after the query; `swiftx` answers
+  /// once `clock` has moved a second.
+  private static func heldClient(_ clock: VirtualClock) -> GitHubClient {
+    GitHubClient(searchRepositories: { query, page, _ in
+      if query == "swiftx" { try await clock.sleep(for: .seconds(1)) }
+      return Page(items: (1...3).map { repository($0, query) }, page: page, nextPage: nil, totalCount: 3)
+    })
+  }
+
+  @Test(
+    "--multi on a list kept for an older query: its marks stay, Tab marks there, the pane follows; the answer drops them",
+    arguments: SearchEngineKind.allCases)
+  func marksOnAnOlderList(engine: SearchEngineKind) {
+    let clock = VirtualClock()
+    let executor = ManualExecutor()
+    let view = liveSearch(
+      Self.heldClient(clock), engine: engine, throttle: .zero, executor: executor, multi: true, preview: true)
+    type("swift", into: view, at: .zero)
+    _ = executor.runUntilIdle()
+    _ = view.handle(.tab, at: .zero)
+    type("x", into: view, at: .milliseconds(10))
+    _ = executor.runUntilIdle()
+    // The list answers "swift" while "swiftx" loads: a mark made on it is on the row shown.
+    _ = view.handle(.tab, at: .milliseconds(20))
+    var frame = view.frame(width: 120, height: 10, at: .milliseconds(20))
+    var lines = frame.lines.map(\.text)
+    let list = lines.map { String($0.prefix { $0 != "│" }) }
+    #expect(list[1].hasPrefix("+  1. owner/swift1"), "\(lines)")
+    #expect(list[2].hasPrefix("+  2. owner/swift2"), "\(lines)")
+    #expect(list[3].hasPrefix("   3. owner/swift3"), "\(lines)")
+    #expect(frame.lines[3].spans.first?.style == .staleSelection, "the selection is the older list's")
+    #expect(lines[1].contains("│owner/swift3"), "the pane shows the selection of the list on screen: \(lines)")
+    #expect(lines.last == "3 of 3 · results for \"swift\" · searching... · 2 marked", "\(lines)")
+    // swiftx's answer replaces the list, and the marks made in it go, said until the next key.
+    clock.advance(by: .seconds(1))
+    _ = executor.runUntilIdle()
+    frame = view.frame(width: 120, height: 10, at: .seconds(1))
+    lines = frame.lines.map(\.text)
+    #expect(!lines.contains { $0.hasPrefix("+") }, "\(lines)")
+    #expect(lines[1].hasPrefix("   1. owner/swiftx1") && lines[1].contains("│owner/swiftx1"), "\(lines)")
+    #expect(frame.lines[1].spans.contains { $0.style == .reverse })
+    #expect(lines.last == "3 of 3 · last page · 2 marks dropped: a new query", "\(lines)")
+    #expect(view.handle(.enter, at: .seconds(2)) == .exit(status: 0, output: "owner/swiftx1"))
+  }
+
+  @Test("--multi: Enter on a list kept for an older query prints the marks made in it, as they are on screen")
+  func enterPrintsTheMarksOfAnOlderList() {
+    let clock = VirtualClock()
+    let executor = ManualExecutor()
+    let view = liveSearch(Self.heldClient(clock), engine: .reactor, throttle: .zero, executor: executor, multi: true)
+    type("swift", into: view, at: .zero)
+    _ = executor.runUntilIdle()
+    _ = view.handle(.down, at: .zero)
+    _ = view.handle(.tab, at: .zero)
+    type("x", into: view, at: .milliseconds(10))
+    _ = executor.runUntilIdle()
+    _ = view.handle(.up, at: .milliseconds(20))
+    _ = view.handle(.up, at: .milliseconds(20))
+    _ = view.handle(.tab, at: .milliseconds(20))
+    #expect(Self.text(view).last == "3 of 3 · results for \"swift\" · searching... · 2 marked")
+    #expect(
+      view.handle(.enter, at: .milliseconds(30)) == .exit(status: 0, output: "owner/swift2\nowner/swift1"))
+  }
+
+  @Test(
+    "--preview on a narrow terminal: the pane below the list after a rule, every row within the width, the marks kept",
+    arguments: [20, 32, 60, 99])
+  func previewOnANarrowTerminal(width: Int) throws {
+    let executor = ManualExecutor()
+    let view = liveSearch(
+      Self.pagedClient(), engine: .reactor, throttle: .zero, executor: executor, multi: true, preview: true)
+    type("a query longer than the narrowest screen", into: view, at: .zero)
+    _ = executor.runUntilIdle()
+    _ = view.handle(.tab, at: .zero)
+    let frame = view.frame(width: width, height: 20, at: .zero)
+    let lines = frame.lines.map(\.text)
+    #expect(lines.count == 20 && lines.allSatisfy { TerminalText.width($0) <= width }, "\(lines)")
+    // The query scrolled to its end, the caret on screen.
+    #expect(lines[0].hasSuffix("screen"), "\(lines[0])")
+    #expect(try #require(frame.cursor).column < width)
+    let rule = try #require(lines.firstIndex(of: String(repeating: "─", count: width)), "\(lines)")
+    #expect(lines[1].hasPrefix("+  1."), "\(lines)")
+    #expect(frame.lines[2].spans.allSatisfy { $0.style == .reverse }, "the selection, under the first row")
+    // The pane: the selected repository's record below the rule, its title wrapped, not cut; the
+    // status under it, wrapped too.
+    let status = lines.drop { !$0.hasPrefix("30 of 120") }
+    #expect(status.joined(separator: " ").hasSuffix("· 1 marked"), "\(lines)")
+    var pane = Array(lines[(rule + 1)..<status.startIndex])
+    #expect(pane.count >= 7, "\(lines)")
+    #expect(pane.joined(separator: " ").hasPrefix("owner/a query longer than the narrowest screen2"), "\(pane)")
+    // Scrolled with Shift-Down, the rest of the record comes into the pane's rows, to its URL.
+    for _ in 0..<30 where !pane.contains(where: { $0.contains("https://github.com/") }) {
+      _ = view.handle(.shiftDown, at: .zero)
+      let scrolled = view.frame(width: width, height: 20, at: .zero).lines.map(\.text)
+      #expect(scrolled[..<rule] == lines[..<rule] && scrolled.allSatisfy { TerminalText.width($0) <= width })
+      pane = Array(scrolled[(rule + 1)..<status.startIndex])
+    }
+    #expect(pane.contains { $0.contains("https://github.com/") }, "\(pane)")
+    // Too few rows for a pane worth reading: the list alone.
+    let short = view.frame(width: width, height: 7, at: .zero).lines.map(\.text)
+    #expect(!short.contains(String(repeating: "─", count: width)), "\(short)")
+    #expect(short.allSatisfy { TerminalText.width($0) <= width }, "\(short)")
+  }
+}
