@@ -145,17 +145,12 @@ package struct PreviewRecord: Sendable, Equatable {
 }
 
 extension FrameLine {
-  /// The line cut to `width` columns (a cut span ends with `…`), and, if `padded`, filled out
-  /// to them with spaces.
+  /// The line cut to `width` columns as ``truncated(to:)`` cuts every line of a live view (a
+  /// whole word, then `…`), and, if `padded`, filled out to them with spaces.
   package func fitted(to width: Int, padded: Bool) -> FrameLine {
-    var left = max(0, width)
-    var spans: [Span] = []
-    for span in self.spans where left > 0 {
-      let text = TerminalText.width(span.text) <= left ? span.text : TerminalText.truncate(span.text, to: left)
-      left -= TerminalText.width(text)
-      spans.append(Span(text, span.style))
-    }
-    if padded && left > 0 { spans.append(Span(String(repeating: " ", count: left))) }
-    return FrameLine(spans: spans)
+    let cut = truncated(to: width)
+    let left = width - TerminalText.width(cut.text)
+    guard padded, left > 0 else { return cut }
+    return FrameLine(spans: cut.spans + [Span(String(repeating: " ", count: left))])
   }
 }
