@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Every session the recorder writes replays: random sessions typed at a terminal (prompted
@@ -89,7 +90,9 @@ struct RecordReplayPropertyTests {
     return all[random.next(all.count)]
   }
 
-  @Test("random sessions of ten steps replay as recorded, with every command they ran", arguments: 0..<24)
+  @Test(
+    "random sessions of ten steps replay as recorded, with every command they ran",
+    arguments: 0..<UInt64(SanitizerRun.cases(24)))
   func recordedSessionsReplay(seed: UInt64) async throws {
     var random = SplitMix(seed: seed &+ 0x5EED)
     let steps = (0..<10).map { _ in Self.step(&random) }

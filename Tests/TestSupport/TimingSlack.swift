@@ -14,3 +14,14 @@ public enum TimingSlack {
   /// `seconds`, stretched by ``factor``.
   public static func seconds(_ seconds: Double) -> Duration { .milliseconds(Int64(seconds * factor * 1000)) }
 }
+
+/// What a run under a sanitizer or strace (scripts/check sets `REACTOR_UNDER_SANITIZER`) leaves
+/// out. The sanitizers look for races and memory errors in the code a test reaches, which a few
+/// of a randomized or repeated test's cases reach already, each at several times its plain
+/// cost; the plain run (scripts/test) keeps every case.
+public enum SanitizerRun {
+  public static let active = ProcessInfo.processInfo.environment["REACTOR_UNDER_SANITIZER"] != nil
+
+  /// `count` in a plain run; a third of it (at least one) under a sanitizer.
+  public static func cases(_ count: Int) -> Int { active ? max(1, count / 3) : count }
+}

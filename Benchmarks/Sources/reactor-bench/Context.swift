@@ -82,6 +82,10 @@ struct Context: Sendable {
     only?.contains(scenario) ?? (!guardOnly || Suite.guardScenarios.contains(scenario))
   }
 
+  /// Whether a row is measured at all: a guard run leaves out the costly rows it does not
+  /// check (`replay.offline`, `replay.jobs`: a minute of CI's time).
+  func measures(_ row: String) -> Bool { !guardOnly || Suite.guarded[row] != nil }
+
   /// Whether a miss of `row`'s target fails the run.
   func checks(_ row: String) -> Bool { !ignoresTargets && (!guardOnly || Suite.guarded[row] != nil) }
 

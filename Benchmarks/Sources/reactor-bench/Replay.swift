@@ -105,7 +105,7 @@ enum ReplayBench {
     defer { try? FileManager.default.removeItem(atPath: cassette) }
     let lines = commands(count)
     var rows: [Row] = []
-    for (id, source) in [("replay", Optional(cassette)), ("replay.offline", nil)] {
+    for (id, source) in [("replay", Optional(cassette)), ("replay.offline", nil)] where context.measures(id) {
       // The offline sample answers slowly (it searches and encodes its whole sample on every
       // request): one run is enough for its informational figure.
       let sourceRuns = source == nil ? 1 : runs
@@ -122,7 +122,7 @@ enum ReplayBench {
           baselineName: "Session, no transcript",
           unit: "commands/s", target: source == nil ? nil : .atLeast(0.8, on: .ratio)))
     }
-    rows.append(try await ParallelReplayBench.run(context, cassette: cassette))
+    if context.measures("replay.jobs") { rows.append(try await ParallelReplayBench.run(context, cassette: cassette)) }
     return rows
   }
 }
