@@ -55,10 +55,8 @@ extension LaunchOptions {
     let recordingProblem = Locked<String?>(nil)
     if let record, let recording {
       do {
-        files = try RecordingFiles(
-          path: record, cassettePath: Self.cassettePath(for: record), force: force,
-          scanner: SecretScanner(environment: environment),
-          cassette: { (recording.exchangeCount, { try recording.cassette.encoded() }) })
+        files = try recordingFiles(
+          at: record, recording: recording, scanner: SecretScanner(environment: environment))
       } catch {
         StandardStream.error("reactor: --record: \(error)\n")
         throw ExitCode(2)

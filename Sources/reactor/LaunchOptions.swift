@@ -314,10 +314,8 @@ extension LaunchOptions {
       // Checked before anything runs: a path that cannot be written costs nothing yet.
       let files: RecordingFiles
       do {
-        files = try RecordingFiles(
-          path: record, cassettePath: Self.cassettePath(for: record), force: force,
-          scanner: SecretScanner(environment: environment),
-          cassette: { (recording.exchangeCount, { try recording.cassette.encoded() }) })
+        files = try recordingFiles(
+          at: record, recording: recording, scanner: SecretScanner(environment: environment))
       } catch {
         StandardStream.error("error: \(error)\n")
         throw ExitCode(2)
@@ -519,6 +517,16 @@ extension LaunchOptions {
   }
 
   static func cassetteName(for path: String) -> String { path.lastPathComponent + ".cassette.json" }
+
+  /// The transcript at `path` and its cassette, checked before anything runs (the REPL's
+  /// `--record` and live's): exists without `--force`, cannot be written.
+  func recordingFiles(
+    at path: String, recording: RecordingTransport, scanner: SecretScanner
+  ) throws -> RecordingFiles {
+    try RecordingFiles(
+      path: path, cassettePath: Self.cassettePath(for: path), force: force, scanner: scanner,
+      cassette: { (recording.exchangeCount, { try recording.cassette.encoded() }) })
+  }
 
   /// The cassette beside the transcript at `path`.
   static func cassettePath(for path: String) -> String {

@@ -12,14 +12,12 @@ enum JobControl {
   /// orphaned process group (`sh -c 'reactor live'` in a tmux pane), where SIGSTOP left the
   /// process stopped for good.
   static func suspend() {
-    var handler = sigaction()
     // The job's other processes first, as the terminal's key would stop them (`reactor live |
     // xargs ...`), with the signal ignored here: a second SIGTSTP of ours could be taken after
     // the shell's SIGCONT, and stop the process again.
-    set(SIGTSTP, to: SIG_IGN, saving: &handler)
+    let handler = SignalDisposition.set(SIGTSTP, to: SIG_IGN)
     kill(0, SIGTSTP)
-    var ignored = sigaction()
-    set(SIGTSTP, to: SIG_DFL, saving: &ignored)
+    SignalDisposition.set(SIGTSTP, to: SIG_DFL)
     var only = sigset_t()
     sigemptyset(&only)
     sigaddset(&only, SIGTSTP)
@@ -29,19 +27,6 @@ enum JobControl {
     // raw mode while the other threads stop.
     raise(SIGTSTP)
     pthread_sigmask(SIG_SETMASK, &mask, nil)
-    sigaction(SIGTSTP, &handler, nil)
-  }
-
-  private static func set(
-    _ number: Int32, to disposition: __sighandler_t?, saving previous: inout sigaction
-  ) {
-    var action = sigaction()
-    #if canImport(Glibc)
-      action.__sigaction_handler.sa_handler = disposition
-    #else
-      action.__sigaction_u.__sa_handler = disposition
-    #endif
-    sigemptyset(&action.sa_mask)
-    sigaction(number, &action, &previous)
+    SignalDisposition.restore(SIGTSTP, handler)
   }
 }

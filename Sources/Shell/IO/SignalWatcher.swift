@@ -42,17 +42,7 @@ package final class SignalWatcher: @unchecked Sendable {  // all mutable state i
       startIfNeeded()
       nextToken += 1
       if handlers[Int(number)].isEmpty {
-        var action = sigaction()
-        #if canImport(Glibc)
-          action.__sigaction_handler.sa_handler = signalToPipe
-        #else
-          action.__sigaction_u.__sa_handler = signalToPipe
-        #endif
-        sigemptyset(&action.sa_mask)
-        action.sa_flags = SA_RESTART
-        var old = sigaction()
-        sigaction(number, &action, &old)
-        previous[Int(number)] = old
+        previous[Int(number)] = SignalDisposition.set(number, to: signalToPipe, flags: SA_RESTART)
       }
       handlers[Int(number)].append((nextToken, handler))
       return Token(signal: number, id: nextToken)
@@ -63,9 +53,9 @@ package final class SignalWatcher: @unchecked Sendable {  // all mutable state i
   package func stop(_ token: Token) {
     lock.withLock {
       handlers[Int(token.signal)].removeAll { $0.id == token.id }
-      if handlers[Int(token.signal)].isEmpty, var old = previous[Int(token.signal)] {
+      if handlers[Int(token.signal)].isEmpty, let old = previous[Int(token.signal)] {
         previous[Int(token.signal)] = nil
-        sigaction(token.signal, &old, nil)
+        SignalDisposition.restore(token.signal, old)
       }
     }
   }

@@ -342,28 +342,14 @@ private struct FatalSignalRestorer {
     copy.initialize(to: saved)
     self.saved = copy
     self.tty = tty
-    var previous: [sigaction] = []
-    for number in signals {
-      var action = sigaction()
-      #if canImport(Glibc)
-        action.__sigaction_handler.sa_handler = restoreAndDie
-      #else
-        action.__sigaction_u.__sa_handler = restoreAndDie
-      #endif
-      sigemptyset(&action.sa_mask)
-      action.sa_flags = Int32(truncatingIfNeeded: SA_RESETHAND)
-      var old = sigaction()
-      sigaction(number, &action, &old)
-      previous.append(old)
+    let previous = signals.map {
+      SignalDisposition.set($0, to: restoreAndDie, flags: Int32(truncatingIfNeeded: SA_RESETHAND))
     }
     return FatalSignalRestorer(previous: previous)
   }
 
   func uninstall() {
-    for (number, old) in zip(Self.signals, previous) {
-      var old = old
-      sigaction(number, &old, nil)
-    }
+    for (number, old) in zip(Self.signals, previous) { SignalDisposition.restore(number, old) }
     Self.tty = -1
     Self.leave?.deallocate()
     Self.leave = nil
