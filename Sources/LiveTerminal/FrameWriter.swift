@@ -155,35 +155,47 @@ package struct FrameWriter: Sendable {
     }
   }
 
-  /// The cells `line` fills, cut to `width` columns.
+  /// The cells `line` fills, cut to `width` columns. Graphemes are found in the line's whole
+  /// text, as the terminal finds them in the bytes it is sent: one that begins in a span and ends
+  /// in the next (a flag cut in two) is one cell, in the style of the span it begins in.
   private func cells(of line: FrameLine, width: Int) -> [Cell] {
     var cells: [Cell] = []
     var lead: Int?
-    for span in line.spans {
-      let style = shown(span.style)
-      for character in span.text {
-        var text = String(character)
-        var columns: Int
-        if character.unicodeScalars.contains(where: { Self.isControl($0.value) }) {
-          text = "\u{FFFD}"
-          columns = 1
-        } else {
-          if character.unicodeScalars.contains(where: { Self.isDirectional($0.value) }) {
-            text = String(String.UnicodeScalarView(character.unicodeScalars.filter { !Self.isDirectional($0.value) }))
-            if text.isEmpty { continue }
-          }
-          columns = TerminalText.width(text)
-        }
-        guard columns > 0 else {
-          // A zero-width character joins the cell before it, as the terminal puts it there.
-          if let lead { cells[lead].text += text }
-          continue
-        }
-        guard cells.count + columns <= width else { return cells }
-        lead = cells.count
-        cells.append(Cell(text: text, style: style, width: columns))
-        cells += repeatElement(Cell(text: "", style: style, width: 0), count: columns - 1)
+    let spans = line.spans
+    var span = 0
+    // Where span `span` ends in the line's UTF-8, and where the next grapheme begins.
+    var spanEnd = spans.first?.text.utf8.count ?? 0
+    var offset = 0
+    for character in spans.count == 1 ? spans[0].text : line.text {
+      while offset >= spanEnd, span + 1 < spans.count {
+        span += 1
+        spanEnd += spans[span].text.utf8.count
       }
+      offset += character.utf8.count
+      let style = shown(spans[span].style)
+      var text = String(character)
+      var columns: Int
+      if character.unicodeScalars.contains(where: { Self.isControl($0.value) }) {
+        text = "\u{FFFD}"
+        columns = 1
+      } else {
+        if character.unicodeScalars.contains(where: { Self.isDirectional($0.value) }) {
+          text = String(String.UnicodeScalarView(character.unicodeScalars.filter { !Self.isDirectional($0.value) }))
+          if text.isEmpty { continue }
+          columns = TerminalText.width(text)
+        } else {
+          columns = TerminalText.width(of: character)
+        }
+      }
+      guard columns > 0 else {
+        // A zero-width character joins the cell before it, as the terminal puts it there.
+        if let lead { cells[lead].text += text }
+        continue
+      }
+      guard cells.count + columns <= width else { return cells }
+      lead = cells.count
+      cells.append(Cell(text: text, style: style, width: columns))
+      cells += repeatElement(Cell(text: "", style: style, width: 0), count: columns - 1)
     }
     return cells
   }
