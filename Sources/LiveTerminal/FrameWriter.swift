@@ -6,11 +6,13 @@ import Rendering
 /// view costs that line's changed cells, not a repaint.
 package struct FrameWriter: Sendable {
   /// A screen cell as drawn: a grapheme (with any zero-width ones after it) in a style, or the
-  /// right part of a wide character (empty text, width 0).
+  /// right part of a wide character (empty text, width 0). `widthVaries` when terminals disagree
+  /// on the grapheme's width (``TerminalText/scalarWidth(of:)``).
   private struct Cell: Equatable {
     var text: String
     var style: CellStyle
     var width: Int
+    var widthVaries = false
   }
 
   private let color: Bool
@@ -42,7 +44,11 @@ package struct FrameWriter: Sendable {
   /// `ESC[r;cH`), then erase-to-end-of-line where the new line is shorter. A change of size, or
   /// `invalidate()`, repaints everything (clear + every line). Never writes past column `width` (text is
   /// cut to the width by display cells, wide characters counted as two; a wide character that would
-  /// straddle the edge is dropped) and never writes a newline, so nothing wraps or scrolls. Control
+  /// straddle the edge is dropped) and never writes a newline, so nothing wraps or scrolls. A grapheme
+  /// terminals disagree on (a family, `❤️`, a skin tone: ``TerminalText/scalarWidth(of:)``) is drawn
+  /// on its cells erased first (ECH), then the cursor is put where the next cell begins (CHA), and
+  /// the rest of its line is written after it: a terminal that draws it narrower or wider shifts
+  /// nothing after it. It is kept only where it fits drawn either way. Control
   /// characters in span text are drawn as U+FFFD or dropped, never sent raw. Ends by placing or hiding
   /// the cursor as `frame.cursor` says. Empty when nothing changed.
   package mutating func draw(_ frame: Frame) -> [UInt8] {
@@ -103,6 +109,8 @@ package struct FrameWriter: Sendable {
     if new.count == old.count {
       while end > first && old[end - 1] == new[end - 1] { end -= 1 }
     }
+    // A terminal that draws such a grapheme wider than its cells wrote over the cells after it.
+    if new[first..<end].contains(where: \.widthVaries) { end = new.count }
     // Equal cells before `first` mean a wide character starts in both or in neither, so `first`
     // is never the right part of one.
     write(new, row: row, from: first, to: end, into: &out)
@@ -125,7 +133,11 @@ package struct FrameWriter: Sendable {
         out += "\(Self.escape)\(sgr(cell.style))m"
         style = cell.style
       }
-      out += cell.text
+      if cell.widthVaries {
+        out += "\(Self.escape)\(cell.width)X\(cell.text)\(Self.escape)\(index + cell.width + 1)G"
+      } else {
+        out += cell.text
+      }
       index += max(1, cell.width)
     }
     if style != .plain { out += "\(Self.escape)0m" }
@@ -175,6 +187,7 @@ package struct FrameWriter: Sendable {
       let style = shown(spans[span].style)
       var text = String(character)
       var columns: Int
+      var varies = false
       if character.unicodeScalars.contains(where: { Self.isControl($0.value) }) {
         text = "\u{FFFD}"
         columns = 1
@@ -185,6 +198,10 @@ package struct FrameWriter: Sendable {
           columns = TerminalText.width(text)
         } else {
           columns = TerminalText.width(of: character)
+          let scalars = character.unicodeScalars
+          varies =
+            scalars.index(after: scalars.startIndex) != scalars.endIndex
+            && TerminalText.scalarWidth(of: character) != columns
         }
       }
       guard columns > 0 else {
@@ -192,9 +209,10 @@ package struct FrameWriter: Sendable {
         if let lead { cells[lead].text += text }
         continue
       }
-      guard cells.count + columns <= width else { return cells }
+      let widest = varies ? max(columns, TerminalText.scalarWidth(of: character)) : columns
+      guard cells.count + widest <= width else { return cells }
       lead = cells.count
-      cells.append(Cell(text: text, style: style, width: columns))
+      cells.append(Cell(text: text, style: style, width: columns, widthVaries: varies))
       cells += repeatElement(Cell(text: "", style: style, width: 0), count: columns - 1)
     }
     return cells

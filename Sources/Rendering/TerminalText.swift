@@ -61,6 +61,14 @@ package enum TerminalText {
     return 0
   }
 
+  /// Columns a terminal that measures scalar by scalar (the C library's wcwidth: xterm, tmux
+  /// 3.3a for all but flags and joiners) gives `grapheme`: its scalars' widths added up. Where it
+  /// is not `width(of:)` (a family, ❤️, a skin tone, a keycap, a spacing vowel sign),
+  /// terminals disagree on the grapheme.
+  package static func scalarWidth(of grapheme: Character) -> Int {
+    grapheme.unicodeScalars.reduce(0) { $0 + width(of: $1) }
+  }
+
   /// Columns `scalar` takes as a grapheme of its own (``UnicodeWidthTable``): 0, 1 or 2.
   package static func width(of scalar: Unicode.Scalar) -> Int {
     switch UnicodeWidthTable.kind(of: scalar.value) {

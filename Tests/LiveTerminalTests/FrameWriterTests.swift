@@ -8,7 +8,8 @@ import Testing
 /// What a frame should look like on the screen: each row's graphemes at their columns, cut to the
 /// width, control characters as U+FFFD. Graphemes are the line's, across its spans (one takes the
 /// style of the span it begins in); one of no width joins the grapheme before it, or is dropped at
-/// the start of a line. The writer's own layout, written the plain way.
+/// the start of a line. A grapheme terminals disagree on is kept only where it fits drawn either way
+/// (``TerminalText/scalarWidth(of:)``). The writer's own layout, written the plain way.
 private func layout(_ frame: Frame, color: Bool) -> [[(column: Int, text: String, style: CellStyle)]] {
   (0..<frame.height).map { row in
     guard row < frame.lines.count else { return [] }
@@ -28,7 +29,8 @@ private func layout(_ frame: Frame, color: Bool) -> [[(column: Int, text: String
         if !cells.isEmpty { cells[cells.count - 1].text += text }
         continue
       }
-      guard used + width <= frame.width else { return cells }
+      let widest = control ? width : max(width, TerminalText.scalarWidth(of: character))
+      guard used + widest <= frame.width else { return cells }
       cells.append((used, text, style))
       used += width
     }
@@ -286,6 +288,27 @@ private func edited(_ frame: Frame, _ generator: inout SeededGenerator) -> Frame
     // No escape sequence inside a grapheme: the terminal sees it whole.
     let written = String(decoding: bytes, as: UTF8.self)
     #expect(written.contains("🇯🇵") && written.contains("❤\u{FE0F}"), "\(written.debugDescription)")
+  }
+
+  @Test func aGraphemeTerminalsDisagreeOnIsPlacedByCursorMoves() {
+    var writer = FrameWriter(color: false)
+    let bytes = String(
+      decoding: writer.draw(Frame(width: 10, height: 1, lines: [FrameLine("a❤\u{FE0F}b")])), as: UTF8.self)
+    // Its two cells erased, then it, then the cursor to column 4 (1-based), where b goes.
+    #expect(bytes.contains("a\u{1B}[2X❤\u{FE0F}\u{1B}[4Gb"), "\(bytes.debugDescription)")
+    // Changed, it is written with the rest of its line: a terminal that drew it wider wrote there.
+    let changed = String(
+      decoding: writer.draw(Frame(width: 10, height: 1, lines: [FrameLine("a👍🏽b")])), as: UTF8.self)
+    #expect(changed.hasSuffix("\u{1B}[2X👍🏽\u{1B}[4Gb"), "\(changed.debugDescription)")
+    // A grapheme all terminals draw alike is written as it is.
+    #expect(
+      String(decoding: writer.draw(Frame(width: 10, height: 1, lines: [FrameLine("e\u{301}中")])), as: UTF8.self)
+        .contains("e\u{301}中"))
+    // Kept only where it fits drawn as its scalars: a family takes 6 columns on such a terminal.
+    var narrow = FrameWriter(color: false)
+    var model = TerminalModel(width: 6, height: 1)
+    model.feed(narrow.draw(Frame(width: 6, height: 1, lines: [FrameLine("x👨\u{200D}👩\u{200D}👧y")])))
+    #expect(model.lines == ["x"])
   }
 
   @Test func textIsCutToTheWidthByCells() {
