@@ -6,11 +6,13 @@ import Rendering
 /// view costs that line's changed cells, not a repaint.
 package struct FrameWriter: Sendable {
   /// A screen cell as drawn: a grapheme (with any zero-width ones after it) in a style, or the
-  /// right part of a wide character (empty text, width 0).
+  /// right part of a wide character (empty text, width 0). `widthVaries` when terminals disagree
+  /// on the grapheme's width (``TerminalText/scalarWidth(of:)``).
   private struct Cell: Hashable {
     var text: String
     var style: CellStyle
     var width: Int
+    var widthVaries = false
   }
 
   private let color: Bool
@@ -51,7 +53,11 @@ package struct FrameWriter: Sendable {
   /// first (see ``Scroll``) if that writes fewer bytes. A change of size, or
   /// `invalidate()`, repaints everything (clear + every line). Never writes past column `width` (text is
   /// cut to the width by display cells, wide characters counted as two; a wide character that would
-  /// straddle the edge is dropped) and never writes a newline, so nothing wraps or scrolls. Control
+  /// straddle the edge is dropped) and never writes a newline, so nothing wraps or scrolls. A grapheme
+  /// terminals disagree on (a family, `❤️`, a skin tone: ``TerminalText/scalarWidth(of:)``) is drawn
+  /// on its cells erased first (ECH), then the cursor is put where the next cell begins (CHA), and
+  /// the rest of its line is written after it: a terminal that draws it narrower or wider shifts
+  /// nothing after it. It is kept only where it fits drawn either way. Control
   /// characters in span text are drawn as U+FFFD or dropped, never sent raw. Ends by placing or hiding
   /// the cursor as `frame.cursor` says. Empty when nothing changed.
   package mutating func draw(_ frame: Frame) -> [UInt8] {
@@ -124,6 +130,8 @@ package struct FrameWriter: Sendable {
     if new.count == old.count {
       while end > first && old[end - 1] == new[end - 1] { end -= 1 }
     }
+    // A terminal that draws such a grapheme wider than its cells wrote over the cells after it.
+    if new[first..<end].contains(where: \.widthVaries) { end = new.count }
     // Equal cells before `first` mean a wide character starts in both or in neither, so `first`
     // is never the right part of one.
     write(new, row: row, from: first, to: end, into: &out)
@@ -146,7 +154,11 @@ package struct FrameWriter: Sendable {
         out += "\(Self.escape)\(sgr(cell.style))m"
         style = cell.style
       }
-      out += cell.text
+      if cell.widthVaries {
+        out += "\(Self.escape)\(cell.width)X\(cell.text)\(Self.escape)\(index + cell.width + 1)G"
+      } else {
+        out += cell.text
+      }
       index += max(1, cell.width)
     }
     if style != .plain { out += "\(Self.escape)0m" }
@@ -177,35 +189,53 @@ package struct FrameWriter: Sendable {
     }
   }
 
-  /// The cells `line` fills, cut to `width` columns.
+  /// The cells `line` fills, cut to `width` columns. Graphemes are found in the line's whole
+  /// text, as the terminal finds them in the bytes it is sent: one that begins in a span and ends
+  /// in the next (a flag cut in two) is one cell, in the style of the span it begins in.
   private func cells(of line: FrameLine, width: Int) -> [Cell] {
     var cells: [Cell] = []
     var lead: Int?
-    for span in line.spans {
-      let style = shown(span.style)
-      for character in span.text {
-        var text = String(character)
-        var columns: Int
-        if character.unicodeScalars.contains(where: { Self.isControl($0.value) }) {
-          text = "\u{FFFD}"
-          columns = 1
-        } else {
-          if character.unicodeScalars.contains(where: { Self.isDirectional($0.value) }) {
-            text = String(String.UnicodeScalarView(character.unicodeScalars.filter { !Self.isDirectional($0.value) }))
-            if text.isEmpty { continue }
-          }
-          columns = TerminalText.width(text)
-        }
-        guard columns > 0 else {
-          // A zero-width character joins the cell before it, as the terminal puts it there.
-          if let lead { cells[lead].text += text }
-          continue
-        }
-        guard cells.count + columns <= width else { return cells }
-        lead = cells.count
-        cells.append(Cell(text: text, style: style, width: columns))
-        cells += repeatElement(Cell(text: "", style: style, width: 0), count: columns - 1)
+    let spans = line.spans
+    var span = 0
+    // Where span `span` ends in the line's UTF-8, and where the next grapheme begins.
+    var spanEnd = spans.first?.text.utf8.count ?? 0
+    var offset = 0
+    for character in spans.count == 1 ? spans[0].text : line.text {
+      while offset >= spanEnd, span + 1 < spans.count {
+        span += 1
+        spanEnd += spans[span].text.utf8.count
       }
+      offset += character.utf8.count
+      let style = shown(spans[span].style)
+      var text = String(character)
+      var columns: Int
+      var varies = false
+      if character.unicodeScalars.contains(where: { Self.isControl($0.value) }) {
+        text = "\u{FFFD}"
+        columns = 1
+      } else {
+        if character.unicodeScalars.contains(where: { Self.isDirectional($0.value) }) {
+          text = String(String.UnicodeScalarView(character.unicodeScalars.filter { !Self.isDirectional($0.value) }))
+          if text.isEmpty { continue }
+          columns = TerminalText.width(text)
+        } else {
+          columns = TerminalText.width(of: character)
+          let scalars = character.unicodeScalars
+          varies =
+            scalars.index(after: scalars.startIndex) != scalars.endIndex
+            && TerminalText.scalarWidth(of: character) != columns
+        }
+      }
+      guard columns > 0 else {
+        // A zero-width character joins the cell before it, as the terminal puts it there.
+        if let lead { cells[lead].text += text }
+        continue
+      }
+      let widest = varies ? max(columns, TerminalText.scalarWidth(of: character)) : columns
+      guard cells.count + widest <= width else { return cells }
+      lead = cells.count
+      cells.append(Cell(text: text, style: style, width: columns, widthVaries: varies))
+      cells += repeatElement(Cell(text: "", style: style, width: 0), count: columns - 1)
     }
     return cells
   }

@@ -7,7 +7,11 @@ import Rendering
 /// only when the next one comes, a wide character that does not fit wraps whole, overwriting either
 /// half of a wide character blanks both. A scroll region (DECSTBM) bounds what a line feed at its
 /// bottom, reverse index at its top, insert and delete line (IL, DL) and scroll up and down (SU,
-/// SD) move; lines that come free are blank.
+/// SD) move; lines that come free are blank. It draws graphemes whole, as a terminal that segments
+/// text into graphemes does: a scalar that continues the grapheme written last (a mark, a skin
+/// tone, a second regional indicator, a joiner and what it joins, VS16) goes into its cell, which
+/// widens when the grapheme does (`❤` then VS16), and each grapheme is as wide as
+/// `TerminalText.width(of:)` says. A control character or an escape sequence ends the grapheme.
 package struct TerminalModel: Sendable {
   /// The SGR attributes of a cell.
   package struct Attributes: Sendable, Hashable {
@@ -68,6 +72,9 @@ package struct TerminalModel: Sendable {
   private var bottom: Int
   /// xterm's wrap-pending flag: the last column was written, and the next printable wraps first.
   private var wrapPending = false
+  /// The cell the last grapheme went into, until a control character or an escape sequence:
+  /// a scalar that continues that grapheme joins it there.
+  private var lastCell: Position?
   private var attributes = Attributes()
   private var savedCursor: SavedCursor?
   private var cursorSavedForAlternate: SavedCursor?
@@ -132,6 +139,7 @@ package struct TerminalModel: Sendable {
     cells = Self.resized(Array(cells.dropFirst(dropped)), width: width, height: height)
     mainCells = mainCells.map { Self.resized($0, width: width, height: height) }
     row -= dropped
+    lastCell = nil
     self.width = width
     self.height = height
     row = min(row, height - 1)
@@ -162,7 +170,9 @@ package struct TerminalModel: Sendable {
 
   private mutating func consume(_ byte: UInt8) {
     switch state {
-    case .ground: ground(byte)
+    case .ground:
+      if byte < 0x20 || byte == 0x7F { lastCell = nil }
+      ground(byte)
     case .escape: escape(byte)
     case .escapeIntermediate:
       switch byte {
@@ -302,6 +312,7 @@ package struct TerminalModel: Sendable {
   private mutating func put(_ scalar: Unicode.Scalar) {
     // C1 controls that came as UTF-8: xterm acts on none of them in UTF-8 mode.
     guard !(0x80...0x9F).contains(scalar.value) else { return }
+    if let lastCell, join(scalar, to: lastCell) { return }
     let columns = TerminalText.width(of: scalar)
     guard columns > 0 else {
       attachToPrevious(scalar)
@@ -315,11 +326,42 @@ package struct TerminalModel: Sendable {
     blankWideCharacters(row: row, from: column, to: column + columns)
     cells[row][column] = Cell(text: String(scalar), attributes: attributes)
     for next in (column + 1)..<(column + columns) { cells[row][next] = Cell(text: "", attributes: attributes) }
+    lastCell = Position(row: row, column: column)
     column += columns
     if column >= width {
       column = width - 1
       wrapPending = true
     }
+  }
+
+  /// Puts `scalar` into the grapheme of the cell at `last` when it continues it, and widens the
+  /// cell when the grapheme became wider and the row has room (the cursor moves on with it).
+  /// False when `scalar` begins a grapheme of its own.
+  private mutating func join(_ scalar: Unicode.Scalar, to last: Position) -> Bool {
+    var text = cells[last.row][last.column].text
+    // Below U+0300 nothing joins what came before, nor is joined by what follows (but CR LF,
+    // which is no printable).
+    if scalar.value < 0x300, let previous = text.unicodeScalars.last, previous.value < 0x300 { return false }
+    text.unicodeScalars.append(scalar)
+    guard let grapheme = text.first, text.count == 1 else { return false }
+    cells[last.row][last.column].text = text
+    var columns = 1
+    while last.column + columns < width && cells[last.row][last.column + columns].isContinuation { columns += 1 }
+    let wanted = TerminalText.width(of: grapheme)
+    guard wanted > columns, last.column + wanted <= width else { return true }
+    blankWideCharacters(row: last.row, from: last.column + columns, to: last.column + wanted)
+    let attributes = cells[last.row][last.column].attributes
+    for next in (last.column + columns)..<(last.column + wanted) {
+      cells[last.row][next] = Cell(text: "", attributes: attributes)
+    }
+    row = last.row
+    column = last.column + wanted
+    wrapPending = false
+    if column >= width {
+      column = width - 1
+      wrapPending = true
+    }
+    return true
   }
 
   /// A zero-width character (a combining mark, a joiner) becomes part of the cell written last.

@@ -51,9 +51,9 @@ extension TerminalText {
   package static func visibleWidth(_ text: String) -> Int {
     guard text.utf8.contains(0x1B) else { return width(text) }
     var escape = EscapeState.none
-    var total = 0
-    for scalar in text.unicodeScalars where !escape.consume(scalar) { total += width(of: scalar) }
-    return total
+    var shown = String.UnicodeScalarView()
+    for scalar in text.unicodeScalars where !escape.consume(scalar) { shown.append(scalar) }
+    return width(String(shown))
   }
 
   /// Where a scan is in an ANSI escape sequence: `ESC`, then `[` and parameters up to a final
@@ -142,9 +142,9 @@ private struct Filler {
       var taken = rest.startIndex
       while taken < rest.endIndex {
         var scan = escape
-        let characterWidth = rest[taken].unicodeScalars.reduce(0) { total, scalar in
-          scan.consume(scalar) ? total : total + TerminalText.width(of: scalar)
-        }
+        var shown = String.UnicodeScalarView()
+        for scalar in rest[taken].unicodeScalars where !scan.consume(scalar) { shown.append(scalar) }
+        let characterWidth = TerminalText.width(String(shown))
         if used + pieceWidth + characterWidth + endWidth > limit, pieceWidth > 0 { break }
         escape = scan
         pieceWidth += characterWidth

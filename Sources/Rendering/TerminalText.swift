@@ -29,11 +29,10 @@ package enum TerminalText {
     return String(out)
   }
 
-  /// Columns a terminal uses for `text`: 2 for East Asian wide characters and most emoji, 0 for
-  /// combining marks and format characters, 1 otherwise.
+  /// Columns a terminal uses for `text`: the sum of its graphemes' (`width(of:)` of each `Character`).
   package static func width(_ text: String) -> Int {
     if let count = printableASCIICount(text) { return count }
-    return text.unicodeScalars.reduce(0) { $0 + width(of: $1) }
+    return text.reduce(0) { $0 + width(of: $1) }
   }
 
   /// The byte count of `text` when every byte is printable ASCII (one Character and one column
@@ -43,20 +42,39 @@ package enum TerminalText {
     return text.utf8.count
   }
 
-  package static func width(of scalar: Unicode.Scalar) -> Int {
-    let value = scalar.value
-    if value < 0x300 { return value < 0x20 || value == 0x7F ? 0 : 1 }
-    switch scalar.properties.generalCategory {
-    case .nonspacingMark, .enclosingMark, .format: return 0
-    default: break
+  /// Columns a terminal that draws graphemes whole gives `grapheme`, from the Unicode data
+  /// (``UnicodeWidthTable``): those of its first scalar that takes any, 2 when that one is East
+  /// Asian Wide or Fullwidth or an emoji presented as one (Emoji_Presentation, or a text emoji
+  /// followed by VS16), else 1; 0 when none takes any. What follows it (marks, a skin tone, a
+  /// second regional indicator, a joiner and what it joins) is drawn in the same cells, so a flag
+  /// or a family is 2, not 4 or 6.
+  package static func width(of grapheme: Character) -> Int {
+    var scalars = grapheme.unicodeScalars.makeIterator()
+    while let scalar = scalars.next() {
+      switch UnicodeWidthTable.kind(of: scalar.value) {
+      case .zero: continue
+      case .narrow: return 1
+      case .wide: return 2
+      case .emoji: return scalars.next()?.value == 0xFE0F ? 2 : 1
+      }
     }
-    if scalar.properties.isEmojiPresentation { return 2 }
-    switch value {
-    case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
-      0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x1F300...0x1F64F,
-      0x1F900...0x1F9FF, 0x20000...0x3FFFD:
-      return 2
-    default: return 1
+    return 0
+  }
+
+  /// Columns a terminal that measures scalar by scalar (the C library's wcwidth: xterm, tmux
+  /// 3.3a for all but flags and joiners) gives `grapheme`: its scalars' widths added up. Where it
+  /// is not `width(of:)` (a family, ❤️, a skin tone, a keycap, a spacing vowel sign),
+  /// terminals disagree on the grapheme.
+  package static func scalarWidth(of grapheme: Character) -> Int {
+    grapheme.unicodeScalars.reduce(0) { $0 + width(of: $1) }
+  }
+
+  /// Columns `scalar` takes as a grapheme of its own (``UnicodeWidthTable``): 0, 1 or 2.
+  package static func width(of scalar: Unicode.Scalar) -> Int {
+    switch UnicodeWidthTable.kind(of: scalar.value) {
+    case .zero: 0
+    case .narrow, .emoji: 1
+    case .wide: 2
     }
   }
 
@@ -70,7 +88,7 @@ package enum TerminalText {
     var out = ""
     var used = 0
     for character in text {
-      let characterWidth = width(String(character))
+      let characterWidth = width(of: character)
       if used + characterWidth > columns - 1 { break }
       out.append(character)
       used += characterWidth

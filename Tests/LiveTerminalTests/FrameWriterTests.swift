@@ -6,21 +6,33 @@ import Testing
 // it writes leave the screen showing exactly the new one.
 
 /// What a frame should look like on the screen: each row's graphemes at their columns, cut to the
-/// width, control characters as U+FFFD. The writer's own layout, written the plain way.
+/// width, control characters as U+FFFD. Graphemes are the line's, across its spans (one takes the
+/// style of the span it begins in); one of no width joins the grapheme before it, or is dropped at
+/// the start of a line. A grapheme terminals disagree on is kept only where it fits drawn either way
+/// (``TerminalText/scalarWidth(of:)``). The writer's own layout, written the plain way.
 private func layout(_ frame: Frame, color: Bool) -> [[(column: Int, text: String, style: CellStyle)]] {
   (0..<frame.height).map { row in
     guard row < frame.lines.count else { return [] }
+    let spans = frame.lines[row].spans
+    // The span each UTF-8 byte of the line belongs to.
+    let spanOfByte = spans.indices.flatMap { index in Array(repeating: index, count: spans[index].text.utf8.count) }
     var cells: [(column: Int, text: String, style: CellStyle)] = []
     var used = 0
-    for span in frame.lines[row].spans {
-      for character in span.text {
-        let control = character.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
-        let text = control ? "\u{FFFD}" : String(character)
-        let width = TerminalText.width(text)
-        guard used + width <= frame.width else { return cells }
-        cells.append((used, text, span.style))
-        used += width
+    var byte = 0
+    for character in frame.lines[row].text {
+      let style = spans[spanOfByte[byte]].style
+      byte += String(character).utf8.count
+      let control = character.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
+      let text = control ? "\u{FFFD}" : String(character)
+      let width = TerminalText.width(text)
+      if width == 0 {
+        if !cells.isEmpty { cells[cells.count - 1].text += text }
+        continue
       }
+      let widest = control ? width : max(width, TerminalText.scalarWidth(of: character))
+      guard used + widest <= frame.width else { return cells }
+      cells.append((used, text, style))
+      used += width
     }
     return cells
   }
@@ -84,10 +96,14 @@ private func rawControls(in bytes: [UInt8]) -> [Int] {
 
 private let styles: [CellStyle] = [.plain, .bold, .dim, .reverse, .accent, .warning, .error, .staleSelection]
 
-/// Characters for random text: mostly ASCII, with wide CJK and emoji, and now and then a control.
+/// Characters for random text: mostly ASCII, with wide CJK and emoji, and now and then a control;
+/// and graphemes of several scalars (a flag, a family, VS16, a skin tone, a mark), or their parts,
+/// which join what comes before them, across spans too (a regional indicator, VS16, a joiner).
 private let alphabet: [String] =
   Array(repeating: ["a", "b", "x", "Z", "0", " ", "-", "/"], count: 4).flatMap { $0 }
   + ["中", "文", "字", "😀", "🎉", "é", "ß", "Ω", "\u{1B}", "\t", "\n", "\u{9B}", "\u{7F}"]
+  + ["🇯🇵", "👨\u{200D}👩\u{200D}👧", "❤\u{FE0F}", "👍🏽", "e\u{301}", "★", "1\u{FE0F}\u{20E3}"]
+  + ["🇯", "❤", "\u{FE0F}", "\u{200D}", "\u{301}", "\u{1100}", "\u{1161}"]
 
 private func randomText(_ length: Int, _ generator: inout SeededGenerator) -> String {
   String((0..<length).map { _ in alphabet.randomElement(using: &generator)! }.joined())
@@ -342,6 +358,44 @@ private func edited(_ frame: Frame, _ generator: inout SeededGenerator) -> Frame
     #expect(again.contains("\u{1B}[2J"))
     model.feed(Array(again.utf8))
     expectShows(model, resized)
+  }
+
+  @Test func aGraphemeCutInTwoBySpansIsOneCellInTheFirstSpansStyle() {
+    var writer = FrameWriter(color: true)
+    var model = TerminalModel(width: 10, height: 1)
+    let frame = Frame(
+      width: 10, height: 1, lines: [FrameLine(spans: [Span("a🇯", .bold), Span("🇵b❤"), Span("\u{FE0F}c")])])
+    let bytes = writer.draw(frame)
+    model.feed(bytes)
+    #expect(model.lines == ["a🇯🇵b❤\u{FE0F}c"])
+    #expect(model.cell(at: Position(row: 0, column: 1)).text == "🇯🇵")
+    #expect(model.cell(at: Position(row: 0, column: 1)).attributes.bold)
+    #expect(model.cell(at: Position(row: 0, column: 4)).text == "❤\u{FE0F}")
+    #expect(model.cell(at: Position(row: 0, column: 6)).text == "c")
+    // No escape sequence inside a grapheme: the terminal sees it whole.
+    let written = String(decoding: bytes, as: UTF8.self)
+    #expect(written.contains("🇯🇵") && written.contains("❤\u{FE0F}"), "\(written.debugDescription)")
+  }
+
+  @Test func aGraphemeTerminalsDisagreeOnIsPlacedByCursorMoves() {
+    var writer = FrameWriter(color: false)
+    let bytes = String(
+      decoding: writer.draw(Frame(width: 10, height: 1, lines: [FrameLine("a❤\u{FE0F}b")])), as: UTF8.self)
+    // Its two cells erased, then it, then the cursor to column 4 (1-based), where b goes.
+    #expect(bytes.contains("a\u{1B}[2X❤\u{FE0F}\u{1B}[4Gb"), "\(bytes.debugDescription)")
+    // Changed, it is written with the rest of its line: a terminal that drew it wider wrote there.
+    let changed = String(
+      decoding: writer.draw(Frame(width: 10, height: 1, lines: [FrameLine("a👍🏽b")])), as: UTF8.self)
+    #expect(changed.hasSuffix("\u{1B}[2X👍🏽\u{1B}[4Gb"), "\(changed.debugDescription)")
+    // A grapheme all terminals draw alike is written as it is.
+    #expect(
+      String(decoding: writer.draw(Frame(width: 10, height: 1, lines: [FrameLine("e\u{301}中")])), as: UTF8.self)
+        .contains("e\u{301}中"))
+    // Kept only where it fits drawn as its scalars: a family takes 6 columns on such a terminal.
+    var narrow = FrameWriter(color: false)
+    var model = TerminalModel(width: 6, height: 1)
+    model.feed(narrow.draw(Frame(width: 6, height: 1, lines: [FrameLine("x👨\u{200D}👩\u{200D}👧y")])))
+    #expect(model.lines == ["x"])
   }
 
   @Test func textIsCutToTheWidthByCells() {

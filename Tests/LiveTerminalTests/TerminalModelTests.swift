@@ -29,6 +29,39 @@ private func model(_ width: Int, _ height: Int, _ text: String) -> TerminalModel
     #expect(model(5, 2, "e\u{301}x").lines == ["e\u{301}x", ""], "a combining mark joins the cell before it")
   }
 
+  @Test func graphemesAreDrawnWholeInTheColumnsTheirFirstScalarTakes() {
+    // A flag and a family are one grapheme two columns wide; the cursor goes on after it.
+    let flag = model(8, 1, "a🇯🇵b")
+    #expect(flag.lines == ["a🇯🇵b"])
+    #expect(flag.cursor == Position(row: 0, column: 4))
+    #expect(flag.cell(at: Position(row: 0, column: 1)).text == "🇯🇵")
+    let family = model(8, 1, "a👨\u{200D}👩\u{200D}👧b")
+    #expect(family.cursor == Position(row: 0, column: 4))
+    #expect(family.cell(at: Position(row: 0, column: 1)).text == "👨\u{200D}👩\u{200D}👧")
+    #expect(family.cell(at: Position(row: 0, column: 3)).text == "b")
+    // VS16 widens the heart it follows, and the cursor with it; a skin tone joins its hand.
+    let heart = model(8, 1, "a❤\u{FE0F}b")
+    #expect(heart.cell(at: Position(row: 0, column: 2)).isContinuation)
+    #expect(heart.cell(at: Position(row: 0, column: 3)).text == "b")
+    #expect(model(8, 1, "👍🏽x").cursor == Position(row: 0, column: 3))
+    #expect(model(8, 1, "1\u{FE0F}\u{20E3}x").cursor == Position(row: 0, column: 3))
+    // Three regional indicators: a flag and the start of another.
+    #expect(model(8, 1, "🇯🇵🇫").cursor == Position(row: 0, column: 4))
+    // Hangul jamo make one syllable.
+    #expect(model(8, 1, "\u{1100}\u{1161}\u{11A8}x").cursor == Position(row: 0, column: 3))
+  }
+
+  @Test func aMoveOrAnEscapeSequenceEndsTheGrapheme() {
+    // A second regional indicator after a move begins a flag of its own.
+    #expect(model(8, 1, "🇯\u{1B}[1;5H🇵").lines == ["🇯  🇵"])
+    // VS16 after a colour change does not widen the heart: it joins it, as a mark joins.
+    let heart = model(8, 1, "❤\u{1B}[1m\u{FE0F}x")
+    #expect(heart.lines == ["❤\u{FE0F}x"])
+    #expect(heart.cursor == Position(row: 0, column: 2))
+    // VS16 at the last column: no room to widen, the heart stays one column.
+    #expect(model(3, 2, "ab❤\u{FE0F}").lines == ["ab❤\u{FE0F}", ""])
+  }
+
   @Test func overwritingHalfAWideCharacterBlanksBoth() {
     #expect(model(6, 1, "中文\u{1B}[1;2Hx").lines == [" x文"])
     #expect(model(6, 1, "中文\u{1B}[1;3Hx").lines == ["中x"])
