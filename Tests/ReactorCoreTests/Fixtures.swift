@@ -17,6 +17,9 @@ struct ProbeReactor: Reactor {
     case stepwise(AsyncGate)
     /// A synchronous `increment`, then an uncancellable-by-id load: the shape of a search.
     case announceThenLoad(String, AsyncGate)
+    /// A synchronous `increment`, then a load that cancels the one in flight: the shape of
+    /// `SearchReactor`'s `updateQuery`, whose commit comes before its cancellation.
+    case announceThenReplace(String, AsyncGate)
   }
 
   enum Mutation: Sendable, Equatable {
@@ -66,6 +69,13 @@ struct ProbeReactor: Reactor {
       return .concatenate(
         .send(.increment),
         .run { send in
+          await gate.wait()
+          send(.setLoaded(name))
+        })
+    case .announceThenReplace(let name, let gate):
+      return .concatenate(
+        .send(.increment),
+        .run(cancellableAs: "load", cancelInFlight: true) { send in
           await gate.wait()
           send(.setLoaded(name))
         })

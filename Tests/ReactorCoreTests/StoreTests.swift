@@ -142,6 +142,42 @@ struct StoreTests {
     #expect(store.currentState.values.elements.isEmpty)
   }
 
+  /// The live view's lost "cancelled: rust": the answer to "rus" landed while "rust" was
+  /// processed, between its first commit and its cancellation of the search in flight, and the
+  /// effect that sent it ended before that cancellation. The answer waits in the queue; the
+  /// cancellation must still reach it, though its effect no longer runs.
+  @Test("a result queued by an effect that has ended is dropped when a newer action cancels it")
+  func queuedResultOfAnEndedEffectDropped() async {
+    let executor = ManualExecutor()
+    let store = Store(reactor: ProbeReactor(), executor: executor)
+    let recorder = Recorder(store)
+    let old = AsyncGate()
+    let new = AsyncGate()
+    let ended = Locked(false)
+    store.observe { event, _ in
+      guard case .transition(let t) = event, t.action == .announceThenReplace("new", new) else { return }
+      guard t.mutation == .increment else { return }
+      // The old load's answer arrives now: the held drain queues it, and its effect ends.
+      old.open()
+      executor.runUntilIdle()
+      ended.withLock { $0 = store.runningEffectCount == 0 }
+    }
+    let oldTask = store.send(.announceThenReplace("old", old))
+    executor.runUntilIdle()
+    #expect(old.waiterCount == 1, "the old load waits for its answer")
+    let newTask = store.send(.announceThenReplace("new", new))
+    #expect(ended.withLock { $0 }, "the old load ended, its answer queued, before the new one cancelled it")
+    #expect(!recorder.mutations.contains(.setLoaded("old")), "\(recorder.mutations)")
+    #expect(store.currentState.loaded == nil)
+    #expect(oldTask.isFinished && oldTask.completion == .cancelled)
+    executor.runUntilIdle()
+    new.open()
+    executor.runUntilIdle()
+    #expect(newTask.isFinished && newTask.completion == .ok)
+    #expect(recorder.mutations == [.increment, .increment, .setLoaded("new")])
+    #expect(store.runningEffectCount == 0)
+  }
+
   @Test("cancel(id:) stops a running effect and its task reports cancelled")
   func cancelByID() async {
     let store = Store(reactor: ProbeReactor())

@@ -20,7 +20,8 @@ private func repository(_ id: Int, _ name: String) -> Repository {
 /// A live search View on a session whose effects run on `executor`, at `time`.
 private func liveSearch(
   _ client: GitHubClient, engine: SearchEngineKind, throttle: Duration, executor: ManualExecutor,
-  time: TimeSource = .system, multi: Bool = false, preview: Bool = false
+  time: TimeSource = .system, multi: Bool = false, preview: Bool = false,
+  changed: @escaping @Sendable (String?) -> Void = { _ in }
 ) -> SearchLiveView {
   var configuration = Session.Configuration(
     client: client, features: Features.all, options: RenderOptions(mode: .json), sink: MemorySink(), time: time,
@@ -32,7 +33,7 @@ private func liveSearch(
   let context = LiveContext(
     throttle: throttle, multi: multi, preview: preview,
     budget: { resource in budgets().first { $0.resource == resource } })
-  return SearchLiveView(host: host, context: context, changed: { _ in })
+  return SearchLiveView(host: host, context: context, changed: changed)
 }
 
 private func type(_ text: String, into view: SearchLiveView, at now: Duration) {
@@ -440,6 +441,48 @@ private func type(_ text: String, into view: SearchLiveView, at now: Duration) {
     #expect(answered.selection == .reverse)
     #expect(
       view.handle(.enter, at: .seconds(2)) == .exit(status: 0, output: "owner/swiftx1"), "a new list starts at its top")
+  }
+
+  /// LiveViewTests.staleQueryCancelled's rare failure, made certain: rus's answer arrives as
+  /// rust is sent, after rust's first change and before rust cancels the search in flight, and
+  /// rus's effect ends with its answer queued behind rust. Were that answer to land, the list
+  /// would read as rust's last page, nothing would load, and Ctrl-U would cancel nothing.
+  @Test(
+    "an older answer queued as a newer query is sent never lands: it is not drawn as the newer one's, and Ctrl-U cancels that",
+    arguments: SearchEngineKind.allCases)
+  func answerQueuedAsTheNewerQueryIsSent(engine: SearchEngineKind) {
+    let clock = VirtualClock()
+    let client = GitHubClient(searchRepositories: { query, page, _ in
+      if query == "rus" { try await clock.sleep(for: .seconds(1)) }
+      // rust is never answered here.
+      if query == "rust" { try await clock.sleep(for: .seconds(100)) }
+      return Page(items: [repository(1, query)], page: page, nextPage: nil, totalCount: 1)
+    })
+    let executor = ManualExecutor()
+    let armed = Locked(false)
+    let view = liveSearch(client, engine: engine, throttle: .zero, executor: executor) { _ in
+      // The first change after "t", rust's, seen while the store still processes rust: rus's
+      // answer arrives now, and its effect ends.
+      let fire = armed.withLock { armed -> Bool in
+        defer { armed = false }
+        return armed
+      }
+      guard fire else { return }
+      clock.advance(by: .seconds(1))
+      _ = executor.runUntilIdle()
+    }
+    type("rus", into: view, at: .zero)
+    _ = executor.runUntilIdle()
+    armed.withLock { $0 = true }
+    type("t", into: view, at: .milliseconds(10))
+    _ = executor.runUntilIdle()
+    #expect(!armed.withLock { $0 }, "rust's change was seen")
+    let typed = Self.screen(view, at: .milliseconds(10)).lines
+    #expect(!typed.contains { $0.contains("owner/rus1") }, "\(typed)")
+    #expect(typed.last?.contains("searching...") == true && typed.last?.contains("last page") == false, "\(typed)")
+    _ = view.handle(.control("u"), at: .milliseconds(20))
+    let cleared = Self.screen(view, at: .milliseconds(20)).lines
+    #expect(cleared.last?.contains("cancelled: rust") == true, "\(cleared)")
   }
 
   @Test("a key the throttle holds marks the list as the older query's at once", arguments: SearchEngineKind.allCases)

@@ -37,6 +37,14 @@ public final class Store<R: Reactor>: @unchecked Sendable {  // its mutable stat
     case mutation(R.Mutation, Run)
     case notice(Notice, Run)
     case failure(any Error, Run)
+
+    /// The effect run an output comes from; nil for an action.
+    var run: Run? {
+      switch self {
+      case .action: nil
+      case .mutation(_, let run), .notice(_, let run), .failure(_, let run): run
+      }
+    }
   }
 
   fileprivate typealias Run = EffectRun<R>
@@ -566,13 +574,23 @@ public final class Store<R: Reactor>: @unchecked Sendable {  // its mutable stat
   }
 
   /// Marks every running effect that matches (and is not cancelled yet) cancelled, and returns
-  /// their tasks. The caller holds the lock, and cancels the tasks after releasing it: a task's
-  /// cancellation handlers run inline and may take the lock themselves.
+  /// their tasks; and every ended one whose outputs still wait in the queue (an answer queued
+  /// behind the action that replaces it, its effect ended before that action cancelled it),
+  /// whose outputs are then dropped. The caller holds the lock, and cancels the tasks after
+  /// releasing it: a task's cancellation handlers run inline and may take the lock themselves.
   private func markCancelled(where matches: (Run) -> Bool) -> [Task<Void, any Error>] {
     var tasks: [Task<Void, any Error>] = []
     for run in running where !run.cancelled && matches(run) {
       run.cancelled = true
       if let task = run.task { tasks.append(task) }
+    }
+    queue.visit { queued in
+      // Any run still running was marked above: one found here has ended.
+      guard let run = queued.item.run, !run.cancelled, matches(run) else { return }
+      run.cancelled = true
+      // Its work was cut short after all; the queued item keeps its action from finishing
+      // before this is seen.
+      run.tracker.markCancelled()
     }
     return tasks
   }
@@ -581,7 +599,8 @@ public final class Store<R: Reactor>: @unchecked Sendable {  // its mutable stat
 /// One running effect of a store: its task's only capture, and what its `Send` sends through.
 /// Its mutable fields are guarded by the store's lock. Items it queued keep a reference, so a
 /// result queued before a cancellation is still recognised as stale, and one queued just
-/// before the effect finished is still committed.
+/// before the effect finished is still committed, unless a cancellation reaches it in the
+/// queue.
 ///
 /// Not nested in the generic `Store`: the deinit of a nested class looked up the class's
 /// metadata at every effect's end.
