@@ -227,6 +227,9 @@ final class TerminalSession: @unchecked Sendable {  // mutable state under `cond
     let exited = await poll(every: .milliseconds(2), timeout: Self.patience) { waitpid(pid, &status, WNOHANG) == pid }
     guard exited else { throw Failure("reactor did not exit:\n\(text.suffix(2000))") }
     reaped = true
+    // What it wrote before it exited may still be unread: the readers reach the end once no
+    // process holds the terminal (and the pipe). A check of `text` after this sees all of it.
+    _ = await poll(every: .milliseconds(2), timeout: Self.patience) { condition.withLock { finished == readers } }
     return status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
   }
 
