@@ -207,37 +207,40 @@ package struct FrameWriter: Sendable {
       }
       offset += character.utf8.count
       let style = shown(spans[span].style)
-      var text = String(character)
-      var columns: Int
-      var varies = false
-      if character.unicodeScalars.contains(where: { Self.isControl($0.value) }) {
-        text = "\u{FFFD}"
-        columns = 1
-      } else {
-        if character.unicodeScalars.contains(where: { Self.isDirectional($0.value) }) {
-          text = String(String.UnicodeScalarView(character.unicodeScalars.filter { !Self.isDirectional($0.value) }))
-          if text.isEmpty { continue }
-          columns = TerminalText.width(text)
-        } else {
-          columns = TerminalText.width(of: character)
-          let scalars = character.unicodeScalars
-          varies =
-            scalars.index(after: scalars.startIndex) != scalars.endIndex
-            && TerminalText.scalarWidth(of: character) != columns
-        }
-      }
+      guard let (text, columns, scalarColumns) = Self.drawn(character) else { continue }
       guard columns > 0 else {
         // A zero-width character joins the cell before it, as the terminal puts it there.
         if let lead { cells[lead].text += text }
         continue
       }
-      let widest = varies ? max(columns, TerminalText.scalarWidth(of: character)) : columns
-      guard cells.count + widest <= width else { return cells }
+      guard cells.count + max(columns, scalarColumns) <= width else { return cells }
       lead = cells.count
-      cells.append(Cell(text: text, style: style, width: columns, widthVaries: varies))
-      cells += repeatElement(Cell(text: "", style: style, width: 0), count: columns - 1)
+      cells.append(Cell(text: text, style: style, width: columns, widthVaries: scalarColumns != columns))
+      if columns > 1 { cells += repeatElement(Cell(text: "", style: style, width: 0), count: columns - 1) }
     }
     return cells
+  }
+
+  /// What `character` is drawn as: its text (a control as U+FFFD, without direction marks), its
+  /// columns, and its columns on a terminal that measures scalar by scalar
+  /// (``TerminalText/scalarWidth(of:)``); nil when nothing is left to draw.
+  private static func drawn(_ character: Character) -> (text: String, columns: Int, scalarColumns: Int)? {
+    let scalars = character.unicodeScalars
+    // One scalar, as nearly every character is: measured as itself.
+    var iterator = scalars.makeIterator()
+    if let only = iterator.next(), iterator.next() == nil {
+      if isControl(only.value) { return ("\u{FFFD}", 1, 1) }
+      if isDirectional(only.value) { return nil }
+      let columns = TerminalText.width(of: only)
+      return (String(character), columns, columns)
+    }
+    if scalars.contains(where: { isControl($0.value) }) { return ("\u{FFFD}", 1, 1) }
+    if scalars.contains(where: { isDirectional($0.value) }) {
+      let text = String(String.UnicodeScalarView(scalars.filter { !isDirectional($0.value) }))
+      let columns = TerminalText.width(text)
+      return text.isEmpty ? nil : (text, columns, columns)
+    }
+    return (String(character), TerminalText.width(of: character), TerminalText.scalarWidth(of: character))
   }
 
   /// C0, DEL and C1: a terminal acts on them instead of drawing them.

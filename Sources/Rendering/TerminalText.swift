@@ -31,8 +31,17 @@ package enum TerminalText {
 
   /// Columns a terminal uses for `text`: the sum of its graphemes' (`width(of:)` of each `Character`).
   package static func width(_ text: String) -> Int {
-    if let count = printableASCIICount(text) { return count }
-    return text.reduce(0) { $0 + width(of: $1) }
+    // Printable ASCII is a column a byte, up to the byte before anything else, which may begin a
+    // grapheme with what follows it (e and a combining accent).
+    let utf8 = text.utf8
+    var plain = 0
+    for byte in utf8 {
+      if byte < 0x20 || byte >= 0x7F { break }
+      plain += 1
+    }
+    if plain == utf8.count { return plain }
+    plain = max(0, plain - 1)
+    return plain + text[utf8.index(utf8.startIndex, offsetBy: plain)...].reduce(0) { $0 + width(of: $1) }
   }
 
   /// The byte count of `text` when every byte is printable ASCII (one Character and one column

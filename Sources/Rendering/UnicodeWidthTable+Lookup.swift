@@ -11,8 +11,16 @@ extension UnicodeWidthTable {
     case emoji
   }
 
-  /// The kind of `value`: that of the run the last start at or below it begins (a binary search).
+  /// The kind of `value`.
   static func kind(of value: UInt32) -> Kind {
+    value < UInt32(latin.count) ? latin[Int(value)] : search(value)
+  }
+
+  /// The kinds of U+0000 to U+02FF, most of what is written, read from the runs once.
+  private static let latin: [Kind] = (0..<0x300).map { search($0) }
+
+  /// The kind of the run the last start at or below `value` begins (a binary search).
+  private static func search(_ value: UInt32) -> Kind {
     var low = 0
     var high = starts.count
     // starts[low] <= value < starts[high] (or high is the end).

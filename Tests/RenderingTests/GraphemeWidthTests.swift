@@ -41,6 +41,9 @@ import Testing
     ("soft hyphen", "a\u{AD}b", 3),
     ("zero width space", "a\u{200B}b", 2),
     ("row", "x🇯🇵y👨\u{200D}👩\u{200D}👧z", 7),
+    ("ASCII, then an accent on its last letter", "cafe\u{301}", 4),
+    ("ASCII, then a keycap of its last digit", "ab1\u{FE0F}\u{20E3}", 4),
+    ("ASCII after the rest", "中a\u{301}bc", 5),
   ])
   func graphemeWidth(_ name: String, _ text: String, _ columns: Int) {
     #expect(TerminalText.width(text) == columns, "\(name)")

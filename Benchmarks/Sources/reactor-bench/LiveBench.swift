@@ -193,6 +193,6 @@ enum LiveBench {
       Row(
         id: "live.throttle", scenario: "live: Throttle.offer per keystroke", ours: offer, baseline: closure,
         baselineName: "an opaque closure call", unit: "ns/key", target: nil),
-    ]
+    ] + WidthBench.rows(context)
   }
 }

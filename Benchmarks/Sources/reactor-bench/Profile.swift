@@ -12,7 +12,7 @@ enum Profile {
   static let scenarios = [
     "counter", "search", "search-ndjson", "search-task", "search-taskless", "large", "session", "replay", "http-client",
     "render", "render-direct", "decode", "decode-small", "session-cassette", "replay-check", "offline-query",
-    "offline-next",
+    "offline-next", "live-frame", "width", "width-unicode",
   ]
 
   nonisolated(unsafe) static var body: () -> Void = {}
@@ -23,6 +23,7 @@ enum Profile {
   static let synchronous: Set<String> = [
     "counter", "search", "search-ndjson", "search-task", "search-taskless", "large", "session", "render",
     "render-direct", "decode", "decode-small", "session-cassette", "replay-check", "offline-query", "offline-next",
+    "live-frame", "width", "width-unicode",
   ]
 
   /// The asynchronous scenarios, measured as a whole process.
@@ -62,6 +63,28 @@ enum Profile {
         }
       }
       print("\(scenario): \(lines) lines")
+    case "live-frame":
+      // What `live.frame.1000` times: a move and the frame drawn after it, 1,000 results loaded.
+      let frames = count ?? 300
+      let loaded = LiveBench.makeView(total: 1_000, throttle: .zero)
+      LiveBench.load(loaded, total: 1_000, width: 120, height: 32)
+      var screen = LiveScreen(view: loaded.view, width: 120, height: 32, color: true)
+      _ = screen.open(at: .zero)
+      _ = loaded.view.handle(.home, at: .zero)
+      _ = screen.draw(at: .zero)
+      measure {
+        for index in 0..<frames {
+          _ = loaded.view.handle(index % 2 == 0 ? .down : .up, at: .zero)
+          blackhole(screen.draw(at: .zero))
+        }
+      }
+      print("live-frame: \(frames) frames")
+    case "width", "width-unicode":
+      // What `live.width` and `live.width.unicode` time: TerminalText.width of 2,000 texts.
+      let texts = scenario == "width" ? WidthBench.asciiTexts() : WidthBench.unicodeTexts()
+      let rounds = count ?? 10
+      measure { for _ in 0..<rounds { for text in texts { blackhole(TerminalText.width(text)) } } }
+      print("\(scenario): \(rounds) rounds of \(texts.reduce(0) { $0 + $1.count }) graphemes")
     case "decode", "decode-small":
       let pages = count ?? 200
       guard let body = scenario == "decode" ? HTTPBench.recordedBody() : HTTPBench.minimalBody() else {
