@@ -16,7 +16,7 @@ extension FrameLine {
     let rows = max(1, rows)
     var characters: [(character: Character, style: CellStyle, width: Int)] = []
     for span in spans {
-      for character in span.text { characters.append((character, span.style, TerminalText.width(String(character)))) }
+      for character in span.text { characters.append((character, span.style, TerminalText.width(of: character))) }
     }
     guard width > 0 else { return [FrameLine(spans: [])] }
     var lines: [FrameLine] = []
