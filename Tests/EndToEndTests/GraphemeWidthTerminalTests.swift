@@ -129,6 +129,9 @@ struct GraphemeWidthTerminalTests {
     let samples = Self.samples.filter { $0.tmux == nil || $0.text.unicodeScalars.count > 1 }
     let (width, height) = (24, samples.count + 1)
     try await TmuxPane.with(width: width, height: height) { pane in
+      // How wide this tmux draws each: a newer one may agree with us where 3.3a does not.
+      var drawn: [String: Int] = [:]
+      for sample in samples where sample.tmux != nil { drawn[sample.name] = try await pane.columns(of: sample.text) }
       var writer = FrameWriter(color: false)
       var model = TerminalModel(width: width, height: height)
       try await pane.write(FrameWriter.enter)
@@ -146,19 +149,20 @@ struct GraphemeWidthTerminalTests {
           let (before, grapheme, after) = rows[row]
           let modelRow = Self.withoutTags(model.lines[row])
           #expect(modelRow == Self.withoutTags(before + grapheme + after), "frame \(index), \(sample.name): the model")
-          guard let tmux = sample.tmux else {
+          let ours = TerminalText.width(sample.text)
+          guard let tmux = sample.tmux, let columns = drawn[sample.name], columns != ours else {
             #expect(Self.withoutTags(shown[row]) == modelRow, "frame \(index), \(sample.name)")
             continue
           }
           // `grapheme` is the sample, or the sample after a letter.
           let prefix = String(grapheme.dropLast())
-          if let kept = tmux.kept {
+          if columns > ours, let kept = tmux.kept {
             // Wider: what follows starts at our width, over the rest of it.
             let expected = after.isEmpty ? [modelRow, before + prefix + kept] : [before + prefix + kept + after]
             #expect(expected.contains(shown[row]), "frame \(index), \(sample.name): tmux shows \(shown[row])")
           } else {
             // Narrower: its cells were erased first, so the rest of the row stays where it is.
-            let padding = String(repeating: " ", count: TerminalText.width(sample.text) - tmux.columns)
+            let padding = String(repeating: " ", count: max(0, ours - columns))
             let expected = after.isEmpty ? before + grapheme : before + grapheme + padding + after
             #expect(shown[row] == expected, "frame \(index), \(sample.name): tmux shows \(shown[row])")
           }
