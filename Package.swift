@@ -94,7 +94,8 @@ let package = Package(
       name: "TestSupport", dependencies: ["ReactorCore", "GitHubClient"], path: "Tests/TestSupport",
       swiftSettings: strict),
     .testTarget(name: "ReactorJSONTests", dependencies: ["ReactorJSON", "CByteScan", "ReactorCore", "GitHubClient"]),
-    .testTarget(name: "ReactorCoreTests", dependencies: ["ReactorCore", "ReactorJSON", "ReactorTesting"]),
+    .testTarget(
+      name: "ReactorCoreTests", dependencies: ["ReactorCore", "ReactorJSON", "ReactorTesting", "TestSupport"]),
     .testTarget(name: "ReactorTestingTests", dependencies: ["ReactorTesting", "ReactorCore"]),
     .testTarget(name: "ReactorObservationTests", dependencies: ["ReactorObservation", "ReactorCore", "ReactorTesting"]),
     // The code of the DocC articles, compiled and run (ArticleCodeTests checks the articles show it).
@@ -131,7 +132,7 @@ let package = Package(
         "Rendering", "TestSupport", "LiveTerminal",
       ]),
     .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "LiveTerminal"]),
-    .testTarget(name: "ReactorCommandTests", dependencies: ["reactor", "ReactorCore"]),
+    .testTarget(name: "ReactorCommandTests", dependencies: ["reactor", "ReactorCore", "TestSupport"]),
     .testTarget(
       name: "TranscriptTests",
       dependencies: [

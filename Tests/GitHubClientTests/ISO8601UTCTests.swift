@@ -1,5 +1,6 @@
 import Foundation
 import GitHubClient
+import TestSupport
 import Testing
 
 /// `ISO8601UTC` against Foundation's `ISO8601DateFormatter`, the formatter it replaced: the same
@@ -88,11 +89,15 @@ import Testing
   func agreesWithACalendarWalk() {
     var walk = CalendarWalk()
     var failures = 0
+    // Under a sanitizer, the edges of every 30th year and every 211th day: the same code.
+    let (yearStride, dayStride) = SanitizerRun.active ? (30, 211) : (1, 7)
     while walk.year <= 9999, failures < 10 {
       // Every month's first and last days, and every 7th day between (a different day of the
       // month each month), at a time of day that moves too.
-      let edge = walk.day == 1 || walk.day == CalendarWalk.length(of: walk.month, in: walk.year)
-      if edge || walk.number % 7 == 0 {
+      let edge =
+        walk.year % yearStride == 0
+        && (walk.day == 1 || walk.day == CalendarWalk.length(of: walk.month, in: walk.year))
+      if edge || walk.number % dayStride == 0 {
         let second = walk.number * 7_919 % 86_400
         let text = CalendarWalk.text(walk.year, walk.month, walk.day, second: second)
         let seconds = (walk.number - CalendarWalk.epochDay) * 86_400 + second
