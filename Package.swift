@@ -137,7 +137,7 @@ let package = Package(
       name: "TranscriptTests",
       dependencies: [
         "Shell", "FeatureList", "CommandLanguage", "ReactorView", "GitHubClient", "GitHubClientLive", "ReactorCore",
-        "ReactorJSON", "SearchFeature", "TestSupport",
+        "ReactorJSON", "SearchFeature", "Rendering", "TestSupport",
       ]),
   ]
 )

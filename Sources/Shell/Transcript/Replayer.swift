@@ -56,13 +56,13 @@ package struct Replayer: Sendable {
     let status: Int32
     let log = ReplayLog()
     let commands = transcript.commands
-    var replaced: [(command: Int, line: Int, kind: LineMatcher.Kind)] = []
+    var changes: [(command: Int, line: Int, change: PatternChange)] = []
     do {
       // Merged as each command completes: a matching line is kept as the expected one (a slice
       // of `text`), so the actual one is freed at once.
       (merged, status) = try await runner.runWithStatus(transcript, log: log) { index, lines in
         let expected = index < commands.count ? commands[index].expected : []
-        return Self.merge(expected: expected, actual: lines) { line, kind in replaced.append((index, line, kind)) }
+        return Self.merge(expected: expected, actual: lines) { line, change in changes.append((index, line, change)) }
       }
     } catch {
       return Outcome(verdict: .broken("\(name): \(error)"))
@@ -95,8 +95,13 @@ package struct Replayer: Sendable {
           + " 'reactor replay --update' adds them"
     }
     let lineNumbers = transcript.expectedLineNumbers()
-    let notes = replaced.map { command, line, kind in
-      "line \(lineNumbers[command] + line): the (\(kind.rawValue)) line no longer matches; replaced by the literal line"
+    let notes = changes.map { command, line, change in
+      switch change {
+      case .replaced(let kind):
+        "line \(lineNumbers[command] + line): the (\(kind.rawValue)) line no longer matches; replaced by the literal line"
+      case .updated:
+        "line \(lineNumbers[command] + line): the (glob) line no longer matches; updated, keeping the wildcards that still match"
+      }
     }
     return Outcome(verdict: .mismatch(diff: diff), updated: newText, notes: notes)
   }
@@ -121,16 +126,46 @@ package struct Replayer: Sendable {
     return rest && marksMissing
   }
 
-  /// Keeps an expected line wherever it matches the actual line at the same position, so
-  /// `(glob)` and `(re)` lines survive an update and do not show up in diffs. `replaced` hears
-  /// of each pattern line that does not match, which the literal line replaces.
+  /// What `--update` did to a pattern line that no longer matches.
+  enum PatternChange {
+    /// Replaced by the literal line.
+    case replaced(LineMatcher.Kind)
+    /// A `(glob)` JSON line rewritten to the actual line, keeping its wildcards that still match.
+    case updated
+  }
+
+  /// Keeps an expected line wherever it matches the actual line it lines up with, so `(glob)`
+  /// and `(re)` lines survive an update and do not show up in diffs. Lines line up from the
+  /// start and, past the first that differs, from the end: a line added to or dropped from a
+  /// command's output moves no pattern line off its match. `changed` hears of each pattern line
+  /// (its index among the expected lines) that does not match.
   static func merge(
-    expected: [Substring], actual: [OutputLine], replaced: (Int, LineMatcher.Kind) -> Void = { _, _ in }
+    expected: [Substring], actual: [OutputLine], changed: (Int, PatternChange) -> Void = { _, _ in }
   ) -> [Substring] {
-    actual.enumerated().map { index, line in
-      guard index < expected.count else { return Substring(Transcript.written(line)) }
-      if Transcript.matches(line, expected: expected[index]) { return expected[index] }
-      if let kind = LineMatcher.kind(of: Transcript.stream(of: expected[index]).body) { replaced(index, kind) }
+    let shorter = min(expected.count, actual.count)
+    var prefix = 0
+    while prefix < shorter, Transcript.matches(actual[prefix], expected: expected[prefix]) { prefix += 1 }
+    // The common case, every line matching where it stands, is decided by the loop above.
+    if prefix == expected.count, prefix == actual.count { return expected }
+    var suffix = 0
+    while suffix < shorter - prefix,
+      Transcript.matches(actual[actual.count - 1 - suffix], expected: expected[expected.count - 1 - suffix])
+    {
+      suffix += 1
+    }
+    return actual.indices.map { index in
+      if index < prefix { return expected[index] }
+      let fromEnd = actual.count - index
+      if fromEnd <= suffix { return expected[expected.count - fromEnd] }
+      let line = actual[index]
+      // The lines between line up by position, as far as the expected ones reach.
+      guard index < expected.count - suffix else { return Substring(Transcript.written(line)) }
+      let (stream, body) = Transcript.stream(of: expected[index])
+      if stream == .out, line.stream == .out, let updated = GlobLineUpdate.updated(pattern: body, actual: line.text) {
+        changed(index, .updated)
+        return Substring(updated)
+      }
+      if let kind = LineMatcher.kind(of: body) { changed(index, .replaced(kind)) }
       return Substring(Transcript.written(line))
     }
   }
