@@ -113,10 +113,12 @@ struct RecordReplayPropertyTests {
         ], environment: ["HOME": directory], jobControl: true)
       defer { terminal.end() }
       try await terminal.wait(forScreen: "reactor> ")
-      // The Ctrl-C lines the recording must hold: one per interrupt that cancelled its command.
-      var interrupts = 0
+      // The Ctrl-C lines the recording may hold: one per interrupt that cancelled its command,
+      // none or one for a Ctrl-C that came before its command started (see `run`).
+      var interrupts = 0...0
       for step in steps {
-        interrupts += try await Self.run(step, on: terminal)
+        let lines = try await Self.run(step, on: terminal)
+        interrupts = (interrupts.lowerBound + lines.lowerBound)...(interrupts.upperBound + lines.upperBound)
       }
       terminal.type(Self.ctrlD)
       // Every command that ran is there, and a `^C` line for each one interrupted: a recorder
@@ -129,18 +131,18 @@ struct RecordReplayPropertyTests {
         #expect(!files.joined().contains(password), "a password was recorded in:\n\(session)")
       }
       let lines = files[0].split(separator: "\n").filter { $0.hasPrefix("> ") }
-      #expect(lines.count == commands + interrupts, "\(session)\n\(files[0])")
+      #expect(interrupts.contains(lines.count - commands), "\(session)\n\(files[0])")
       let replay = try await ReactorBinary.run(["replay", path])
       #expect(replay.status == 0, "\(engine) replay of\n\(session)\n\(replay.stdout)\(replay.stderr)\n\(files[0])")
     }
   }
 
   /// Types `step` and waits until it is done: the prompt drawn for the next line. Returns the
-  /// `^C` lines it adds to the recording: 1 for an interrupt that cancelled its command or came
-  /// before it started (on a loaded machine the command may end first, and Ctrl-C then only
-  /// clears the prompt).
+  /// `^C` lines it may add to the recording: 1 for an interrupt that cancelled its command,
+  /// 0 or 1 for one that came before the command started (on a loaded machine the command may
+  /// also end first, and Ctrl-C then only clears the prompt).
   @discardableResult
-  static func run(_ step: Step, on terminal: TerminalSession) async throws -> Int {
+  static func run(_ step: Step, on terminal: TerminalSession) async throws -> ClosedRange<Int> {
     let prompts = terminal.text.occurrences(of: "reactor> ")
     let stops = terminal.text.occurrences(of: "Stopped")
     func prompt(_ extra: Int = 1) async throws {
@@ -193,14 +195,17 @@ struct RecordReplayPropertyTests {
     case .interrupted(let line):
       let cancelled = terminal.text.occurrences(of: "sleep cancelled")
       terminal.type(line + "\r")
-      guard try await running() else { return 0 }
+      guard try await running() else { return 0...0 }
       let typed = ContinuousClock.now
       terminal.type(ctrlC)
       try await prompt()
-      // A `^C` line is recorded when the Ctrl-C cancelled the sleep, and when it landed before
-      // the line started: the sleep then runs its whole 30 s after it, which only that case takes.
-      if terminal.text.occurrences(of: "sleep cancelled") > cancelled { return 1 }
-      return ContinuousClock.now - typed >= .seconds(30) ? 1 : 0
+      // A `^C` line is recorded when the Ctrl-C cancelled the sleep. One that landed before the
+      // line started (the sleep then runs its whole 30 s, which only that case takes) cancelled
+      // nothing: with the terminal sending signals before the line is taken in, it may come
+      // before the recorder has the line (none is recorded, and the replay runs the whole sleep
+      // as the session did) or after it (a `^C` line; both were seen under load).
+      if terminal.text.occurrences(of: "sleep cancelled") > cancelled { return 1...1 }
+      return ContinuousClock.now - typed >= .seconds(30) ? 0...1 : 0...0
     case .suspendedAtEditor(let line, let rest):
       try await typed(line)
       // Drawn again after `fg`, with what was typed.
@@ -220,7 +225,7 @@ struct RecordReplayPropertyTests {
       // The prompt comes after it ends, or (if it ended first) is drawn again.
       try await stopAndContinue()
     }
-    return 0
+    return 0...0
   }
 }
 
