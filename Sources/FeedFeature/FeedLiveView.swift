@@ -23,25 +23,12 @@ package final class FeedLiveView: LiveView {
     LiveKeyHelp("Ctrl-L", "draw the whole screen again"),
   ]
 
-  /// What the View keeps beside the store: the selection and the window.
+  /// What the View keeps beside the store: the picker, and what the status line says of it.
   struct Screen: Sendable {
-    /// The selected event and the rows on screen.
-    var list = ListWindow()
+    /// The selection, the window, the marks and the pane (a refresh in flight is its note).
+    var picker = Picker<String, Event>()
     /// The last refresh's answer was a 304, said on the status line until the next refresh.
     var notModified = false
-    /// Said on the status line until the next key (a refresh already in flight).
-    var note: String?
-    /// `--multi`: the events marked with Tab.
-    var marks = Marks<String, Event>()
-    /// Presses on the list, for a double click.
-    var clicks = Clicks()
-    /// `--preview`: shown (`?` hides it), scrolled by Shift-Up and Shift-Down for the event
-    /// `previewOf` (another selection starts at the top).
-    var previewShown = true
-    var previewScroll = 0
-    var previewOf: String?
-    /// Where the last frame put the list and the pane, which a click is read against.
-    var layout = PreviewLayout(width: 0, rows: 0, shown: false)
     /// When an age on screen next changes (time since the view opened), as the last frame found.
     var ageChanges: Duration?
   }
@@ -90,7 +77,7 @@ package final class FeedLiveView: LiveView {
   package func handle(_ key: Key, at now: Duration) -> LiveOutcome {
     let state = store.currentState
     let count = state.items.count
-    screen.withLock { $0.note = nil }
+    screen.withLock { $0.picker.note = nil }
     switch key {
     case .escape, .control("c"), .control("g"), .control("q"):
       return .exit(status: 130, output: nil)
@@ -100,32 +87,19 @@ package final class FeedLiveView: LiveView {
       refresh()
       return .stay
     case .tab where context.multi, .backTab where context.multi:
-      screen.withLock { screen in
-        // Tab marks and moves down; Shift-Tab moves up and unmarks, undoing it.
-        if key == .backTab { _ = screen.list.move(.up, count: count) }
-        let selection = screen.list.selection
-        if selection < count, key == .tab || screen.marks.contains(state.items[selection].id) {
-          screen.marks.toggle(state.items[selection].id, state.items[selection])
-        }
-        if key == .tab { _ = screen.list.move(.down, count: count) }
-      }
+      screen.withLock { $0.picker.mark(key, count: count) { (state.items[$0].id, state.items[$0]) } }
     case .text("?") where context.preview:
-      screen.withLock { $0.previewShown.toggle() }
+      screen.withLock { $0.picker.previewShown.toggle() }
       return .stay
     case .shiftUp, .shiftDown:
-      screen.withLock { $0.previewScroll = max(0, $0.previewScroll + (key == .shiftDown ? 1 : -1)) }
+      screen.withLock { $0.picker.scrollPreview(key) }
       return .stay
     case .click(let row, let column):
-      let double = screen.withLock { screen -> Bool in
-        // The list starts on the first row, and ends where the pane beside it starts.
-        guard column < screen.layout.listWidth, let index = screen.list.row(at: row, count: count) else {
-          return false
-        }
-        screen.list.selection = index
-        return screen.clicks.press(row: index, at: now)
+      // The list starts on the first row.
+      if screen.withLock({ $0.picker.click(row: row, column: column, top: 0, count: count, at: now) }) {
+        return accept(state)
       }
-      if double { return accept(state) }
-    case _ where screen.withLock({ $0.list.move(key, count: count) }): break
+    case _ where screen.withLock({ $0.picker.list.move(key, count: count) }): break
     default: return .stay
     }
     loadAhead()
@@ -135,10 +109,10 @@ package final class FeedLiveView: LiveView {
   /// Enter (or a double click): every marked event, else the selection. An event has no URL of
   /// its own: what it says is what there is to print.
   private func accept(_ state: FeedState) -> LiveOutcome {
-    let (selection, marked) = screen.withLock { ($0.list.selection, $0.marks.inOrder) }
+    let (selection, marked) = screen.withLock { ($0.picker.list.selection, $0.picker.marks.inOrder) }
     if !marked.isEmpty { return .exit(status: 0, output: marked.map(FeedText.summary(of:)).joined(separator: "\n")) }
     guard selection < state.items.count else {
-      screen.withLock { $0.note = "nothing selected" }
+      screen.withLock { $0.picker.note = "nothing selected" }
       return .stay
     }
     return .exit(status: 0, output: FeedText.summary(of: state.items[selection]))
@@ -148,16 +122,13 @@ package final class FeedLiveView: LiveView {
   /// another refresh runs. The marks go: the list they were made in is gone.
   private func refresh() {
     guard !store.currentState.isRefreshing else {
-      screen.withLock { $0.note = "a refresh is already in flight" }
+      screen.withLock { $0.picker.note = "a refresh is already in flight" }
       return
     }
     screen.withLock { screen in
       screen.notModified = false
-      screen.list.reset()
-      let dropped = screen.marks.removeAll()
-      if dropped > 0 {
-        screen.note = dropped == 1 ? "1 mark dropped: a refresh" : "\(dropped) marks dropped: a refresh"
-      }
+      screen.picker.list.reset()
+      screen.picker.dropMarks("a refresh")
     }
     store.send(.refresh)
   }
@@ -168,7 +139,7 @@ package final class FeedLiveView: LiveView {
     let state = store.currentState
     guard !state.items.isEmpty, state.nextPage != nil, !state.isRefreshing, !state.isLoadingMore, state.error == nil
     else { return }
-    if screen.withLock({ $0.list.nearsEnd(of: state.items.count) }) { store.send(.loadMore) }
+    if screen.withLock({ $0.picker.list.nearsEnd(of: state.items.count) }) { store.send(.loadMore) }
   }
 
   // MARK: - Drawing
@@ -180,15 +151,15 @@ package final class FeedLiveView: LiveView {
       // The status line wraps, up to a third of the screen, rather than cut what it says.
       let statusLines = status(state, screen: screen).wrapped(to: width, rows: max(1, height / 3))
       let rows = max(0, height - statusLines.count)
-      let layout = PreviewLayout(width: width, rows: rows, shown: context.preview && screen.previewShown)
-      screen.layout = layout
-      screen.list.fit(rows: layout.listRows, count: state.items.count)
+      let layout = PreviewLayout(width: width, rows: rows, shown: context.preview && screen.picker.previewShown)
+      screen.picker.layout = layout
+      screen.picker.list.fit(rows: layout.listRows, count: state.items.count)
       let list = eventLines(state, screen: screen, width: layout.listWidth, rows: layout.listRows, now: clock)
       var lines = layout.compose(list: list, pane: previewLines(state, screen: &screen, layout: layout, now: clock))
       while lines.count < rows { lines.append(FrameLine("")) }
       lines += statusLines
       screen.ageChanges = Self.ageChanges(
-        of: state.items, shown: screen.list.visible(count: state.items.count), clock: clock, at: now)
+        of: state.items, shown: screen.picker.list.visible(count: state.items.count), clock: clock, at: now)
       return Frame(width: width, height: height, lines: Array(lines.suffix(height)))
     }
   }
@@ -212,12 +183,12 @@ package final class FeedLiveView: LiveView {
       return [FrameLine(hint, .dim).truncated(to: width)]
     }
     let numberWidth = FeedText.numberWidth(count: state.items.count)
-    return screen.list.visible(count: state.items.count).map { index in
+    return screen.picker.list.visible(count: state.items.count).map { index in
       row(
         state.items[index], number: index + 1, numberWidth: numberWidth, width: width, now: now,
-        marked: screen.marks.contains(state.items[index].id)
+        marked: screen.picker.marks.contains(state.items[index].id)
       )
-      .selected(index == screen.list.selection)
+      .selected(index == screen.picker.list.selection)
     }
   }
 
@@ -254,8 +225,7 @@ package final class FeedLiveView: LiveView {
     if let error = state.error {
       parts.append(Span("error: " + TerminalText.sanitize(error.message, keepTab: false), .error))
     }
-    if !screen.marks.isEmpty { parts.append(Span("\(screen.marks.count) marked", .accent)) }
-    if let note = screen.note { parts.append(Span(note, .dim)) }
+    parts += screen.picker.status
     return FrameLine(joining: parts, separator: Span(" · ", .dim))
   }
 
@@ -265,16 +235,10 @@ package final class FeedLiveView: LiveView {
     -> [FrameLine]
   {
     guard layout.placement != nil else { return [] }
-    let selection = screen.list.selection
+    let selection = screen.picker.list.selection
     guard selection < state.items.count else { return [FrameLine("Nothing selected.", .dim)] }
     let event = state.items[selection]
-    if screen.previewOf != event.id {
-      screen.previewOf = event.id
-      screen.previewScroll = 0
-    }
-    let lines = Self.record(event, now: now).lines(width: layout.paneWidth)
-    screen.previewScroll = min(screen.previewScroll, max(0, lines.count - layout.paneRows))
-    return Array(lines.dropFirst(screen.previewScroll))
+    return screen.picker.previewLines(of: event.id, Self.record(event, now: now).lines(width: layout.paneWidth))
   }
 
   /// An event as the preview shows it: everything the feed keeps of it.

@@ -36,32 +36,19 @@ package final class SearchLiveView: LiveView {
   struct Screen: Sendable {
     var field = LineField()
     var throttle: Throttle<String>
-    /// The selected result and the rows on screen.
-    var list = ListWindow()
+    /// The selection, the window, the marks, the pane, and a note (an opened URL, nothing to print).
+    var picker = Picker<Int, Repository>()
     /// The results on screen: the state as the last answer left it, kept while a newer query's
     /// first page loads, so that the list does not blank on every query.
     var shown = SearchState()
     /// A query a newer one (`by`, nil for an emptied query) replaced while it loaded: said while
     /// that one loads, or stays empty.
     var cancelled: (query: String, by: String?)?
-    /// Said on the status line until the next key (an opened URL, nothing to print).
-    var note: String?
     /// The state the last change left, for checkpoints.
     var loading = false
     /// Queries GitHub answered in this view: sent again, they come from the session's cache
     /// and spend no budget, so they need not wait for it.
     var answered: Set<String> = []
-    /// `--multi`: the repositories marked with Tab.
-    var marks = Marks<Int, Repository>()
-    /// Presses on the list, for a double click.
-    var clicks = Clicks()
-    /// `--preview`: shown (`?` hides it), scrolled by Shift-Up and Shift-Down for the repository
-    /// `previewOf` (another selection starts at the top).
-    var previewShown = true
-    var previewScroll = 0
-    var previewOf: Int?
-    /// Where the last frame put the list and the pane, which a click is read against.
-    var layout = PreviewLayout(width: 0, rows: 0, shown: false)
   }
 
   private let host: any FeatureHost
@@ -84,11 +71,8 @@ package final class SearchLiveView: LiveView {
           // Another query's answer: the selection starts again at its first row, and the marks
           // made in the list it replaces go with it.
           if state.query != screen.shown.query {
-            screen.list.reset()
-            let dropped = screen.marks.removeAll()
-            if dropped > 0 {
-              screen.note = dropped == 1 ? "1 mark dropped: a new query" : "\(dropped) marks dropped: a new query"
-            }
+            screen.picker.list.reset()
+            screen.picker.dropMarks("a new query")
           }
           screen.shown = state
         }
@@ -135,8 +119,8 @@ package final class SearchLiveView: LiveView {
   package func handle(_ key: Key, at now: Duration) -> LiveOutcome {
     // The list on screen, which Enter and the movement keys act on, even while a newer query loads.
     let (repos, selection) = screen.withLock { screen in
-      screen.note = nil
-      return (screen.shown.repos, screen.list.selection)
+      screen.picker.note = nil
+      return (screen.shown.repos, screen.picker.list.selection)
     }
     switch key {
     case .escape, .control("c"), .control("g"), .control("q"):
@@ -150,37 +134,26 @@ package final class SearchLiveView: LiveView {
       screen.withLock { screen in
         // The list on screen, as it is under the lock that moves its selection.
         let repos = screen.shown.repos
-        // Tab marks and moves down; Shift-Tab moves up and unmarks, undoing it.
-        if key == .backTab { _ = screen.list.move(.up, count: repos.count) }
-        let selection = screen.list.selection
-        if selection < repos.count, key == .tab || screen.marks.contains(repos[selection].id) {
-          screen.marks.toggle(repos[selection].id, repos[selection])
-        }
-        if key == .tab { _ = screen.list.move(.down, count: repos.count) }
+        screen.picker.mark(key, count: repos.count) { (repos[$0].id, repos[$0]) }
       }
     case .text("?") where context.preview:
-      screen.withLock { $0.previewShown.toggle() }
+      screen.withLock { $0.picker.previewShown.toggle() }
       return .stay
     case .shiftUp, .shiftDown:
-      screen.withLock { $0.previewScroll = max(0, $0.previewScroll + (key == .shiftDown ? 1 : -1)) }
+      screen.withLock { $0.picker.scrollPreview(key) }
       return .stay
     case .click(let row, let column):
-      let double = screen.withLock { screen -> Bool in
-        // The list starts under the search bar, and ends where the pane beside it starts.
-        guard column < screen.layout.listWidth,
-          let index = screen.list.row(at: row - 1, count: screen.shown.repos.count)
-        else { return false }
-        screen.list.selection = index
-        return screen.clicks.press(row: index, at: now)
+      // The list starts under the search bar.
+      if screen.withLock({ $0.picker.click(row: row, column: column, top: 1, count: $0.shown.repos.count, at: now) }) {
+        return accept()
       }
-      if double { return accept() }
     case .control("o"):
       guard selection < repos.count else { return .stay }
       let url = repos[selection].url
       let note = host.open(url) ? "opened \(url)" : "no browser to open \(url)"
-      screen.withLock { $0.note = note }
+      screen.withLock { $0.picker.note = note }
       return .stay
-    case _ where screen.withLock({ $0.list.move(key, count: repos.count) }): break
+    case _ where screen.withLock({ $0.picker.list.move(key, count: repos.count) }): break
     default:
       let sent = screen.withLock { screen -> String? in
         let before = screen.field.text
@@ -198,10 +171,12 @@ package final class SearchLiveView: LiveView {
   /// Enter (or a double click): every marked repository, else the selection of the list on
   /// screen, even while a newer query loads (the list is marked as the older query's).
   private func accept() -> LiveOutcome {
-    let (repos, selection, marked) = screen.withLock { ($0.shown.repos, $0.list.selection, $0.marks.inOrder) }
+    let (repos, selection, marked) = screen.withLock {
+      ($0.shown.repos, $0.picker.list.selection, $0.picker.marks.inOrder)
+    }
     if !marked.isEmpty { return .exit(status: 0, output: marked.map(printed).joined(separator: "\n")) }
     guard selection < repos.count else {
-      screen.withLock { $0.note = "nothing selected" }
+      screen.withLock { $0.picker.note = "nothing selected" }
       return .stay
     }
     return .exit(status: 0, output: printed(repos[selection]))
@@ -233,7 +208,7 @@ package final class SearchLiveView: LiveView {
     guard state.query != nil, state.nextPage != nil, !state.isLoading, !state.isLoadingNextPage,
       state.lastError == nil
     else { return }
-    if screen.withLock({ $0.list.nearsEnd(of: state.repos.count) }) { _ = engine.next(tag: nil) }
+    if screen.withLock({ $0.picker.list.nearsEnd(of: state.repos.count) }) { _ = engine.next(tag: nil) }
   }
 
   /// The throttle's interval for `query`: the budget's spread, unless GitHub answered it before.
@@ -260,9 +235,9 @@ package final class SearchLiveView: LiveView {
       let statusLines =
         height > 1 ? status(state, screen: screen, now: now).wrapped(to: width, rows: max(1, (height - 1) / 3)) : []
       let rows = max(0, height - 1 - statusLines.count)
-      let layout = PreviewLayout(width: width, rows: rows, shown: context.preview && screen.previewShown)
-      screen.layout = layout
-      screen.list.fit(rows: layout.listRows, count: screen.shown.repos.count)
+      let layout = PreviewLayout(width: width, rows: rows, shown: context.preview && screen.picker.previewShown)
+      screen.picker.layout = layout
+      screen.picker.list.fit(rows: layout.listRows, count: screen.shown.repos.count)
       let list = resultLines(state, screen: screen, width: layout.listWidth, rows: layout.listRows)
       lines += layout.compose(list: list, pane: previewLines(screen: &screen, layout: layout))
       while lines.count < height - statusLines.count { lines.append(FrameLine("")) }
@@ -298,7 +273,7 @@ package final class SearchLiveView: LiveView {
         { "Searching..." } else if state.lastError != nil { "" } else { "No results." }
       return [FrameLine(hint, .dim).truncated(to: width)]
     }
-    let shown = screen.list.visible(count: list.repos.count)
+    let shown = screen.picker.list.visible(count: list.repos.count)
     // Widths from what the screen allows and how many results there can be, never from the
     // rows loaded so far, so that no column moves when a page lands.
     let most = min(max(list.repos.count, list.totalCount ?? 0), gitHubSearchResultCap)
@@ -308,8 +283,8 @@ package final class SearchLiveView: LiveView {
     return shown.map { index in
       row(
         list.repos[index], number: index + 1, numberWidth: numberWidth, layout: layout,
-        selection: index == screen.list.selection ? (stale ? .staleSelection : .reverse) : nil,
-        marked: screen.marks.contains(list.repos[index].id))
+        selection: index == screen.picker.list.selection ? (stale ? .staleSelection : .reverse) : nil,
+        marked: screen.picker.marks.contains(list.repos[index].id))
     }
   }
 
@@ -390,8 +365,7 @@ package final class SearchLiveView: LiveView {
     if let error = state.lastError {
       parts.append(Span("error: " + TerminalText.sanitize(error.message, keepTab: false), .error))
     }
-    if !screen.marks.isEmpty { parts.append(Span("\(screen.marks.count) marked", .accent)) }
-    if let note = screen.note { parts.append(Span(note, .dim)) }
+    parts += screen.picker.status
     return FrameLine(joining: parts, separator: Span(" · ", .dim))
   }
 
@@ -399,16 +373,10 @@ package final class SearchLiveView: LiveView {
   /// in the list on screen, scrolled as Shift-Up and Shift-Down left it for that repository.
   private func previewLines(screen: inout Screen, layout: PreviewLayout) -> [FrameLine] {
     guard layout.placement != nil else { return [] }
-    let (repos, selection) = (screen.shown.repos, screen.list.selection)
+    let (repos, selection) = (screen.shown.repos, screen.picker.list.selection)
     guard selection < repos.count else { return [FrameLine("Nothing selected.", .dim)] }
     let repository = repos[selection]
-    if screen.previewOf != repository.id {
-      screen.previewOf = repository.id
-      screen.previewScroll = 0
-    }
-    let lines = Self.record(repository).lines(width: layout.paneWidth)
-    screen.previewScroll = min(screen.previewScroll, max(0, lines.count - layout.paneRows))
-    return Array(lines.dropFirst(screen.previewScroll))
+    return screen.picker.previewLines(of: repository.id, Self.record(repository).lines(width: layout.paneWidth))
   }
 
   /// A repository as the preview shows it.

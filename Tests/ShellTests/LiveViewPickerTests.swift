@@ -115,6 +115,43 @@ private func edited(_ text: String, caret: Int? = nil, _ keys: [Key], secret: Bo
     }
   }
 
+  @Test("a picker: Tab marks and moves down, Shift-Tab moves up and unmarks; clicks on the list; marks dropped say so")
+  func picker() {
+    let rows = ["a", "b", "c"]
+    var picker = Picker<String, String>()
+    func row(_ index: Int) -> (id: String, item: String) { (rows[index], rows[index].uppercased()) }
+    picker.mark(.tab, count: 3, row: row)
+    picker.mark(.tab, count: 3, row: row)
+    #expect(picker.marks.inOrder == ["A", "B"] && picker.list.selection == 2)
+    // Shift-Tab on an unmarked row moves up and unmarks nothing; on a marked one it unmarks.
+    picker.mark(.backTab, count: 3, row: row)
+    #expect(picker.marks.inOrder == ["A"] && picker.list.selection == 1)
+    #expect(picker.status.map(\.text) == ["1 marked"])
+    picker.dropMarks("a refresh")
+    #expect(picker.marks.isEmpty && picker.note == "1 mark dropped: a refresh")
+    #expect(picker.status.map(\.text) == ["1 mark dropped: a refresh"])
+    // Clicks: the list starts at `top` and ends where the pane starts.
+    picker.layout = PreviewLayout(width: 120, rows: 10, shown: true)
+    picker.list.fit(rows: 10, count: 3)
+    var double = picker.click(row: 2, column: 0, top: 1, count: 3, at: .seconds(1))
+    #expect(!double && picker.list.selection == 1)
+    double = picker.click(row: 3, column: picker.layout.listWidth, top: 1, count: 3, at: .seconds(1))
+    #expect(!double && picker.list.selection == 1)
+    double = picker.click(row: 2, column: 5, top: 1, count: 3, at: .milliseconds(1200))
+    #expect(double)
+    // The pane scrolls within the record, and starts at its top for another row.
+    let record = (0..<20).map { FrameLine("line \($0)") }
+    var shown = picker.previewLines(of: "a", record)
+    #expect(shown.first?.text == "line 0")
+    for _ in 0..<50 { picker.scrollPreview(.shiftDown) }
+    shown = picker.previewLines(of: "a", record)
+    #expect(shown.count == picker.layout.paneRows)
+    picker.scrollPreview(.shiftUp)
+    #expect(picker.previewScroll == 20 - picker.layout.paneRows - 1)
+    shown = picker.previewLines(of: "b", record)
+    #expect(shown.first?.text == "line 0")
+  }
+
   @Test("the pane goes beside the list from 100 columns, below it on a narrow terminal, nowhere when too small")
   func previewLayout() {
     let wide = PreviewLayout(width: 120, rows: 20, shown: true)
