@@ -62,7 +62,9 @@ package final class SearchLiveView: LiveView {
     let screen = Locked(Screen(throttle: Throttle(interval: context.throttle)))
     self.screen = screen
     let kind = SearchEngineKind(rawValue: host.settings.engine) ?? .reactor
-    engine = SearchView.makeEngine(kind, host: host) { state in
+    // Pages GitHub answered are kept for the life of the view: a query typed again is answered
+    // from memory, which is why it need not wait for the search budget (`interval(for:)`).
+    engine = SearchView.makeEngine(kind, host: host, client: host.client.rememberingSearches()) { state in
       let busy = state.isLoading || state.isLoadingNextPage
       let finished = screen.withLock { screen in
         defer { screen.loading = busy }

@@ -219,16 +219,18 @@ package final class SearchView: FeatureView {
   /// A fresh search store on `kind`, rendering to the session; `observe` sees the public state
   /// after each change (the live view redraws).
   static func makeEngine(
-    _ kind: SearchEngineKind, host: any FeatureHost, observe: (@Sendable (SearchState) -> Void)? = nil
+    _ kind: SearchEngineKind, host: any FeatureHost, client: GitHubClient? = nil,
+    observe: (@Sendable (SearchState) -> Void)? = nil
   ) -> SearchEngine {
     let settings = host.settings
+    let client = client ?? host.client
     let text = SearchText(options: host.records.options)
     switch kind {
     case .reactor:
       let store = host.stores.store(
         { tracer in
           var reactor = SearchReactor(
-            client: host.client, cancelsStaleSearches: settings.cancelsStaleSearches, sort: settings.sort,
+            client: client, cancelsStaleSearches: settings.cancelsStaleSearches, sort: settings.sort,
             order: settings.order)
           reactor.tracer = tracer
           return reactor
@@ -241,7 +243,7 @@ package final class SearchView: FeatureView {
     case .feedback:
       let store = host.stores.store(
         { tracer in
-          var reactor = FeedbackSearch(client: host.client, sort: settings.sort, order: settings.order)
+          var reactor = FeedbackSearch(client: client, sort: settings.sort, order: settings.order)
           reactor.tracer = tracer
           return reactor
         }, restore: { .restore($0) },

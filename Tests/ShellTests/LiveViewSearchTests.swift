@@ -150,6 +150,12 @@ private func type(_ text: String, into view: SearchLiveView, at now: Duration) {
     // Back to a: answered before, so only the base interval holds it.
     _ = view.handle(.backspace, at: .milliseconds(30_100))
     #expect(view.deadline == .milliseconds(30_300))
+    // And the view's client answers it from memory: no request, no budget spent.
+    view.tick(at: .milliseconds(30_300))
+    _ = executor.runUntilIdle()
+    #expect(queries.withLock { $0 } == ["a", "ab"])
+    let lines = view.frame(width: 120, height: 6, at: .milliseconds(30_400)).lines.map(\.text)
+    #expect(lines.contains { $0.contains("owner/a1") } && !lines.contains { $0.contains("results for") }, "\(lines)")
   }
 
   @Test("a live view's client answers a search it answered before from memory, and never a failure")

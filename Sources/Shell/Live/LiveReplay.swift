@@ -23,7 +23,7 @@ struct LiveReplay {
     let executor = ManualExecutor()
     let time = TimeSource.virtual(clock, start: settings.clock)
     var configuration = Session.Configuration(
-      client: try runner.makeClient(settings, time, log).rememberingSearches(), features: runner.features,
+      client: try runner.makeClient(settings, time, log), features: runner.features,
       options: RenderOptions(mode: .json), sink: NullSink(), time: time, executor: executor,
       settings: settings.features, historyLimit: 0)
     runner.adjust(&configuration)

@@ -75,7 +75,7 @@ extension Session {
     let (feature, arguments) = try liveFeature(for: words)
     let escapeDelay = try LiveDriver.escapeDelay(options.escapeDelay).get()
     var child = configuration
-    child.client = unguardedClient.rememberingSearches()
+    child.client = unguardedClient
     child.options = RenderOptions(mode: .json)
     child.sink = options.log ?? NullSink()
     child.historyLimit = 0
