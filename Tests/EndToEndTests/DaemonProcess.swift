@@ -57,9 +57,9 @@ final class DaemonProcess: @unchecked Sendable {
     }.start()
   }
 
-  func send(_ line: String) { input.fileHandleForWriting.write(Data((line + "\n").utf8)) }
+  func send(_ line: String) { send(raw: Data((line + "\n").utf8)) }
 
-  func send(raw: Data) { input.fileHandleForWriting.write(raw) }
+  func send(raw: Data) { try? input.fileHandleForWriting.write(contentsOf: raw) }
 
   func closeInput() { try? input.fileHandleForWriting.close() }
 

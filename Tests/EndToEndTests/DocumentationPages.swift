@@ -141,7 +141,7 @@ enum DocumentationPages {
     process.standardOutput = output
     try process.run()
     let writer = Thread {
-      input.fileHandleForWriting.write(Data(text.utf8))
+      try? input.fileHandleForWriting.write(contentsOf: Data(text.utf8))
       try? input.fileHandleForWriting.close()
     }
     writer.start()

@@ -47,7 +47,7 @@ struct FaultMatrixProcess {
     let pid = process.processIdentifier
     out.drain(stdout.fileHandleForReading)
     err.drain(stderr.fileHandleForReading)
-    stdin.fileHandleForWriting.write(Data(input.utf8))
+    try? stdin.fileHandleForWriting.write(contentsOf: Data(input.utf8))
     var inputOpen = true
     var peak: Int?
     var killed = false

@@ -227,7 +227,7 @@ struct OneShotTests {
   func interrupted() async throws {
     let (process, stdin, stdout, _) = try ReactorBinary.prepare(["--offline"], environment: [:])
     try process.run()
-    stdin.fileHandleForWriting.write(Data("help next\nsleep 1h\n".utf8))
+    try stdin.fileHandleForWriting.write(contentsOf: Data("help next\nsleep 1h\n".utf8))
     // Waits for the first command's output: the session is running and reading.
     let handle = stdout.fileHandleForReading
     var seen = Data()

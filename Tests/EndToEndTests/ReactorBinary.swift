@@ -57,7 +57,9 @@ struct ReactorBinary {
     }
     try process.run()
     let writer = Thread {
-      stdin.fileHandleForWriting.write(Data(input.utf8))
+      // A reactor that stops before reading all its input (quit, --bail, a crash) closes the
+      // pipe; `write(_:)` would trap on that EPIPE and take the whole test process down.
+      try? stdin.fileHandleForWriting.write(contentsOf: Data(input.utf8))
       try? stdin.fileHandleForWriting.close()
     }
     writer.start()

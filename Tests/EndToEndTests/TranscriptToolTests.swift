@@ -183,7 +183,7 @@ struct TranscriptToolTests {
       let (process, stdin, stdout, stderr) = try ReactorBinary.prepare(
         ["--offline", "--record", path], environment: [:])
       try process.run()
-      stdin.fileHandleForWriting.write(Data("help next\nquery swift\n".utf8))
+      try stdin.fileHandleForWriting.write(contentsOf: Data("help next\nquery swift\n".utf8))
       // Saved when the next line begins: the first command is complete on disk.
       #expect(
         await poll(timeout: TimingSlack.seconds(60)) {
@@ -208,7 +208,7 @@ struct TranscriptToolTests {
       let path = directory + "/k.t"
       let (process, stdin, _, _) = try ReactorBinary.prepare(["--offline", "--record", path], environment: [:])
       try process.run()
-      stdin.fileHandleForWriting.write(Data("help next\nopne\n".utf8))
+      try stdin.fileHandleForWriting.write(contentsOf: Data("help next\nopne\n".utf8))
       #expect(await poll(timeout: TimingSlack.seconds(60)) { Self.read(path).contains("%status 1\n") })
       kill(process.processIdentifier, SIGKILL)
       try await offThePool { process.waitUntilExit() }

@@ -80,9 +80,9 @@ struct FaultMatrixTransportTests {
     // Once the server has seen the connection close, it writes nothing more: the count is final.
     #expect(await poll(timeout: TimingSlack.eventTimeout) { server.openConnectionCount == 0 }, "still connected")
     let sent = server.streamedBodyBytes
-    // How far libcurl reads past a cancel depends on its speed; under a sanitizer that is
-    // libcurl's pace, not the transport's, so the bound applies to normal builds only.
-    if ProcessInfo.processInfo.environment["REACTOR_UNDER_SANITIZER"] == nil {
+    // How far libcurl reads past a cancel depends on its speed; under ThreadSanitizer that is
+    // libcurl's pace, not the transport's, so the bound applies to other builds only.
+    if ProcessInfo.processInfo.environment["REACTOR_UNDER_SANITIZER"] != "thread" {
       #expect(sent < 40_000_000, "the server wrote \(sent) bytes: the transport kept reading")
     }
   }

@@ -15,13 +15,17 @@ public enum TimingSlack {
   public static func seconds(_ seconds: Double) -> Duration { .milliseconds(Int64(seconds * factor * 1000)) }
 }
 
-/// What a run under a sanitizer or strace (scripts/check sets `REACTOR_UNDER_SANITIZER`) leaves
-/// out. The sanitizers look for races and memory errors in the code a test reaches, which a few
-/// of a randomized or repeated test's cases reach already, each at several times its plain
-/// cost; the plain run (scripts/test) keeps every case.
+/// What a run under ThreadSanitizer (scripts/check sets `REACTOR_UNDER_SANITIZER`) leaves out.
+/// It looks for races in the code a test reaches, which a few of a randomized or repeated test's
+/// cases reach already, each at several times its plain cost. The suite's own run (scripts/test:
+/// AddressSanitizer, under strace where ptrace is allowed) keeps every case.
 public enum SanitizerRun {
-  public static let active = ProcessInfo.processInfo.environment["REACTOR_UNDER_SANITIZER"] != nil
+  /// `thread`, `address` or `strace` (AddressSanitizer under strace) under scripts/check or
+  /// scripts/test; nil in a plain `swift test`.
+  public static let kind = ProcessInfo.processInfo.environment["REACTOR_UNDER_SANITIZER"]
 
-  /// `count` in a plain run; a third of it (at least one) under a sanitizer.
+  public static let active = kind == "thread"
+
+  /// `count` in most runs; a third of it (at least one) under ThreadSanitizer.
   public static func cases(_ count: Int) -> Int { active ? max(1, count / 3) : count }
 }
