@@ -15,17 +15,19 @@ public enum TimingSlack {
   public static func seconds(_ seconds: Double) -> Duration { .milliseconds(Int64(seconds * factor * 1000)) }
 }
 
-/// What a run under ThreadSanitizer (scripts/check sets `REACTOR_UNDER_SANITIZER`) leaves out.
-/// It looks for races in the code a test reaches, which a few of a randomized or repeated test's
-/// cases reach already, each at several times its plain cost. The suite's own run (scripts/test:
-/// AddressSanitizer, under strace where ptrace is allowed) keeps every case.
+/// What a run under ThreadSanitizer or strace (scripts/check sets `REACTOR_UNDER_SANITIZER`)
+/// leaves out. They look for races and descriptors closed twice in the code a test reaches,
+/// which a few of a randomized or repeated test's cases reach already, each at several times
+/// its plain cost (under strace, the random recorded sessions were the suite's longest test at
+/// 276 s). A plain `swift test` keeps every case.
 public enum SanitizerRun {
-  /// `thread`, `address` or `strace` (AddressSanitizer under strace) under scripts/check or
-  /// scripts/test; nil in a plain `swift test`.
+  /// `thread`, `address` or `strace` (AddressSanitizer under strace, scripts/test's run) under
+  /// scripts/check or scripts/test; nil in a plain `swift test`.
   public static let kind = ProcessInfo.processInfo.environment["REACTOR_UNDER_SANITIZER"]
 
-  public static let active = kind == "thread"
+  public static let active = kind == "thread" || kind == "strace"
 
-  /// `count` in most runs; a third of it (at least one) under ThreadSanitizer.
+  /// `count` in a plain or AddressSanitizer-only run; a third of it (at least one) under
+  /// ThreadSanitizer or strace.
   public static func cases(_ count: Int) -> Int { active ? max(1, count / 3) : count }
 }
