@@ -40,7 +40,7 @@ struct ReplayBinaryTests {
     #expect(result.lines.last == "\(Self.files.count) passed, 0 failed")
   }
 
-  @Test("an edited line fails with exit 1 and a diff; --update restores the file")
+  @Test("an edited line fails with exit 1 and a diff; --update restores the file and counts it as updated")
   func editUpdate() async throws {
     let source = Self.corpus.appendingPathComponent("search-no-results.t")
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("reactor-replay-\(UUID().uuidString)")
@@ -62,7 +62,11 @@ struct ReplayBinaryTests {
     let updated = try await ReactorBinary.run(["replay", "--update", copy.path])
     #expect(updated.status == 0)
     #expect(updated.stdout.contains("updated \(copy.path)"))
+    #expect(updated.lines.last == "0 passed, 1 updated, 0 failed")
     #expect(try String(contentsOf: copy, encoding: .utf8) == original)
+    let again = try await ReactorBinary.run(["replay", "--update", copy.path])
+    #expect(again.status == 0)
+    #expect(again.lines == ["ok \(copy.path)", "1 passed, 0 updated, 0 failed"])
   }
 
   @Test("a missing or malformed file fails cleanly")

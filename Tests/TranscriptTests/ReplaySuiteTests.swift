@@ -244,7 +244,8 @@ struct ReplaySuiteTests {
       let (report, status) = await Self.run(options)
       #expect(status == 1)
       #expect(report.contains("FAIL \(path): not writing the transcript: it would contain the token in GH_TOKEN\n"))
-      #expect(!report.contains("updated"))
+      #expect(!report.contains("updated \(path)"))
+      #expect(report.hasSuffix("0 passed, 0 updated, 1 failed\n"))
       #expect(try String(contentsOfFile: path, encoding: .utf8).contains("stale"))
     }
   }

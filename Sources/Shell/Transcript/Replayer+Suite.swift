@@ -20,6 +20,8 @@ extension Replayer {
     var text: String
     var passed: Bool
     var junit: JUnitReport.Case
+    /// Rewritten by `--update`: neither a match nor a failure.
+    var updated = false
   }
 
   /// Replays a suite: the files and directories of `options`, filtered and sliced, `jobs` at a
@@ -49,6 +51,7 @@ extension Replayer {
     var reports = [FileReport?](repeating: nil, count: entries.count)
     var printed = 0
     var passed = 0
+    var updated = 0
     await withTaskGroup(of: (Int, FileReport).self) { group in
       var next = 0
       func startNext() {
@@ -64,12 +67,12 @@ extension Replayer {
         startNext()
         while printed < reports.count, let report = reports[printed] {
           write(report.text)
-          if report.passed { passed += 1 }
+          if report.updated { updated += 1 } else if report.passed { passed += 1 }
           printed += 1
         }
       }
     }
-    let failed = entries.count - passed
+    let failed = entries.count - passed - updated
     var status: Int32 = failed == 0 ? 0 : 1
     if let junit = options.junit {
       var report = JUnitReport()
@@ -81,7 +84,8 @@ extension Replayer {
         status = 1
       }
     }
-    write("\(passed) passed, \(failed) failed\n")
+    // With --update a rewritten file is counted apart: it did not match.
+    write("\(passed) passed, \(options.update ? "\(updated) updated, " : "")\(failed) failed\n")
     return status
   }
 
@@ -143,7 +147,9 @@ extension Replayer {
         return report("FAIL \(path): \(message)\n", passed: false, failure: (message, message))
       }
       let notes = outcome.notes.map { "\(path): \($0)\n" }.joined()
-      return report("updated \(path)\n\(diff)\n\(notes)", passed: true)
+      var rewritten = report("updated \(path)\n\(diff)\n\(notes)", passed: true)
+      rewritten.updated = true
+      return rewritten
     }
   }
 
