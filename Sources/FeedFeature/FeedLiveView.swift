@@ -127,8 +127,7 @@ package final class FeedLiveView: LiveView {
     }
     screen.withLock { screen in
       screen.notModified = false
-      screen.picker.list.reset()
-      screen.picker.dropMarks("a refresh")
+      screen.picker.replaced(because: "a refresh")
     }
     store.send(.refresh)
   }

@@ -73,8 +73,7 @@ package final class SearchLiveView: LiveView {
           // Another query's answer: the selection starts again at its first row, and the marks
           // made in the list it replaces go with it.
           if state.query != screen.shown.query {
-            screen.picker.list.reset()
-            screen.picker.dropMarks("a new query")
+            screen.picker.replaced(because: "a new query")
           }
           screen.shown = state
         }

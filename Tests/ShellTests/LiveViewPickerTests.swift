@@ -127,8 +127,8 @@ private func edited(_ text: String, caret: Int? = nil, _ keys: [Key], secret: Bo
     picker.mark(.backTab, count: 3, row: row)
     #expect(picker.marks.inOrder == ["A"] && picker.list.selection == 1)
     #expect(picker.status.map(\.text) == ["1 marked"])
-    picker.dropMarks("a refresh")
-    #expect(picker.marks.isEmpty && picker.note == "1 mark dropped: a refresh")
+    picker.replaced(because: "a refresh")
+    #expect(picker.marks.isEmpty && picker.note == "1 mark dropped: a refresh" && picker.list.selection == 0)
     #expect(picker.status.map(\.text) == ["1 mark dropped: a refresh"])
     // Clicks: the list starts at `top` and ends where the pane starts.
     picker.layout = PreviewLayout(width: 120, rows: 10, shown: true)

@@ -48,9 +48,10 @@ package struct Picker<ID: Hashable & Sendable, Item: Sendable>: Sendable {
     return clicks.press(row: index, at: now)
   }
 
-  /// The list was replaced (`why`: "a refresh", "a new query"): the marks made in it go, and
-  /// the note says how many.
-  package mutating func dropMarks(_ why: String) {
+  /// The list was replaced (`why`: "a refresh", "a new query"): the selection starts again at
+  /// its first row, the marks made in the old list go, and the note says how many.
+  package mutating func replaced(because why: String) {
+    list.reset()
     let dropped = marks.removeAll()
     if dropped > 0 { note = dropped == 1 ? "1 mark dropped: \(why)" : "\(dropped) marks dropped: \(why)" }
   }
