@@ -16,10 +16,16 @@ let strict: [SwiftSetting] = [
   .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
+/// The feature modules, each a reactor, its state and its View (`Sources/<name>`), with its
+/// unit tests (`Tests/<name>Tests`). A new feature is a name here and an entry in
+/// `Sources/FeatureList/Features.swift` (ModuleGraphTests reads the modules from there).
+let features = ["SearchFeature", "SignupFeature", "FeedFeature"]
+
 /// What a feature module may import.
 let feature: [Target.Dependency] = [
   "ReactorCore", "ReactorJSON", "GitHubClient", "Rendering", "CommandLanguage", "ReactorView", "LiveTerminal",
 ]
+let featureModules = features.map { Target.Dependency.target(name: $0) }
 
 let package = Package(
   name: "reactor",
@@ -62,10 +68,6 @@ let package = Package(
       name: "ReactorView",
       dependencies: ["ReactorCore", "ReactorJSON", "GitHubClient", "Rendering", "CommandLanguage", "LiveTerminal"],
       swiftSettings: strict),
-    // The features: each a reactor, its state, and its View.
-    .target(name: "SearchFeature", dependencies: feature, swiftSettings: strict),
-    .target(name: "SignupFeature", dependencies: feature, swiftSettings: strict),
-    .target(name: "FeedFeature", dependencies: feature, swiftSettings: strict),
     // libedit, loaded with dlopen when the REPL first edits a line (the header comes from
     // libedit-dev).
     .target(name: "CLineEdit", linkerSettings: [.linkedLibrary("dl")]),
@@ -78,7 +80,7 @@ let package = Package(
       swiftSettings: strict),
     // The features the executable runs: one list, which tests and fuzz targets share.
     .target(
-      name: "FeatureList", dependencies: ["ReactorView", "SearchFeature", "SignupFeature", "FeedFeature"],
+      name: "FeatureList", dependencies: ["ReactorView"] + featureModules,
       swiftSettings: strict),
     .executableTarget(
       name: "reactor",
@@ -108,29 +110,16 @@ let package = Package(
       name: "GitHubClientLiveTests",
       dependencies: ["GitHubClient", "GitHubClientLive", "ReactorCore", "ReactorJSON", "TestSupport"]),
     .testTarget(
-      name: "SearchFeatureTests",
-      dependencies: ["SearchFeature", "ReactorCore", "ReactorJSON", "ReactorTesting", "GitHubClient"]),
-    .testTarget(
-      name: "SignupFeatureTests",
-      dependencies: ["SignupFeature", "ReactorCore", "ReactorJSON", "ReactorTesting", "GitHubClient"]),
-    .testTarget(
-      name: "FeedFeatureTests",
-      dependencies: ["FeedFeature", "ReactorCore", "ReactorJSON", "ReactorTesting", "GitHubClient"]),
-    .testTarget(
       name: "RenderingTests",
-      dependencies: [
-        "Rendering", "ReactorCore", "ReactorJSON", "ReactorView", "SearchFeature", "SignupFeature", "FeedFeature",
-        "GitHubClient",
-        "TestSupport",
-      ]),
+      dependencies: ["Rendering", "ReactorCore", "ReactorJSON", "ReactorView", "GitHubClient", "TestSupport"]
+        + featureModules),
     .testTarget(name: "LiveTerminalTests", dependencies: ["LiveTerminal", "Rendering"]),
     .testTarget(
       name: "ShellTests",
       dependencies: [
-        "Shell", "FeatureList", "CommandLanguage", "ReactorView", "ReactorCore", "ReactorJSON", "SearchFeature",
-        "SignupFeature", "FeedFeature", "GitHubClient",
+        "Shell", "FeatureList", "CommandLanguage", "ReactorView", "ReactorCore", "ReactorJSON", "GitHubClient",
         "Rendering", "TestSupport", "LiveTerminal",
-      ]),
+      ] + featureModules),
     .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "LiveTerminal"]),
     .testTarget(name: "ReactorCommandTests", dependencies: ["reactor", "ReactorCore", "TestSupport"]),
     .testTarget(
@@ -141,6 +130,16 @@ let package = Package(
       ]),
   ]
 )
+
+// The features (each a reactor, its state and its View) and their unit tests, from the one list.
+package.targets += features.flatMap { name -> [Target] in
+  [
+    .target(name: name, dependencies: feature, swiftSettings: strict),
+    .testTarget(
+      name: name + "Tests",
+      dependencies: [.target(name: name), "ReactorCore", "ReactorJSON", "ReactorTesting", "GitHubClient"]),
+  ]
+}
 
 // The benchmark executable (scripts/bench builds it in release mode, scripts/test runs its debug
 // build once). A root package's executable: never a product, so no dependent builds it.
