@@ -293,9 +293,8 @@ struct FaultMatrixTests {
   /// an hour.
   static let hangLimit = TimingSlack.seconds(120)
   /// The peak RSS allowed while refusing a 100 MB body: well below the body itself. Sanitizers
-  /// multiply memory use: the process starts at 29 MiB in a plain debug build and 54 MiB under
-  /// AddressSanitizer, and refusing a streamed body peaked at 38 and 84; a body kept whole would
-  /// pass either bound (the strace audit runs the AddressSanitizer build). ThreadSanitizer's
+  /// multiply memory use, AddressSanitizer's about twice (the strace audit runs its build), so
+  /// each build has its bound, below what a body kept whole would reach there; ThreadSanitizer's
   /// shadow memory leaves only a loose bound.
   static let rssLimitKiB =
     switch SanitizerRun.kind {

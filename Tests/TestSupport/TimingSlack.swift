@@ -18,8 +18,8 @@ public enum TimingSlack {
 /// What a run under ThreadSanitizer or strace (scripts/check sets `REACTOR_UNDER_SANITIZER`)
 /// leaves out. They look for races and descriptors closed twice in the code a test reaches,
 /// which a few of a randomized or repeated test's cases reach already, each at several times
-/// its plain cost (under strace, the random recorded sessions were the suite's longest test at
-/// 276 s). A plain `swift test` keeps every case.
+/// its plain cost (under strace, the random recorded sessions were the suite's longest test).
+/// A plain `swift test` keeps every case.
 public enum SanitizerRun {
   /// `thread`, `address` or `strace` (AddressSanitizer under strace, scripts/test's run) under
   /// scripts/check or scripts/test; nil in a plain `swift test`.
