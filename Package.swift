@@ -155,30 +155,26 @@ package.targets.append(
 package.targets.append(
   .testTarget(name: "ReactorBenchTests", dependencies: ["reactor-bench"], path: "Benchmarks/Tests/ReactorBenchTests"))
 
-// libFuzzer targets, only when scripts/fuzz asks for them (REACTOR_FUZZ=1), in a build folder of
-// its own. Each is an executable without `main`: libFuzzer provides it and calls
-// `LLVMFuzzerTestOneInput`. The executables that have a `main` (and the tests, which depend on
-// one) are left out of that build, so that a plain `swift build` links only fuzz targets.
+// The fuzz targets' bodies (Fuzz/Sources/FuzzTargets), an ordinary module: the suite replays
+// every seed input of Fuzz/Corpus through them, so CI needs no fuzzing build.
+package.targets += [
+  .target(
+    name: "FuzzTargets",
+    dependencies: [
+      "Shell", "CommandLanguage", "ReactorView", "FeatureList", "SignupFeature", "SearchFeature", "FeedFeature",
+      "GitHubClientLive", "GitHubClient", "Rendering", "ReactorCore", "ReactorJSON",
+    ],
+    path: "Fuzz/Sources/FuzzTargets"),
+  .testTarget(name: "FuzzCorpusTests", dependencies: ["FuzzTargets"], path: "Fuzz/Tests/FuzzCorpusTests"),
+]
+
+// The libFuzzer executable, only when scripts/fuzz asks for it (REACTOR_FUZZ=1), in a build
+// folder of its own. It has no `main`: libFuzzer provides it and calls `LLVMFuzzerTestOneInput`.
+// The executables that have a `main` (and the tests, which depend on one) are left out of that
+// build, so that a plain `swift build` links only the fuzzer.
 if Context.environment["REACTOR_FUZZ"] == "1" {
-  let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
-    ("fuzz-command", ["Shell", "CommandLanguage", "ReactorView", "FeatureList", "SignupFeature"]),
-    ("fuzz-transcript", ["Shell", "FeatureList"]),
-    ("fuzz-cassette", ["GitHubClientLive"]),
-    (
-      "fuzz-github-json",
-      ["GitHubClientLive", "GitHubClient", "SearchFeature", "FeedFeature", "Rendering", "ReactorCore", "ReactorJSON"]
-    ),
-    ("fuzz-link", ["GitHubClientLive"]),
-    ("fuzz-daemon", ["Shell", "ReactorJSON", "FeatureList"]),
-    ("fuzz-jsonpatch", ["ReactorJSON"]),
-  ]
   package.products.removeAll { $0 is Product.Executable }
   package.targets.removeAll { $0.type == .executable || $0.type == .test || $0.name == "TestSupport" }
-  // Shared helpers: a byte reader that turns input into choices, and a failing check that traps
-  // with a message (libFuzzer reports it as a crash).
-  package.targets.append(.target(name: "FuzzSupport", path: "Fuzz/Sources/FuzzSupport"))
-  package.targets += fuzzTargets.map { target in
-    .executableTarget(
-      name: target.name, dependencies: ["FuzzSupport"] + target.dependencies, path: "Fuzz/Sources/\(target.name)")
-  }
+  package.targets.append(
+    .executableTarget(name: "reactor-fuzz", dependencies: ["FuzzTargets"], path: "Fuzz/Sources/reactor-fuzz"))
 }

@@ -1,6 +1,5 @@
 import CommandLanguage
 import FeatureList
-import FuzzSupport
 import ReactorView
 import Shell
 import SignupFeature
@@ -20,8 +19,7 @@ private let commands = CommandTable<Command>(features: Features.all)
 //   empty one excepted), equal secrets by equal placeholders; a line that fails to parse fails
 //   the same way after it, with the same message (so a replay prints the same error).
 
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzCommand(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+package func fuzzCommand(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   let line = String(decoding: bytes(data, size), as: UTF8.self)
   _ = try? Tokenizer.split(line)
   let (body, background) = Tokenizer.splitBackground(line)

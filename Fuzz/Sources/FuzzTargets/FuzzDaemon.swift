@@ -1,5 +1,4 @@
 import Foundation
-import FuzzSupport
 import ReactorJSON
 import Shell
 
@@ -11,8 +10,7 @@ import Shell
 
 private let codes: Set<String> = ["invalid-utf8", "invalid-json", "nesting-too-deep", "invalid-request"]
 
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzDaemon(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+package func fuzzDaemon(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   let line = bytes(data, size).filter { $0 != 0x0A }
   let lineNumber = 1 + (line.first.map(Int.init) ?? 0)
   let decoded = DaemonInput.decode(line, lineNumber: lineNumber)

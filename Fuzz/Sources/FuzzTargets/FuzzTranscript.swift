@@ -1,12 +1,10 @@
-import FuzzSupport
 import Shell
 
 // TranscriptParser.parse on arbitrary text, and the round trip the replayer relies on when it
 // rewrites a transcript: parse -> text() -> parse gives the same Transcript, and text() is
 // then a fixed point.
 
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzTranscript(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+package func fuzzTranscript(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   let text = String(decoding: bytes(data, size), as: UTF8.self)
   let transcript: Transcript
   do {

@@ -1,13 +1,11 @@
 import Foundation
-import FuzzSupport
 import GitHubClientLive
 
 // LinkHeader.parse and nextPage on arbitrary header values (a server, or anything between,
 // chooses them). Properties: nextPage agrees with parse's "next" target, and every rel is
 // lowercased and non-empty.
 
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzLink(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+package func fuzzLink(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   let header = String(decoding: bytes(data, size), as: UTF8.self)
   let links = LinkHeader.parse(header)
   for (rel, url) in links {

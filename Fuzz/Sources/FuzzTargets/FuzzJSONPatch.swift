@@ -1,4 +1,3 @@
-import FuzzSupport
 import ReactorJSON
 
 // JSONPatch.apply with operations of all six kinds generated from the input on a small
@@ -21,8 +20,7 @@ private let tokens = [
 /// The deepest nesting of arrays and objects a patch may build: the parser's.
 private let maximumNesting = 128
 
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzJSONPatch(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+package func fuzzJSONPatch(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   var input = ByteReader(bytes(data, size))
   var document = value(&input, depth: 0)
   // Deep enough, for one input in four, for a copy or an add to cross the limit.

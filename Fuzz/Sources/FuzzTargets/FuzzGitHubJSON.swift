@@ -1,6 +1,5 @@
 import FeedFeature
 import Foundation
-import FuzzSupport
 import GitHubClient
 import GitHubClientLive
 import ReactorCore
@@ -25,8 +24,7 @@ let statuses = [
   200, 201, 204, 301, 304, 400, 401, 403, 404, 409, 410, 422, 429, 451, 500, 502, 503, 504, 0, 99, 600, 999,
 ]
 
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzGitHubJSON(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+package func fuzzGitHubJSON(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   var input = ByteReader(bytes(data, size))
   let first = input.byte()
   let status = statuses[Int(first & 0x3F) % statuses.count]

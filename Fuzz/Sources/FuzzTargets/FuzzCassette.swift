@@ -1,13 +1,11 @@
 import Foundation
-import FuzzSupport
 import GitHubClientLive
 
 // Cassette decoding, as `reactor replay` and `--cassette` read a file, then each exchange's
 // response and failure. Properties: a decoded cassette encodes (as Cassette.write does) and
 // decodes back to the same value, and a text body comes back byte for byte.
 
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzCassette(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+package func fuzzCassette(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   let input = Data(bytes(data, size))
   guard let cassette = try? JSONDecoder().decode(Cassette.self, from: input) else { return 0 }
   for exchange in cassette.exchanges {
