@@ -56,8 +56,6 @@ package struct FeedReactor: Reactor {
   package let initialState = FeedState()
   let client: GitHubClient
   let perPage: Int
-  /// Reports effects to `trace on`; nil or off: effects are left as they are.
-  package var tracer: EffectTracer?
 
   /// - Parameter perPage: events per page (GitHub allows 1-100).
   package init(client: GitHubClient, perPage: Int = 30) {
@@ -163,9 +161,6 @@ package struct FeedReactor: Reactor {
     if case .setError(let error) = mutation { return error }
     return nil
   }
-
-  /// Effects report to the tracer while `trace` is on.
-  package func transform(mutation: Effect<Mutation>) -> Effect<Mutation> { mutation.traced(by: tracer) }
 }
 
 extension FeedReactor.Action {

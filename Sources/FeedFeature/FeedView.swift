@@ -38,11 +38,7 @@ package final class FeedView: FeatureView {
   ) -> Store<FeedReactor> {
     let text = FeedText(options: host.records.options, now: host.time.now)
     return host.stores.store(
-      { tracer in
-        var reactor = FeedReactor(client: host.client)
-        reactor.tracer = tracer
-        return reactor
-      }, restore: { .restore($0) },
+      FeedReactor(client: host.client), restore: { .restore($0) },
       render: { transition, state in
         defer { observe?(transition.mutation, state) }
         return text.render(transition, state: state, command: transition.action.commandName)

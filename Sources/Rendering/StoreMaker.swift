@@ -33,15 +33,15 @@ public struct StoreMaker: Sendable {
     reporter = Reporter(feature: feature, sink: sink, records: records, watchLines: watchLines)
   }
 
-  /// Makes the feature's store from a reactor that reports its effects to `tracer`, renders each
-  /// change with `render` and keeps it in history, where `restore` makes the action that puts a
+  /// Makes the feature's store of `reactor`: it reports the effects it starts to `trace on`,
+  /// renders each change with `render` and keeps it in history, where `restore` makes the action that puts a
   /// past state back (`goto`, `undo`). History records each change after its lines, and the
   /// watches it changed print after them.
   public func store<R: Reactor>(
-    _ make: (EffectTracer) -> R, restore: @escaping @Sendable (R.State) -> R.Action,
+    _ reactor: R, restore: @escaping @Sendable (R.State) -> R.Action,
     render: @escaping @Sendable (StateTransition<R>, R.State) -> [OutputLine]
   ) -> Store<R> where R.Mutation: CaseNamed, R.State: PatchableState {
-    let store = tracedStore(make)
+    let store = tracedStore(reactor)
     let recorder = history.recorder(store, feature: feature, restore: restore)
     let reporter = reporter
     store.observe { event, state in
@@ -59,12 +59,12 @@ public struct StoreMaker: Sendable {
     return store
   }
 
-  /// The store, diffing, its reactor made with the feature's tracer (once a store).
-  func tracedStore<R: Reactor>(_ make: (EffectTracer) -> R) -> Store<R> where R.State: PatchableState {
+  /// The store, diffing, tracing its effects with a tracer of the feature's made for it.
+  func tracedStore<R: Reactor>(_ reactor: R) -> Store<R> where R.State: PatchableState {
     let origin = TraceOrigin()
     let store = Store(
-      reactor: make(trace.tracer(feature: feature, origin: origin)), sequencer: sequencer, differ: .patches,
-      executor: executor)
+      reactor: reactor, sequencer: sequencer, differ: .patches, executor: executor,
+      tracer: trace.tracer(feature: feature, origin: origin))
     origin.follow(store)
     return store
   }

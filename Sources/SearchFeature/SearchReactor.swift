@@ -51,8 +51,6 @@ package struct SearchReactor: Reactor {
   let client: GitHubClient
   let perPage: Int
   let cancelsStaleSearches: Bool
-  /// Reports effects to `trace on`; nil or off: effects are left as they are.
-  package var tracer: EffectTracer?
 
   /// - Parameters:
   ///   - perPage: results per page (GitHub allows 1-100).
@@ -183,9 +181,6 @@ package struct SearchReactor: Reactor {
     if case .setError(let error) = mutation { return error }
     return nil
   }
-
-  /// Effects report to the tracer while `trace` is on.
-  package func transform(mutation: Effect<Mutation>) -> Effect<Mutation> { mutation.traced(by: tracer) }
 }
 
 extension String {

@@ -228,13 +228,9 @@ package final class SearchView: FeatureView {
     switch kind {
     case .reactor:
       let store = host.stores.store(
-        { tracer in
-          var reactor = SearchReactor(
-            client: client, cancelsStaleSearches: settings.cancelsStaleSearches, sort: settings.sort,
-            order: settings.order)
-          reactor.tracer = tracer
-          return reactor
-        }, restore: { .restore($0) },
+        SearchReactor(
+          client: client, cancelsStaleSearches: settings.cancelsStaleSearches, sort: settings.sort,
+          order: settings.order), restore: { .restore($0) },
         render: { transition, state in
           defer { observe?(state) }
           return text.render(transition, state: state, command: transition.action.commandName)
@@ -242,11 +238,7 @@ package final class SearchView: FeatureView {
       return SearchEngine(store)
     case .feedback:
       let store = host.stores.store(
-        { tracer in
-          var reactor = FeedbackSearch(client: client, sort: settings.sort, order: settings.order)
-          reactor.tracer = tracer
-          return reactor
-        }, restore: { .restore($0) },
+        FeedbackSearch(client: client, sort: settings.sort, order: settings.order), restore: { .restore($0) },
         render: { transition, state in
           defer { observe?(state.search) }
           return text.render(transition, state: state, command: transition.action.commandName)

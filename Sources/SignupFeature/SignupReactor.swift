@@ -57,8 +57,6 @@ package struct SignupReactor: Reactor {
   package let initialState = SignupState()
   let client: GitHubClient
   let service: any SignupService
-  /// Reports effects to `trace on`; nil or off: effects are left as they are.
-  package var tracer: EffectTracer?
 
   package init(client: GitHubClient, service: any SignupService) {
     self.client = client
@@ -175,7 +173,4 @@ package struct SignupReactor: Reactor {
     default: return nil
     }
   }
-
-  /// Effects report to the tracer while `trace` is on.
-  package func transform(mutation: Effect<Mutation>) -> Effect<Mutation> { mutation.traced(by: tracer) }
 }

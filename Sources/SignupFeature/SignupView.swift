@@ -68,11 +68,7 @@ package final class SignupView: FeatureView {
       random: SeededGenerator(seed: settings.seed), time: host.time)
     let text = SignupText(options: host.records.options)
     return host.stores.store(
-      { tracer in
-        var reactor = SignupReactor(client: host.client, service: service)
-        reactor.tracer = tracer
-        return reactor
-      }, restore: { .restore($0) },
+      SignupReactor(client: host.client, service: service), restore: { .restore($0) },
       render: { transition, state in
         defer { observe?(state) }
         return text.render(transition, state: state, command: transition.action.commandName)

@@ -8,7 +8,7 @@ import Testing
 
 /// The README's counter (`Tests/ReactorTestingTests/CounterExampleTests.swift`), with what time
 /// travel needs of a reactor: a state that diffs itself into patches, case names for its
-/// mutations, an action that puts a past state back, and a tracer for its effects.
+/// mutations and an action that puts a past state back; its store traces its effects.
 private struct Counter: Reactor {
   enum Action: Sendable {
     case increment, decrement, fetch
@@ -35,7 +35,6 @@ private struct Counter: Reactor {
   }
 
   var number: @Sendable () async throws -> Int
-  var tracer: EffectTracer?
   var initialState: State { State() }
 
   func mutate(action: Action, state: State) -> Effect<Mutation> {
@@ -55,8 +54,6 @@ private struct Counter: Reactor {
     case .set(let past): state = past
     }
   }
-
-  func transform(mutation: Effect<Mutation>) -> Effect<Mutation> { mutation.traced(by: tracer) }
 }
 
 @Suite("time travel on the README's counter")
@@ -189,7 +186,7 @@ struct CounterTimeTravelTests {
     let trace = EffectTrace(
       sequencer: sequencer, now: { 0 }, report: { event in events.withLock { $0.append(event) } })
     let store = Store(
-      reactor: Counter(number: { 40 }, tracer: trace.tracer(feature: "counter")), sequencer: sequencer)
+      reactor: Counter(number: { 40 }), sequencer: sequencer, differ: .patches, tracer: trace.tracer(feature: "counter"))
     #expect(await store.send(.fetch).finish() == .ok)
     #expect(events.withLock { $0 }.isEmpty)
 

@@ -71,10 +71,14 @@ public final class Store<R: Reactor>: @unchecked Sendable {  // its mutable stat
 
   private let fingerprint: (@Sendable (R.State) -> Fingerprint)?
   private let patch: (@Sendable (R.State, Fingerprint) -> Patch)?
+  private let tracer: EffectTracer?
 
-  /// A store whose transitions carry the patches `differ` computes.
+  /// A store whose transitions carry the patches `differ` computes, and which reports every
+  /// effect it starts, of `mutate` and of `feedback(state:)` alike, to `tracer` while tracing is
+  /// on (``Effect/traced(by:)``), so the reactor need not know about tracing.
   public init(
-    reactor: R, sequencer: Sequencer = Sequencer(), differ: StateDiffer<R.State>, executor: (any TaskExecutor)? = nil
+    reactor: R, sequencer: Sequencer = Sequencer(), differ: StateDiffer<R.State>, executor: (any TaskExecutor)? = nil,
+    tracer: EffectTracer?
   ) {
     self.reactor = reactor
     self.sequencer = sequencer
@@ -82,6 +86,14 @@ public final class Store<R: Reactor>: @unchecked Sendable {  // its mutable stat
     self.state = reactor.initialState
     self.fingerprint = differ.fingerprint
     self.patch = differ.patch
+    self.tracer = tracer
+  }
+
+  /// A store whose transitions carry the patches `differ` computes.
+  public convenience init(
+    reactor: R, sequencer: Sequencer = Sequencer(), differ: StateDiffer<R.State>, executor: (any TaskExecutor)? = nil
+  ) {
+    self.init(reactor: reactor, sequencer: sequencer, differ: differ, executor: executor, tracer: nil)
   }
 
   /// A store that records no patches (transitions carry an empty `patch`).
@@ -304,7 +316,12 @@ public final class Store<R: Reactor>: @unchecked Sendable {  // its mutable stat
   /// Runs the effect of an action being processed: its synchronous parts now, the rest as tasks.
   private func start(_ effect: Effect<R.Mutation>, action: R.Action, tracker: ActionTracker) {
     var none: [Child]? = nil
-    walk(effect, in: nil, action: action, tracker: tracker, children: &none)
+    // Checked here, not through `traced(by:)`, which copies the effect when tracing is off.
+    if let tracer, tracer.isOn() {
+      walk(effect.wrapped(by: tracer), in: nil, action: action, tracker: tracker, children: &none)
+    } else {
+      walk(effect, in: nil, action: action, tracker: tracker, children: &none)
+    }
   }
 
   /// The one interpretation of an effect tree, for an action being processed (`run` nil) and

@@ -6,9 +6,10 @@ import Synchronization
 /// before it started (its action's), and how long it ran on the given clock (virtual in a
 /// replay, so deterministic).
 ///
-/// Each traced reactor holds an ``EffectTracer`` made here and passes its effects through
-/// ``Effect/traced(by:)`` (in `transform(mutation:)`, say); while tracing is off, effects are
-/// left as they are and cost one check.
+/// A store given an ``EffectTracer`` made here (``Store/init(reactor:sequencer:differ:executor:tracer:)``)
+/// traces every effect it starts; code that builds effects elsewhere can pass them through
+/// ``Effect/traced(by:)`` itself. While tracing is off, effects are left as they are and cost
+/// one check.
 public final class EffectTrace: Sendable {
   /// One thing that happened to an effect's work.
   public struct Event: Sendable {

@@ -70,8 +70,6 @@ package struct FeedbackSearch: Reactor {
 
   package let initialState: FeedbackSearchState
   private let loop: FeedbackLoop<FeedbackSearchState, Request, Event>
-  /// Reports effects to `trace on`; nil or off: effects are left as they are.
-  package var tracer: EffectTracer?
   private let perPage: Int
 
   /// - Parameters:
@@ -176,10 +174,7 @@ package struct FeedbackSearch: Reactor {
   // MARK: - Feedback
 
   /// Starts, restarts or cancels the load as ``FeedbackSearchState/request`` changes.
-  package func feedback(state: State) -> Effect<Event> { loop(state).traced(by: tracer) }
-
-  /// Effects report to the tracer while `trace` is on.
-  package func transform(mutation: Effect<Event>) -> Effect<Event> { mutation.traced(by: tracer) }
+  package func feedback(state: State) -> Effect<Event> { loop(state) }
 
   // MARK: - Failures
 
