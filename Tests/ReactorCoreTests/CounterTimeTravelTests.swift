@@ -186,7 +186,8 @@ struct CounterTimeTravelTests {
     let trace = EffectTrace(
       sequencer: sequencer, now: { 0 }, report: { event in events.withLock { $0.append(event) } })
     let store = Store(
-      reactor: Counter(number: { 40 }), sequencer: sequencer, differ: .patches, tracer: trace.tracer(feature: "counter"))
+      reactor: Counter(number: { 40 }), sequencer: sequencer, differ: .patches, tracer: trace.tracer(feature: "counter")
+    )
     #expect(await store.send(.fetch).finish() == .ok)
     #expect(events.withLock { $0 }.isEmpty)
 
