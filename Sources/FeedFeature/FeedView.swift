@@ -1,16 +1,15 @@
 package import CommandLanguage
 import GitHubClient
 package import ReactorCore
-package import ReactorJSON
 package import ReactorView
 import Rendering
 
 /// The event feed's View: each verb sends one of the reactor's actions.
-package final class FeedView: FeatureView {
+package final class FeedView: StoreView {
   package typealias Command = FeedReactor.Action
 
   package static let name = "feed"
-  package static let fields = FeedState.patchFields.map { "/" + $0.name }
+  package static let cancelAction = FeedReactor.Action.cancel
 
   package static let verbs: [CommandSpec<Command>] = [
     CommandSpec(
@@ -44,12 +43,4 @@ package final class FeedView: FeatureView {
         return text.render(transition, state: state, command: transition.action.commandName)
       })
   }
-
-  package var stateJSON: JSONValue { store.currentState.jsonValue }
-
-  package func run(_ command: Command, sink: TaggingSink) -> Execution { .store(store.send(command, tag: sink.tag)) }
-
-  package func cancelAll() { store.cancelAll(resetting: .cancel) }
-
-  package func cancel(tag: JSONValue, by: JSONValue?) -> Bool { store.cancel(tag: tag, resetting: .cancel, by: by) }
 }

@@ -1,12 +1,12 @@
 package import CommandLanguage
 import GitHubClient
 package import ReactorCore
-package import ReactorJSON
+import ReactorJSON
 package import ReactorView
 import Rendering
 
 /// The signup form's View: its verbs, which words are passwords, and the prompt without echo.
-package final class SignupView: FeatureView {
+package final class SignupView: StoreView {
   package enum Command: Sendable, Equatable {
     case username(String)
     /// nil: prompt for it without echo (terminals only).
@@ -17,7 +17,7 @@ package final class SignupView: FeatureView {
   }
 
   package static let name = "signup"
-  package static let fields = SignupState.patchFields.map { "/" + $0.name }
+  package static let cancelAction = SignupReactor.Action.cancel
 
   package static let verbs: [CommandSpec<Command>] = [
     CommandSpec(
@@ -75,8 +75,6 @@ package final class SignupView: FeatureView {
       })
   }
 
-  package var stateJSON: JSONValue { store.currentState.jsonValue }
-
   package func run(_ command: Command, sink: TaggingSink) -> Execution {
     switch command {
     case .username(let name): .store(store.send(.updateUsername(name), tag: sink.tag))
@@ -88,10 +86,6 @@ package final class SignupView: FeatureView {
     case .signup(let name, let password, let repeatPassword): signup(name, password, repeatPassword, tag: sink.tag)
     }
   }
-
-  package func cancelAll() { store.cancelAll(resetting: .cancel) }
-
-  package func cancel(tag: JSONValue, by: JSONValue?) -> Bool { store.cancel(tag: tag, resetting: .cancel, by: by) }
 
   // MARK: - Commands
 
