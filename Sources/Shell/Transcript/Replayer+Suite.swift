@@ -17,11 +17,12 @@ extension Replayer {
 
   /// One file's report, as printed, and its JUnit case.
   struct FileReport: Sendable {
+    /// How a file fared; `updated`: rewritten by `--update`, neither a match nor a failure.
+    enum Outcome: Sendable { case passed, updated, failed }
+
     var text: String
-    var passed: Bool
+    var outcome: Outcome
     var junit: JUnitReport.Case
-    /// Rewritten by `--update`: neither a match nor a failure.
-    var updated = false
   }
 
   /// Replays a suite: the files and directories of `options`, filtered and sliced, `jobs` at a
@@ -67,7 +68,11 @@ extension Replayer {
         startNext()
         while printed < reports.count, let report = reports[printed] {
           write(report.text)
-          if report.updated { updated += 1 } else if report.passed { passed += 1 }
+          switch report.outcome {
+          case .passed: passed += 1
+          case .updated: updated += 1
+          case .failed: break
+          }
           printed += 1
         }
       }
@@ -109,47 +114,45 @@ extension Replayer {
   func replayFile(_ entry: TranscriptFiles.Entry, update: Bool, secrets: SecretScanner? = nil) async -> FileReport {
     let path = entry.path
     let start = ContinuousClock.now
-    func report(_ text: String, passed: Bool, failure: (String, String)? = nil) -> FileReport {
+    func report(_ text: String, _ outcome: FileReport.Outcome, failure: (String, String)? = nil) -> FileReport {
       let elapsed = ContinuousClock.now - start
       let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
       return FileReport(
-        text: text, passed: passed, junit: JUnitReport.Case(path: path, seconds: seconds, failure: failure))
+        text: text, outcome: outcome, junit: JUnitReport.Case(path: path, seconds: seconds, failure: failure))
     }
     if let problem = entry.problem {
-      return report("FAIL \(path): \(problem)\n", passed: false, failure: (problem, problem))
+      return report("FAIL \(path): \(problem)\n", .failed, failure: (problem, problem))
     }
     let text: String
     switch TranscriptFiles.read(path, opening: opener) {
     case .success(let contents): text = contents
     case .failure(let failure):
       let message = "cannot read the file: \(failure.reason)"
-      return report("FAIL \(path): \(message)\n", passed: false, failure: (message, message))
+      return report("FAIL \(path): \(message)\n", .failed, failure: (message, message))
     }
     let directory = path.deletingLastPathComponent
     let outcome = await Replayer(runner: runner.relative(to: directory), write: write).replay(text, name: path)
     switch outcome.verdict {
     case .ok:
-      return report("ok \(path)\n", passed: true)
+      return report("ok \(path)\n", .passed)
     case .broken(let message):
-      return report("FAIL \(message)\n", passed: false, failure: (message, message))
+      return report("FAIL \(message)\n", .failed, failure: (message, message))
     case .mismatch(let diff):
       guard update, let updated = outcome.updated else {
-        return report("FAIL \(path)\n\(diff)\n", passed: false, failure: ("output differs", diff))
+        return report("FAIL \(path)\n\(diff)\n", .failed, failure: ("output differs", diff))
       }
       if let secret = secrets?.find(in: updated) {
         let message = "not writing the transcript: it would contain \(secret)"
-        return report("FAIL \(path): \(message)\n", passed: false, failure: (message, message))
+        return report("FAIL \(path): \(message)\n", .failed, failure: (message, message))
       }
       do {
         try OutputFile.replace(path, with: Array(updated.utf8))
       } catch {
         let message = "cannot write: \(TranscriptFiles.describe(error.code))"
-        return report("FAIL \(path): \(message)\n", passed: false, failure: (message, message))
+        return report("FAIL \(path): \(message)\n", .failed, failure: (message, message))
       }
       let notes = outcome.notes.map { "\(path): \($0)\n" }.joined()
-      var rewritten = report("updated \(path)\n\(diff)\n\(notes)", passed: true)
-      rewritten.updated = true
-      return rewritten
+      return report("updated \(path)\n\(diff)\n\(notes)", .updated)
     }
   }
 
