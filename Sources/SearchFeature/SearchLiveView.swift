@@ -93,7 +93,7 @@ package final class SearchLiveView: LiveView {
     screen.withLock { $0.field = LineField(query) }
     guard !query.trimmingWhitespace.isEmpty else { return }
     screen.withLock { $0.throttle.noteSent(query, at: now) }
-    _ = engine.query(query, tag: nil)
+    _ = engine.send(.updateQuery(query), tag: nil)
   }
 
   package var deadline: Duration? { screen.withLock { $0.throttle.deadline } }
@@ -199,7 +199,7 @@ package final class SearchLiveView: LiveView {
     if state.isLoading, let stale = state.query, stale != query {
       screen.withLock { $0.cancelled = (stale, query.isEmpty ? nil : query) }
     }
-    _ = engine.query(query, tag: nil)
+    _ = engine.send(.updateQuery(query), tag: nil)
   }
 
   /// The seeds' scroll rule: when the selection or the window comes within a screenful of the
@@ -209,7 +209,7 @@ package final class SearchLiveView: LiveView {
     guard state.query != nil, state.nextPage != nil, !state.isLoading, !state.isLoadingNextPage,
       state.lastError == nil
     else { return }
-    if screen.withLock({ $0.picker.list.nearsEnd(of: state.repos.count) }) { _ = engine.next(tag: nil) }
+    if screen.withLock({ $0.picker.list.nearsEnd(of: state.repos.count) }) { _ = engine.send(.loadNextPage, tag: nil) }
   }
 
   /// The throttle's interval for `query`: the budget's spread, unless GitHub answered it before.

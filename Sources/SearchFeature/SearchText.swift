@@ -1,6 +1,6 @@
 import GitHubClient
 package import ReactorCore
-import ReactorJSON
+package import ReactorJSON
 package import Rendering
 
 /// Text and NDJSON rendering of search transitions.
@@ -32,17 +32,22 @@ package struct SearchText: Sendable {
   package func render(
     _ transition: StateTransition<FeedbackSearch>, state: FeedbackSearchState, command: String
   ) -> [OutputLine] {
-    let event = transition.mutation
+    render(transition.mutation, seq: transition.seq, changes: transition.changes, state: state, command: command)
+  }
+
+  /// The lines for one committed event of the feedback engine, as above.
+  package func render(
+    _ event: FeedbackSearch.Event, seq: UInt64, changes: Patch, state: FeedbackSearchState, command: String
+  ) -> [OutputLine] {
     let applied = event.answeredRequest.map(state.applied) ?? true
     if options.mode == .json {
       let failure = if applied, case .failed = event { state.search.lastError } else { GitHubFailure?.none }
       return records.transition(
-        feature: "search", seq: transition.seq, action: command, mutation: event.caseName,
-        patch: transition.changes, failure: failure.map { ($0.code, $0.message) },
-        failureDetails: failure?.details)
+        feature: "search", seq: seq, action: command, mutation: event.caseName, patch: changes,
+        failure: failure.map { ($0.code, $0.message) }, failureDetails: failure?.details)
     }
     guard applied else { return [] }
-    return text(for: event.reactorMutation, patch: transition.changes, state: state.search)
+    return text(for: event.reactorMutation, patch: changes, state: state.search)
   }
 
   /// The text lines for a reactor-engine mutation, given its patch and the state after it.

@@ -113,8 +113,8 @@ package final class SearchView: FeatureView {
 
   package func run(_ command: Command, sink: TaggingSink) -> Execution {
     switch command {
-    case .query(let text): .store(engine.query(text, tag: sink.tag))
-    case .next(let pages): .store(pages == 1 ? engine.next(tag: sink.tag) : engine.next(pages: pages, tag: sink.tag))
+    case .query(let text): .store(engine.send(.updateQuery(text), tag: sink.tag))
+    case .next(let pages): .store(engine.send(pages == 1 ? .loadNextPage : .loadPages(pages), tag: sink.tag))
     case .sort(let sort): sortSearch(sort: sort, order: nil, sink: sink)
     case .order(let order): sortSearch(sort: nil, order: order, sink: sink)
     case .open(let number): .done(open(number, sink: sink))
@@ -146,7 +146,7 @@ package final class SearchView: FeatureView {
     if order != nil && newSort == .best {
       sink.write([records.info("order: \(newOrder.rawValue) takes effect with a sort other than best")])
     }
-    return .store(engine.sort(newSort, newOrder, tag: sink.tag))
+    return .store(engine.send(.updateSort(newSort, newOrder), tag: sink.tag))
   }
 
   /// `open`: the URL of result `number`, launched or printed.
@@ -238,7 +238,7 @@ package final class SearchView: FeatureView {
       return SearchEngine(store)
     case .feedback:
       let store = host.stores.store(
-        FeedbackSearch(client: client, sort: settings.sort, order: settings.order), restore: { .restore($0) },
+        FeedbackSearch(client: client, sort: settings.sort, order: settings.order), restore: { .restore($0.search) },
         render: { transition, state in
           defer { observe?(state.search) }
           return text.render(transition, state: state, command: transition.action.commandName)

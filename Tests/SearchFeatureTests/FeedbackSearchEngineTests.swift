@@ -57,25 +57,26 @@ extension FeedbackSearchTests {
   func bothEngines() async {
     let reactor = Engine(SearchReactor(client: stub))
     let feedback = Engine(FeedbackSearch(client: stub))
-    let session: [(String, SearchReactor.Action, FeedbackSearch.Event)] = [
-      ("query swift", .updateQuery("swift"), .searchChanged("swift")),
-      ("next", .loadNextPage, .startLoadingNextPage),
-      ("next", .loadNextPage, .startLoadingNextPage),
-      ("next at the end", .loadNextPage, .startLoadingNextPage),
-      ("query other", .updateQuery("other"), .searchChanged("other")),
-      ("next that fails", .loadNextPage, .startLoadingNextPage),
-      ("next again", .loadNextPage, .startLoadingNextPage),
-      ("cancel when idle", .cancel, .cancel),
-      ("query boom", .updateQuery("boom"), .searchChanged("boom")),
-      ("next after a failed search", .loadNextPage, .startLoadingNextPage),
-      ("the same query again", .updateQuery(" boom "), .searchChanged(" boom ")),
-      ("empty query", .updateQuery(""), .searchChanged("")),
-      ("next without a query", .loadNextPage, .startLoadingNextPage),
+    // One set of actions: both styles take the same commands.
+    let session: [(String, SearchReactor.Action)] = [
+      ("query swift", .updateQuery("swift")),
+      ("next", .loadNextPage),
+      ("next", .loadNextPage),
+      ("next at the end", .loadNextPage),
+      ("query other", .updateQuery("other")),
+      ("next that fails", .loadNextPage),
+      ("next again", .loadNextPage),
+      ("cancel when idle", .cancel),
+      ("query boom", .updateQuery("boom")),
+      ("next after a failed search", .loadNextPage),
+      ("the same query again", .updateQuery(" boom ")),
+      ("empty query", .updateQuery("")),
+      ("next without a query", .loadNextPage),
     ]
     var completions: [StoreTask.Completion] = []
-    for (name, action, event) in session {
+    for (name, action) in session {
       let expected = await reactor.run(action)
-      let actual = await feedback.run(event)
+      let actual = await feedback.run(action)
       #expect(actual == expected, "\(name)")
       #expect(feedback.json == reactor.json, "\(name)")
       completions.append(actual.completion)
@@ -94,9 +95,9 @@ extension FeedbackSearchTests {
   @Test("appending a page costs no whole-state copy: the patch holds only the page")
   func appendPatch() async {
     let engine = Engine(FeedbackSearch(client: stub))
-    _ = await engine.run(.searchChanged("swift"))
-    _ = await engine.run(.startLoadingNextPage)
-    let patch = await engine.run(.startLoadingNextPage).patches.last ?? []
+    _ = await engine.run(.updateQuery("swift"))
+    _ = await engine.run(.loadNextPage)
+    let patch = await engine.run(.loadNextPage).patches.last ?? []
     #expect(patch.filter { $0.path == "/repos/-" }.count == 30)
     #expect(!patch.contains { $0.path == "/repos" })
   }

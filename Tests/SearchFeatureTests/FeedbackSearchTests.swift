@@ -40,10 +40,10 @@ private final class Probe: Sendable {
 
   private func append(_ entry: Entry) { log.withLock { $0.append(entry) } }
 
-  /// Sends an event and waits for everything it started.
+  /// Sends an action and waits for everything it started.
   @discardableResult
-  func run(_ event: FeedbackSearch.Event) async -> StoreTask.Completion {
-    await store.send(event).finish()
+  func run(_ action: FeedbackSearch.Action) async -> StoreTask.Completion {
+    await store.send(action).finish()
   }
 
   /// Returns the log so far and empties it.
@@ -79,7 +79,7 @@ struct FeedbackSearchTests {
   @Test("query, then next pages to the end, then next says there is no more")
   func happyPath() async {
     let probe = Probe(client: SearchReactorTests.client(Self.pages))
-    #expect(await probe.run(.searchChanged("swift")) == .ok)
+    #expect(await probe.run(.updateQuery("swift")) == .ok)
     var loading = SearchState()
     loading.query = "swift"
     loading.isLoading = true
@@ -91,7 +91,7 @@ struct FeedbackSearchTests {
       ])
     var state = Self.firstPage
     for number in 2...3 {
-      #expect(await probe.run(.startLoadingNextPage) == .ok)
+      #expect(await probe.run(.loadNextPage) == .ok)
       state.isLoadingNextPage = true
       let started = state
       state.repos.append(contentsOf: SearchReactorTests.repos((number - 1) * 30..<number * 30))
@@ -104,7 +104,7 @@ struct FeedbackSearchTests {
           .event(.response(Self.pages[number]!, for: request), state),
         ])
     }
-    await probe.run(.startLoadingNextPage)
+    await probe.run(.loadNextPage)
     #expect(probe.take() == [.notice("no more results")])
     #expect(probe.store.runningEffectCount == 0)
   }
@@ -112,12 +112,12 @@ struct FeedbackSearchTests {
   @Test("an empty or blank query clears the results and cancels nothing that runs")
   func emptyQuery() async {
     let probe = Probe(client: SearchReactorTests.client(Self.pages))
-    await probe.run(.searchChanged("swift"))
+    await probe.run(.updateQuery("swift"))
     _ = probe.take()
-    #expect(await probe.run(.searchChanged("   ")) == .ok)
+    #expect(await probe.run(.updateQuery("   ")) == .ok)
     #expect(probe.take() == [.event(.searchChanged(nil), SearchState())])
     #expect(probe.store.currentState.request == nil)
-    await probe.run(.startLoadingNextPage)
+    await probe.run(.loadNextPage)
     #expect(probe.take() == [.notice("no search yet; try 'query <text>'")])
   }
 
@@ -127,7 +127,7 @@ struct FeedbackSearchTests {
       throw GitHubError.rateLimited(resetsIn: 42, authenticated: false)
     })
     let probe = Probe(client: client)
-    #expect(await probe.run(.searchChanged("swift")) == .error)
+    #expect(await probe.run(.updateQuery("swift")) == .error)
     var failed = SearchState()
     failed.query = "swift"
     failed.lastError = GitHubFailure(.rateLimited(resetsIn: 42, authenticated: false))
@@ -138,7 +138,7 @@ struct FeedbackSearchTests {
     #expect(
       probe.search.lastError?.message
         == "GitHub rate limit reached; resets in 42 s. Set GH_TOKEN for a higher limit.")
-    await probe.run(.startLoadingNextPage)
+    await probe.run(.loadNextPage)
     #expect(probe.take() == [.notice("the last search failed; run 'query' again")])
   }
 
@@ -150,13 +150,13 @@ struct FeedbackSearchTests {
       return SearchReactorTests.page(page, next: page + 1)
     })
     let probe = Probe(client: client)
-    let first = probe.store.send(.searchChanged("swift"))
-    probe.store.send(.startLoadingNextPage)
+    let first = probe.store.send(.updateQuery("swift"))
+    probe.store.send(.loadNextPage)
     gate.open()
     await first.finish()
     gate.close()
-    let second = probe.store.send(.startLoadingNextPage)
-    probe.store.send(.startLoadingNextPage)
+    let second = probe.store.send(.loadNextPage)
+    probe.store.send(.loadNextPage)
     gate.open()
     await second.finish()
     let notices = probe.take().compactMap { entry -> String? in
@@ -178,8 +178,8 @@ struct FeedbackSearchTests {
         ], page: page, nextPage: nil)
     })
     let probe = Probe(client: client)
-    let old = probe.store.send(.searchChanged("sw"))
-    #expect(await probe.run(.searchChanged("swift")) == .ok)
+    let old = probe.store.send(.updateQuery("sw"))
+    #expect(await probe.run(.updateQuery("swift")) == .ok)
     slow.open()
     #expect(await old.finish() == .cancelled)
     #expect(probe.search.repos.map(\.fullName) == ["swift"])
@@ -220,8 +220,8 @@ struct FeedbackSearchTests {
       return SearchReactorTests.page(page, next: nil)
     })
     let probe = Probe(client: client)
-    let old = probe.store.send(.searchChanged("swift"))
-    #expect(await probe.run(.searchChanged("swift")) == .ok)
+    let old = probe.store.send(.updateQuery("swift"))
+    #expect(await probe.run(.updateQuery("swift")) == .ok)
     first.open()
     #expect(await old.finish() == .cancelled)
     #expect(calls.withLock { $0 } == 2)
@@ -236,9 +236,9 @@ struct FeedbackSearchTests {
       return SearchReactorTests.page(page, next: page + 1)
     })
     let probe = Probe(client: client)
-    await probe.run(.searchChanged("swift"))
+    await probe.run(.updateQuery("swift"))
     #expect(await probe.run(.cancel) == .ok)
-    let next = probe.store.send(.startLoadingNextPage)
+    let next = probe.store.send(.loadNextPage)
     probe.store.send(.cancel)
     gate.open()
     #expect(await next.finish() == .cancelled)
@@ -249,7 +249,7 @@ struct FeedbackSearchTests {
         "startLoadingNextPage -> query=swift repos=30 next=2 loading=false/true error=nil",
         "cancel -> query=swift repos=30 next=2 loading=false/false error=nil",
       ])
-    #expect(await probe.run(.startLoadingNextPage) == .ok)
+    #expect(await probe.run(.loadNextPage) == .ok)
     #expect(probe.search.repos.count == 60)
   }
 
@@ -259,9 +259,9 @@ struct FeedbackSearchTests {
       Page(items: SearchReactorTests.repos(0..<1000), page: page, nextPage: nil, totalCount: 5000)
     })
     let probe = Probe(client: client)
-    await probe.run(.searchChanged("a"))
+    await probe.run(.updateQuery("a"))
     _ = probe.take()
-    await probe.run(.startLoadingNextPage)
+    await probe.run(.loadNextPage)
     #expect(
       probe.take() == [.notice("no more results: GitHub returns at most 1,000 results per search")])
   }
@@ -274,7 +274,7 @@ struct FeedbackSearchTests {
       return Page(items: [], page: page, nextPage: nil, totalCount: 0)
     })
     let probe = Probe(client: client)
-    await probe.run(.searchChanged("  c++ language:c&x=1 "))
+    await probe.run(.updateQuery("  c++ language:c&x=1 "))
     #expect(seen.withLock { $0 } == ["c++ language:c&x=1"])
   }
 }

@@ -16,7 +16,6 @@ private let verbs = Set(CommandTable<Command>(features: Features.all).all.map(\.
 
 /// The action's name, checked to be a verb.
 private func name(_ action: SearchReactor.Action) -> String { checked(action.commandName) }
-private func name(_ action: FeedbackSearch.Event) -> String { checked(action.commandName) }
 private func name(_ action: SignupReactor.Action) -> String { checked(action.commandName) }
 private func name(_ action: FeedReactor.Action) -> String { checked(action.commandName) }
 
@@ -27,21 +26,13 @@ private func checked(_ name: String) -> String {
 
 @Suite("Action verbs")
 struct ActionVerbsTests {
-  static let page = Page<Repository>(items: [], page: 1, nextPage: nil)
-  static let request = FeedbackSearch.Request(query: "swift", page: 1, load: 1)
-
+  /// Both search styles take these actions (`FeedbackSearch.Action` is `SearchReactor.Action`).
   @Test func searchActions() {
     #expect(name(SearchReactor.Action.updateQuery("swift")) == "query")
     #expect(name(SearchReactor.Action.loadNextPage) == "next")
+    #expect(name(SearchReactor.Action.loadPages(3)) == "next")
+    #expect(name(SearchReactor.Action.updateSort(.stars, .asc)) == "sort")
     #expect(name(SearchReactor.Action.cancel) == "cancel")
-  }
-
-  @Test func feedbackSearchEvents() {
-    #expect(name(FeedbackSearch.Event.searchChanged("swift")) == "query")
-    #expect(name(FeedbackSearch.Event.response(Self.page, for: Self.request)) == "query")
-    #expect(name(FeedbackSearch.Event.failed(.timeout(seconds: nil), for: Self.request)) == "query")
-    #expect(name(FeedbackSearch.Event.startLoadingNextPage) == "next")
-    #expect(name(FeedbackSearch.Event.cancel) == "cancel")
   }
 
   @Test func signupActions() {

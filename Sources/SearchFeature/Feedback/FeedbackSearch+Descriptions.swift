@@ -20,19 +20,6 @@ extension FeedbackSearch.Event: CaseNamed {
   }
 }
 
-extension FeedbackSearch.Event {
-  /// The command this event stands for, as NDJSON change records name it (`action`).
-  package var commandName: String {
-    switch self {
-    case .searchChanged, .response, .failed: "query"
-    case .startLoadingNextPage, .startLoadingPages: "next"
-    case .sortChanged: "sort"
-    case .cancel: "cancel"
-    case .restore: "goto"
-    }
-  }
-}
-
 // MARK: - The reactor engine's equivalent
 
 extension FeedbackSearch.Event {
@@ -59,7 +46,7 @@ extension FeedbackSearch.Event {
     case .startLoadingPages(let count): .setLoadingPages(count)
     case .sortChanged(let sort, let order): .setSort(sort, order)
     case .cancel: .setIdle
-    case .restore(let state): .restore(state.search)
+    case .restore(let state): .restore(state)
     }
   }
 }

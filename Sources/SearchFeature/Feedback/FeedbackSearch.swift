@@ -4,9 +4,10 @@ package import ReactorCore
 /// Repository search with pagination written RxFeedback's way, after its GitHub search sample:
 /// events are reduced into state, and a feedback loop loads whatever page the state asks for.
 ///
-/// The public state is ``SearchState``, the same as `SearchReactor`'s, and so are the notices,
-/// the text output and the final state of any session; only the change records' `mutation`
-/// names differ (events instead of `set...` mutations).
+/// The actions are `SearchReactor`'s (one set of commands for both styles), and the public
+/// state is ``SearchState``, the same as `SearchReactor`'s, and so are the notices, the text
+/// output and the final state of any session; only the change records' `mutation` names differ
+/// (events instead of `set...` mutations).
 ///
 /// Contract:
 /// - The query state is a ``Request``: the query, the page and the load's number, derived from
@@ -14,15 +15,15 @@ package import ReactorCore
 ///   cancels the previous load and starts the new one; a cancel or an empty query makes it nil,
 ///   which cancels the load. An answer to anything but the current, unanswered request is
 ///   dropped by `reduce` too, so a stale page can never land.
-/// - `mutate` refuses `startLoadingNextPage` with `SearchReactor`'s notices, and ignores
-///   `cancel` when nothing loads.
+/// - `mutate` turns each action into its event, refusing `loadNextPage` and `loadPages` with
+///   `SearchReactor`'s notices, and ignoring `cancel` when nothing loads.
 /// - Failures are state (`lastError`) and reported by ``failure(of:)``.
 /// - The loop remembers the last request: give every store its own `FeedbackSearch`.
 package struct FeedbackSearch: Reactor {
   // MARK: - Event
 
   package enum Event: Sendable, Equatable {
-    /// Search for this text; nil or blank clears the search (the `query` command).
+    /// Search for this text (trimmed); nil clears the search (the `query` command).
     case searchChanged(String?)
     /// The page the loop loaded for `request`.
     case response(Page<Repository>, for: Request)
@@ -36,12 +37,12 @@ package struct FeedbackSearch: Reactor {
     case sortChanged(SearchSort, SearchOrder)
     /// Stop whatever is loading (Ctrl-C), keeping the results so far.
     case cancel
-    /// Put the state back to an earlier one (time travel); the load stops with it.
+    /// Put the public state back to an earlier one (time travel); the load stops with it.
     /// Indirect: a whole state is large, and every value of the enum is as large as its largest case.
-    indirect case restore(FeedbackSearchState)
+    indirect case restore(SearchState)
   }
 
-  package typealias Action = Event
+  package typealias Action = SearchReactor.Action
   package typealias Mutation = Event
 
   /// "Load this query at this page": what the feedback loop performs.
@@ -99,26 +100,28 @@ package struct FeedbackSearch: Reactor {
 
   // MARK: - mutate
 
-  package func mutate(action: Event, state: State) -> Effect<Event> {
+  package func mutate(action: Action, state: State) -> Effect<Event> {
     switch action {
-    case .searchChanged(let text):
+    case .updateQuery(let text):
       let query = text?.trimmingWhitespace
       guard let query, !query.isEmpty else { return .send(.searchChanged(nil)) }
       let search = RepositorySearch(query: query, page: 1, perPage: perPage)
       return .concatenate(
         SearchState.queryNotice(in: search).map { .notice($0) } ?? .none, .send(.searchChanged(query)))
-    case .startLoadingNextPage, .startLoadingPages:
+    case .loadNextPage:
       if let refusal = state.search.nextPageRefusal { return .notice(refusal) }
-      return .send(action)
-    case .sortChanged(let sort, let order):
+      return .send(.startLoadingNextPage)
+    case .loadPages(let count):
+      if let refusal = state.search.nextPageRefusal { return .notice(refusal) }
+      return .send(.startLoadingPages(count))
+    case .updateSort(let sort, let order):
       guard sort != state.search.sort || order != state.search.order else { return .none }
-      return .send(action)
+      return .send(.sortChanged(sort, order))
     case .cancel:
       return state.shouldLoadPage ? .send(.cancel) : .none
-    case .response, .failed, .restore:
-      // Normally sent by the loop; passed on so replays and tests can inject them. A restore
-      // leaves no request, so the loop cancels the load in flight.
-      return .send(action)
+    case .restore(let restored):
+      // A restore leaves no request, so the loop cancels the load in flight.
+      return .send(.restore(restored))
     }
   }
 
@@ -162,12 +165,10 @@ package struct FeedbackSearch: Reactor {
       state.search.stopLoading()
       state.loadPage = nil
     case .restore(let restored):
-      // Loads keep counting up, so no later request can equal one made before the jump.
-      let loads = max(state.loads, restored.loads)
-      state = restored
-      state.search.restore(restored.search)
+      // The load count is not put back, so no later request can equal one made before the jump.
+      state.search.restore(restored)
       state.loadPage = nil
-      state.loads = loads
+      state.lastAnswered = nil
     }
   }
 
