@@ -137,7 +137,7 @@ package.targets += features.flatMap { name -> [Target] in
     .target(name: name, dependencies: feature, swiftSettings: strict),
     .testTarget(
       name: name + "Tests",
-      dependencies: [.target(name: name), "ReactorCore", "ReactorJSON", "ReactorTesting", "GitHubClient"]),
+      dependencies: [.target(name: name), "ReactorCore", "ReactorJSON", "ReactorTesting", "GitHubClient", "TestSupport"]),
   ]
 }
 

@@ -72,8 +72,6 @@ package struct FeatureSettings: Sendable, Equatable {
   /// The sort of search results at the start (`--sort`, `--order`).
   package var sort: SearchSort = .best
   package var order: SearchOrder = .desc
-  /// Only for tests that prove the race transcript can fail.
-  package var cancelsStaleSearches = true
   /// The signup simulation: how often a submission fails, and how long it takes.
   package var signupFailureRate = 1.0 / 3
   package var signupLatency: Duration = .milliseconds(1500)

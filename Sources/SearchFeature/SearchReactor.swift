@@ -50,21 +50,14 @@ package struct SearchReactor: Reactor {
   package let initialState: SearchState
   let client: GitHubClient
   let perPage: Int
-  let cancelsStaleSearches: Bool
 
   /// - Parameters:
   ///   - perPage: results per page (GitHub allows 1-100).
-  ///   - cancelsStaleSearches: only for tests that prove the race transcript can fail; real
-  ///     sessions always cancel.
   ///   - sort, order: the sort at the start (`--sort`, `--order`).
-  package init(
-    client: GitHubClient, perPage: Int = 30, cancelsStaleSearches: Bool = true, sort: SearchSort = .best,
-    order: SearchOrder = .desc
-  ) {
+  package init(client: GitHubClient, perPage: Int = 30, sort: SearchSort = .best, order: SearchOrder = .desc) {
     initialState = SearchState(sort: sort, order: order)
     self.client = client
     self.perPage = perPage
-    self.cancelsStaleSearches = cancelsStaleSearches
   }
 
   static let searchID: EffectID = "search"
@@ -143,8 +136,7 @@ package struct SearchReactor: Reactor {
         }
       }
     }
-    return cancelsStaleSearches
-      ? .run(cancellableAs: Self.searchID, cancelInFlight: cancelInFlight, work) : .run(work)
+    return .run(cancellableAs: Self.searchID, cancelInFlight: cancelInFlight, work)
   }
 
   /// Sends a page that landed. Synchronous and never inlined, so that the mutation (an enum as

@@ -228,9 +228,7 @@ package final class SearchView: FeatureView {
     switch kind {
     case .reactor:
       let store = host.stores.store(
-        SearchReactor(
-          client: client, cancelsStaleSearches: settings.cancelsStaleSearches, sort: settings.sort,
-          order: settings.order), restore: { .restore($0) },
+        SearchReactor(client: client, sort: settings.sort, order: settings.order), restore: { .restore($0) },
         render: { transition, state in
           defer { observe?(state) }
           return text.render(transition, state: state, command: transition.action.commandName)

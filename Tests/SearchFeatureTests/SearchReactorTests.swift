@@ -3,6 +3,7 @@ import ReactorCore
 import ReactorJSON
 import ReactorTesting
 import SearchFeature
+import TestSupport
 import Testing
 
 @Suite("SearchReactor")
@@ -188,7 +189,7 @@ struct SearchReactorTests {
         items: [Repository(id: query.count, fullName: query, description: nil, stars: 0, language: nil, url: "u")],
         page: page, nextPage: nil)
     })
-    let store = Store(reactor: SearchReactor(client: client, cancelsStaleSearches: false))
+    let store = Store(reactor: WithoutCancellation(SearchReactor(client: client)))
     let old = store.send(.updateQuery("sw"))
     await store.send(.updateQuery("swift")).finish()
     slow.open()

@@ -5,6 +5,7 @@ import GitHubClient
 import GitHubClientLive
 import ReactorCore
 import ReactorView
+import SearchFeature
 import Shell
 import Testing
 
@@ -20,9 +21,11 @@ struct TranscriptCorpusTests {
     return names.filter { $0.hasSuffix(".t") }.sorted()
   }()
 
-  static func replayer(adjust: @escaping @Sendable (inout Session.Configuration) -> Void = { _ in }) -> Replayer {
+  static func replayer(
+    features: [Feature] = Features.all, adjust: @escaping @Sendable (inout Session.Configuration) -> Void = { _ in }
+  ) -> Replayer {
     let runner = TranscriptRunner(
-      features: Features.all,
+      features: features,
       makeClient: { settings, time, log in
         try GitHubClient.replaying(
           cassettePath: settings.offline ? nil : settings.cassette.map { directory.appendingPathComponent($0).path },
@@ -51,7 +54,8 @@ struct TranscriptCorpusTests {
 
   @Test("the race transcript fails when the search reactor does not cancel stale searches")
   func raceCanFail() async throws {
-    let replayer = Self.replayer { $0.settings.cancelsStaleSearches = false }
+    let staleSearch = Features.all.map { $0.name == SearchView.name ? Feature(StaleSearchView.self) : $0 }
+    let replayer = Self.replayer(features: staleSearch)
     let (verdict, _) = await replayer.check(try Self.text("race.t"), name: "race.t")
     guard case .mismatch(let diff) = verdict else {
       Issue.record("the race transcript passed without cancellation: it cannot catch the bug it is for")

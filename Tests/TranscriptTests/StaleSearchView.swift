@@ -1,0 +1,34 @@
+import CommandLanguage
+import ReactorCore
+import ReactorView
+import Rendering
+import SearchFeature
+import TestSupport
+
+/// The search feature as it would be if its reactor cancelled no stale search: the same verbs,
+/// rendering and state, on ``WithoutCancellation``. Only `query` and `next` run; the race
+/// transcript needs no more.
+final class StaleSearchView: StoreView {
+  typealias Command = SearchView.Command
+
+  static let name = SearchView.name
+  static let verbs = SearchView.verbs
+  static let cancelAction = SearchReactor.Action.cancel
+
+  let store: Store<WithoutCancellation<SearchReactor>>
+
+  init(host: any FeatureHost) {
+    let text = SearchText(options: host.records.options)
+    store = host.stores.store(
+      WithoutCancellation(SearchReactor(client: host.client)), restore: { .restore($0) },
+      render: { transition, state in text.render(transition, state: state, command: transition.action.commandName) })
+  }
+
+  func run(_ command: Command, sink: TaggingSink) -> Execution {
+    switch command {
+    case .query(let text): .store(store.send(.updateQuery(text), tag: sink.tag))
+    case .next: .store(store.send(.loadNextPage, tag: sink.tag))
+    default: .done(.error)
+    }
+  }
+}
