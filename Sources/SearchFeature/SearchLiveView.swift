@@ -53,7 +53,7 @@ package final class SearchLiveView: LiveView {
 
   private let host: any FeatureHost
   private let context: LiveContext
-  private let engine: SearchEngine
+  private let engine: AnySearchStore
   private let screen: Locked<Screen>
 
   package init(host: any FeatureHost, context: LiveContext, changed: @escaping @Sendable (String?) -> Void) {

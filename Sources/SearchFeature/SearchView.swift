@@ -97,7 +97,7 @@ package final class SearchView: FeatureView {
   ]
 
   private let host: any FeatureHost
-  private let current: Locked<SearchEngine>
+  private let current: Locked<AnySearchStore>
 
   package init(host: any FeatureHost) {
     self.host = host
@@ -105,7 +105,7 @@ package final class SearchView: FeatureView {
   }
 
   /// The search engine now.
-  var engine: SearchEngine { current.withLock { $0 } }
+  var engine: AnySearchStore { current.withLock { $0 } }
 
   /// The public search state now.
   package var state: SearchState { engine.state }
@@ -221,7 +221,7 @@ package final class SearchView: FeatureView {
   static func makeEngine(
     _ kind: SearchEngineKind, host: any FeatureHost, client: GitHubClient? = nil,
     observe: (@Sendable (SearchState) -> Void)? = nil
-  ) -> SearchEngine {
+  ) -> AnySearchStore {
     let settings = host.settings
     let client = client ?? host.client
     let text = SearchText(options: host.records.options)
@@ -233,7 +233,7 @@ package final class SearchView: FeatureView {
           defer { observe?(state) }
           return text.render(transition, state: state, command: transition.action.commandName)
         })
-      return SearchEngine(store)
+      return AnySearchStore(store)
     case .feedback:
       let store = host.stores.store(
         FeedbackSearch(client: client, sort: settings.sort, order: settings.order), restore: { .restore($0.search) },
@@ -241,7 +241,7 @@ package final class SearchView: FeatureView {
           defer { observe?(state.search) }
           return text.render(transition, state: state, command: transition.action.commandName)
         })
-      return SearchEngine(store)
+      return AnySearchStore(store)
     }
   }
 }

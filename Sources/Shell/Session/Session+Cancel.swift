@@ -17,7 +17,7 @@ extension Session {
     }
     var found = false
     for tag in Self.tags(matching: target) {
-      for view in stores.made where view.cancel(tag: tag, by: ownTag) { found = true }
+      for view in views.made where view.cancel(tag: tag, by: ownTag) { found = true }
       if sleeps.cancel(where: { $0 == tag }) { found = true }
     }
     if !found {

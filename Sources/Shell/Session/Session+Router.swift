@@ -12,7 +12,7 @@ extension Session {
     let sink = TaggingSink(base: configuration.sink, tag: tag)
     switch command {
     case .feature(let command):
-      guard let view = stores.view(named: command.feature) else { return .done(.error) }
+      guard let view = views.view(named: command.feature) else { return .done(.error) }
       return command.run(on: view, sink: sink)
     case .limits: return .done(limits(sink: sink))
     case .state(let feature): return .done(state(feature, sink: sink))
@@ -37,7 +37,7 @@ extension Session {
 
   /// `state`: one feature's state, or every feature's and the rate-limit budget.
   private func state(_ feature: String?, sink: TaggingSink) -> StoreTask.Completion {
-    for name in feature.map({ [$0] }) ?? stores.features.map(\.name) + [CommandTable.rateLimitFeature] {
+    for name in feature.map({ [$0] }) ?? views.features.map(\.name) + [CommandTable.rateLimitFeature] {
       sink.write(records.state(feature: name, state: stateJSON(name)))
     }
     return .ok

@@ -9,7 +9,7 @@ import Rendering
 ///
 /// A line is parsed by ``commands`` (the features' verbs and the shell's) and run by the
 /// router (`Session+Router.swift`); the features' Views and stores are made on first use
-/// (``FeatureStores``) and share one ``Sequencer``, so `seq` is global across features.
+/// (``FeatureViews``) and share one ``Sequencer``, so `seq` is global across features.
 package final class Session: Sendable {
   package let configuration: Configuration
   package let sequencer = Sequencer()
@@ -32,7 +32,7 @@ package final class Session: Sendable {
   }
   private let table = Locked<MadeTable?>(nil)
   let records: Records
-  let stores: FeatureStores
+  let views: FeatureViews
   /// `sleep` commands in progress, so Ctrl-C can end them too.
   let sleeps = SleepRegistry()
   /// Every change and the line that caused it, for `history`, `diff`, `goto`, `undo`, `why`
@@ -61,19 +61,19 @@ package final class Session: Sendable {
       sink.write([text.effect(event)])
     }
     self.trace = trace
-    self.stores = FeatureStores(
+    self.views = FeatureViews(
       features: configuration.features, configuration: configuration, sequencer: sequencer, records: records,
       history: history, trace: trace)
   }
 
   /// The View of the feature `View`, made on first use; nil if the session does not run it.
   package func view<View: FeatureView>(_ view: View.Type) -> View? {
-    stores.view(named: View.name).map { unsafeDowncast($0, to: View.self) }
+    views.view(named: View.name).map { unsafeDowncast($0, to: View.self) }
   }
 
   /// What the feature named `name` gets from the session, for a View other than its REPL
   /// View (`live`); nil if the session does not run it.
-  package func host(forFeature name: String) -> (any FeatureHost)? { stores.host(named: name) }
+  package func host(forFeature name: String) -> (any FeatureHost)? { views.host(named: name) }
 
   /// What `help` says about the data when the session serves the built-in sample.
   package static let offlineDataNote = "built-in offline sample (a snapshot written for demos; not live GitHub data)"
@@ -114,13 +114,13 @@ package final class Session: Sendable {
   /// results so far.
   package func cancelAll(by cause: String = "Ctrl-C") {
     trace.noteCancel(feature: nil, by: cause)
-    for view in stores.made { view.cancelAll() }
+    for view in views.made { view.cancelAll() }
     sleeps.cancel { _ in true }
   }
 
   /// The JSON state of a feature, as `state` prints it.
   package func stateJSON(_ feature: String) -> JSONValue {
     if feature == CommandTable.rateLimitFeature { return rateLimitJSON }
-    return stores.view(named: feature)?.stateJSON ?? .null
+    return views.view(named: feature)?.stateJSON ?? .null
   }
 }

@@ -2,16 +2,16 @@ import GitHubClient
 import ReactorCore
 import ReactorJSON
 
-/// Repository search over one store, whichever style its reactor has: the commands are the same
-/// actions (``SearchReactor/Action``) for both, and this says where the public search state
-/// lives in the store's state. Both styles have the same public state, commands, notices and
+/// The store of either search engine, its type erased: the commands are the same actions
+/// (``SearchReactor/Action``) for both, and this says where the public search state lives in
+/// the store's state. Both styles have the same public state, commands, notices and
 /// text output; NDJSON `change` records name their own mutations or events.
 ///
 /// Not generic: it holds closures made where the store's reactor is known, so every command
-/// runs the store's code specialized for that reactor. A generic engine reached through a
+/// runs the store's code specialized for that reactor. A generic store reached through a
 /// protocol would run the store's unspecialized code, which looks up generic metadata at run
 /// time.
-struct SearchEngine: Sendable {
+struct AnySearchStore: Sendable {
   let kind: SearchEngineKind
   private let currentState: @Sendable () -> SearchState
   private let sendAction: @Sendable (SearchReactor.Action, JSONValue?) -> StoreTask

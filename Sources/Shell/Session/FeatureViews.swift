@@ -9,7 +9,7 @@ import Rendering
 ///
 /// Every store shares the session's ``Sequencer``, so `seq` is global across features. Each
 /// store's observer renders its events and writes them to the sink as they are committed.
-final class FeatureStores: Sendable {
+final class FeatureViews: Sendable {
   let features: [Feature]
   private let hosts: [SessionHost]
   private let views: [Locked<(any FeatureView)?>]
