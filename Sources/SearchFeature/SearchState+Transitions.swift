@@ -11,7 +11,7 @@ extension SearchState {
   mutating func begin(query: String?) {
     self.query = query
     if !repos.isEmpty { repos.removeAll() }
-    seenIDs.removeAll()
+    seenIDs.value.removeAll()
     nextPage = nil
     totalCount = nil
     incompleteResults = false
@@ -38,7 +38,7 @@ extension SearchState {
   /// The first page of the search landed: it replaces the results. A further page that may be
   /// loading is not this page's business.
   mutating func receiveFirstPage(_ page: Page<Repository>) {
-    seenIDs.removeAll()
+    seenIDs.value.removeAll()
     let items = unseen(page.items)
     repos.replaceAll(with: items)
     nextPage = page.nextPage
@@ -82,7 +82,7 @@ extension SearchState {
   /// `items` without the repositories already listed (or repeated within `items`), counting
   /// those dropped; the array itself when nothing repeats, as on almost every page.
   private mutating func unseen(_ items: [Repository]) -> [Repository] {
-    guard let kept = seenIDs.insert(idsOf: items) else { return items }
+    guard let kept = seenIDs.value.insert(idsOf: items) else { return items }
     let survivors = items.indices.filter { kept[$0] }.map { items[$0] }
     duplicatesDropped += items.count - survivors.count
     return survivors
