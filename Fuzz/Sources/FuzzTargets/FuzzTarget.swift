@@ -3,8 +3,8 @@
 /// A target must never trap on its own: the only traps are the code under test's, and
 /// ``require(_:_:file:line:)`` for a broken property, whose message names what broke.
 
-/// The fuzz targets: each is the body of a libFuzzer executable (`Fuzz/Sources/fuzz-<name>`, a
-/// one-line wrapper), and the suite replays every input of its seed corpus through it, so a
+/// The fuzz targets: the libFuzzer executable (`Fuzz/Sources/reactor-fuzz`) runs the one that
+/// `FUZZ_TARGET` names, and the suite replays every input of each seed corpus through it, so a
 /// corpus that finds a bug fails the tests without a fuzzing build.
 package enum FuzzTarget: String, CaseIterable, Sendable {
   case command, transcript, cassette
