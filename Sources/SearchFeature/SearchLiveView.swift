@@ -7,7 +7,7 @@ import Rendering
 
 /// Repository search as the seed's screen: a search bar whose text reaches the reactor as
 /// `updateQuery` through a throttle, a list that loads the next page as its bottom comes near,
-/// and a status line. The same reactors (either engine) and state as the REPL's `query`/`next`.
+/// and a status line. The same reactor (either effect style) and state as the REPL's `query`/`next`.
 package final class SearchLiveView: LiveView {
   package static let name = "search"
   package static let summary = "type a query, see results as you type; Enter prints the selection"
@@ -53,7 +53,7 @@ package final class SearchLiveView: LiveView {
 
   private let host: any FeatureHost
   private let context: LiveContext
-  private let engine: AnySearchStore
+  private let store: Store<SearchReactor>
   private let screen: Locked<Screen>
 
   package init(host: any FeatureHost, context: LiveContext, changed: @escaping @Sendable (String?) -> Void) {
@@ -61,10 +61,10 @@ package final class SearchLiveView: LiveView {
     self.context = context
     let screen = Locked(Screen(throttle: Throttle(interval: context.throttle)))
     self.screen = screen
-    let kind = SearchEngineKind(rawValue: host.settings.engine) ?? .reactor
+    let style = SearchEffectStyle(rawValue: host.settings.engine) ?? .reactor
     // Pages GitHub answered are kept for the life of the view: a query typed again is answered
     // from memory, which is why it need not wait for the search budget (`interval(for:)`).
-    engine = SearchView.makeEngine(kind, host: host, client: host.client.rememberingSearches()) { state in
+    store = SearchView.makeStore(style, host: host, client: host.client.rememberingSearches()) { state in
       let busy = state.isLoading || state.isLoadingNextPage
       let finished = screen.withLock { screen in
         defer { screen.loading = busy }
@@ -86,14 +86,14 @@ package final class SearchLiveView: LiveView {
   }
 
   /// The store's state now.
-  var state: SearchState { engine.state }
+  var state: SearchState { store.currentState }
 
   package func start(at now: Duration) {
     let query = context.arguments.joined(separator: " ")
     screen.withLock { $0.field = LineField(query) }
     guard !query.trimmingWhitespace.isEmpty else { return }
     screen.withLock { $0.throttle.noteSent(query, at: now) }
-    _ = engine.send(.updateQuery(query), tag: nil)
+    _ = store.send(.updateQuery(query), tag: nil)
   }
 
   package var deadline: Duration? { screen.withLock { $0.throttle.deadline } }
@@ -112,7 +112,7 @@ package final class SearchLiveView: LiveView {
 
   package func cancelAll() {
     screen.withLock { $0.throttle.drop() }
-    engine.cancelAll()
+    store.cancelAll(resetting: .cancel)
   }
 
   // MARK: - Keys
@@ -194,22 +194,22 @@ package final class SearchLiveView: LiveView {
 
   /// Sends `query` to the reactor; a load it replaces is shown as cancelled.
   private func send(_ query: String) {
-    let state = engine.state
+    let state = store.currentState
     let query = query.trimmingWhitespace
     if state.isLoading, let stale = state.query, stale != query {
       screen.withLock { $0.cancelled = (stale, query.isEmpty ? nil : query) }
     }
-    _ = engine.send(.updateQuery(query), tag: nil)
+    _ = store.send(.updateQuery(query), tag: nil)
   }
 
   /// The seeds' scroll rule: when the selection or the window comes within a screenful of the
   /// last loaded row, the next page, one load at a time and never after a failure.
   private func loadAhead() {
-    let state = engine.state
+    let state = store.currentState
     guard state.query != nil, state.nextPage != nil, !state.isLoading, !state.isLoadingNextPage,
       state.lastError == nil
     else { return }
-    if screen.withLock({ $0.picker.list.nearsEnd(of: state.repos.count) }) { _ = engine.send(.loadNextPage, tag: nil) }
+    if screen.withLock({ $0.picker.list.nearsEnd(of: state.repos.count) }) { _ = store.send(.loadNextPage, tag: nil) }
   }
 
   /// The throttle's interval for `query`: the budget's spread, unless GitHub answered it before.
@@ -223,7 +223,7 @@ package final class SearchLiveView: LiveView {
   // MARK: - Drawing
 
   package func frame(width: Int, height: Int, at now: Duration) -> Frame {
-    let state = engine.state
+    let state = store.currentState
     return screen.withLock { screen in
       let prompt = "search> "
       let promptWidth = TerminalText.width(prompt)

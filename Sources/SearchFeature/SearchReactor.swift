@@ -1,11 +1,24 @@
 package import GitHubClient
 package import ReactorCore
 
-/// Repository search with pagination, after ReactorKit's GitHubSearch sample.
+/// Repository search with pagination, after ReactorKit's GitHubSearch sample and RxFeedback's
+/// GitHub search sample: one reactor, with either sample's way of producing effects.
 ///
-/// A new query cancels the search in flight, so a stale page can never land; an empty query
-/// clears the results; `loadNextPage` is refused, with a notice saying why, while a page is
-/// loading or when there is no next page. Failures are state (`lastError`).
+/// - ``SearchEffectStyle/reactor``, ReactorKit's style: `mutate` returns the load with the
+///   mutation that records the user's intent, and a new query cancels the load in flight.
+/// - ``SearchEffectStyle/feedback``, RxFeedback's style: `mutate` only records the intent in
+///   state; ``feedback(state:)`` derives the request the state asks for
+///   (``SearchState/request``) and starts, restarts or cancels its load as it changes. Answers
+///   name the request they answer, and `reduce` drops any but the current one's.
+///
+/// Both styles share the actions, mutations, state, `reduce`, notices and text output, so a
+/// session prints the same on either; change records differ only in the answers' mutation
+/// names (`setRepos`, `appendRepos`, `setError` against `response`, `failed`).
+///
+/// Contract: a stale page can never land; an empty query clears the results; `loadNextPage` is
+/// refused, with a notice saying why, while a page is loading or when there is no next page.
+/// Failures are state (`lastError`). The feedback style's loop remembers the last request:
+/// give every store its own reactor.
 package struct SearchReactor: Reactor {
   // MARK: - Action
 
@@ -30,17 +43,51 @@ package struct SearchReactor: Reactor {
   // MARK: - Mutation
 
   package enum Mutation: Sendable, Equatable {
+    /// A new search (nil: cleared); its first page is loading.
     case setQuery(String?)
-    case setRepos(Page<Repository>)
-    case appendRepos(Page<Repository>)
-    case setLoadingNextPage(Bool)
+    /// The next page is loading.
+    case setLoadingNextPage
+    /// This many pages are loading, one after the other.
     case setLoadingPages(Int)
+    /// A new sort; a search under way starts again.
     case setSort(SearchSort, SearchOrder)
-    case setError(GitHubError)
+    /// Loading stopped, the results so far kept.
     case setIdle
     /// The whole state, as a jump in history left it.
     /// Indirect: a whole state is large, and every value of the enum is as large as its largest case.
     indirect case restore(SearchState)
+    // The reactor style's answers: cancellation keeps a stale one from arriving.
+    /// The first page of the search.
+    case setRepos(Page<Repository>)
+    /// A further page.
+    case appendRepos(Page<Repository>)
+    /// Why the load failed.
+    case setError(GitHubError)
+    // The feedback style's answers, which name their request: `reduce` drops a stale one.
+    /// The page loaded for the request.
+    case response(Page<Repository>, for: Request)
+    /// Why loading the request failed.
+    case failed(GitHubError, for: Request)
+  }
+
+  /// "Load this query at this page": what the feedback style's loop performs.
+  package struct Request: Hashable, Sendable {
+    /// The query as the user typed it, trimmed; the client escapes it.
+    package var query: String
+    /// The page to load, from 1.
+    package var page: Int
+    /// The number of the load, so a repeated query or a retried page is a new request.
+    package var load: Int
+    package var sort: SearchSort
+    package var order: SearchOrder
+
+    package init(query: String, page: Int, load: Int, sort: SearchSort = .best, order: SearchOrder = .desc) {
+      self.query = query
+      self.page = page
+      self.load = load
+      self.sort = sort
+      self.order = order
+    }
   }
 
   // MARK: - State
@@ -48,19 +95,33 @@ package struct SearchReactor: Reactor {
   package typealias State = SearchState
 
   package let initialState: SearchState
+  /// How effects are produced.
+  package let style: SearchEffectStyle
   let client: GitHubClient
   let perPage: Int
+  /// The feedback style's loop; nil in the reactor style.
+  private let loop: FeedbackLoop<SearchState, Request, Mutation>?
 
   /// - Parameters:
   ///   - perPage: results per page (GitHub allows 1-100).
   ///   - sort, order: the sort at the start (`--sort`, `--order`).
-  package init(client: GitHubClient, perPage: Int = 30, sort: SearchSort = .best, order: SearchOrder = .desc) {
+  ///   - style: ReactorKit's (`mutate` returns the loads) or RxFeedback's (the state does).
+  package init(
+    client: GitHubClient, perPage: Int = 30, sort: SearchSort = .best, order: SearchOrder = .desc,
+    style: SearchEffectStyle = .reactor
+  ) {
     initialState = SearchState(sort: sort, order: order)
+    self.style = style
     self.client = client
     self.perPage = perPage
+    loop =
+      style == .feedback
+      ? FeedbackLoop(id: Self.searchID, request: { $0.request }, effects: Self.answer(client: client, perPage: perPage))
+      : nil
   }
 
-  static let searchID: EffectID = "search"
+  /// The id every load runs under.
+  package static let searchID: EffectID = "search"
 
   // MARK: - mutate
 
@@ -68,9 +129,7 @@ package struct SearchReactor: Reactor {
     switch action {
     case .updateQuery(let text):
       let query = text?.trimmingWhitespace
-      guard let query, !query.isEmpty else {
-        return .concatenate(.cancel(id: Self.searchID), .send(.setQuery(nil)))
-      }
+      guard let query, !query.isEmpty else { return cancellingLoad(.send(.setQuery(nil))) }
       let search = RepositorySearch(query: query, sort: state.sort, order: state.order, page: 1, perPage: perPage)
       // A `sort:` qualifier needs a colon: without one, the query is not split and searched for it.
       let notice = query.utf8.contains(UInt8(ascii: ":")) ? SearchState.queryNotice(in: search) : nil
@@ -92,14 +151,14 @@ package struct SearchReactor: Reactor {
 
     case .cancel:
       guard state.isLoading || state.isLoadingNextPage else { return .none }
-      return .concatenate(.cancel(id: Self.searchID), .send(.setIdle))
+      return cancellingLoad(.send(.setIdle))
 
     case .restore(let state):
-      return .concatenate(.cancel(id: Self.searchID), .send(.restore(state)))
+      return cancellingLoad(.send(.restore(state)))
     }
   }
 
-  /// `next` and `next <n>`: the same refusals as the feedback engine's, from one place.
+  /// `next` and `next <n>`: refused with a notice saying why, or the pages loading.
   private func loadPages(_ count: Int, state: State) -> Effect<Mutation> {
     if let refusal = state.nextPageRefusal { return .notice(refusal) }
     guard let query = state.query, let nextPage = state.nextPage else { return .none }
@@ -112,10 +171,18 @@ package struct SearchReactor: Reactor {
 
   /// The first part of every `next`, made once: a copy is a retain, where a new one allocated
   /// its box.
-  private static let startLoadingNextPage = Effect<Mutation>.send(.setLoadingNextPage(true))
+  private static let startLoadingNextPage = Effect<Mutation>.send(.setLoadingNextPage)
 
-  /// Loads `pages` pages from `search.page` on, each as it lands, until the last page.
+  /// `effect`, after cancelling the load in flight in the reactor style; in the feedback style
+  /// the loop cancels it when the state no longer asks for it.
+  private func cancellingLoad(_ effect: Effect<Mutation>) -> Effect<Mutation> {
+    style == .reactor ? .concatenate(.cancel(id: Self.searchID), effect) : effect
+  }
+
+  /// The reactor style's load of `pages` pages from `search.page` on, each sent as it lands,
+  /// until the last page; nothing in the feedback style, whose loop loads what state asks for.
   private func load(_ search: RepositorySearch, pages: Int, append: Bool, cancelInFlight: Bool) -> Effect<Mutation> {
+    guard style == .reactor else { return .none }
     // The two closures `GitHubClient.page(of:)` chooses between, not the whole client: copying
     // it into the effect's context retained every one of its closures.
     let searchRepositories = client.searchRepositories
@@ -153,25 +220,57 @@ package struct SearchReactor: Reactor {
     send(.setError(GitHubError.from(error)))
   }
 
+  // MARK: - Feedback
+
+  /// The feedback style's loop: starts, restarts or cancels the load as
+  /// ``SearchState/request`` changes. Nothing in the reactor style.
+  package func feedback(state: State) -> Effect<Mutation> { loop?(state) ?? .none }
+
+  /// The feedback style's load of one request, answered with the request it answers.
+  private static func answer(client: GitHubClient, perPage: Int) -> @Sendable (Request) -> Effect<Mutation> {
+    { request in
+      .run { send in
+        do {
+          let page = try await client.page(
+            of: RepositorySearch(
+              query: request.query, sort: request.sort, order: request.order, page: request.page, perPage: perPage))
+          send(.response(page, for: request))
+        } catch {
+          send(.failed(GitHubError.from(error), for: request))
+        }
+      }
+    }
+  }
+
   // MARK: - reduce
 
   package func reduce(state: inout State, mutation: Mutation) {
     switch mutation {
     case .setQuery(let query): state.begin(query: query)
-    case .setRepos(let page): state.receiveFirstPage(page)
-    case .appendRepos(let page): state.receiveNextPage(page)
-    case .setLoadingNextPage(let loading): state.isLoadingNextPage = loading
+    case .setLoadingNextPage: state.beginLoadingPages(1)
     case .setLoadingPages(let count): state.beginLoadingPages(count)
     case .setSort(let sort, let order): state.change(sort: sort, order: order)
-    case .setError(let error): state.fail(error)
     case .setIdle: state.stopLoading()
     case .restore(let restored): state.restore(restored)
+    case .setRepos(let page): state.receiveFirstPage(page)
+    case .appendRepos(let page): state.receiveNextPage(page)
+    case .setError(let error): state.fail(error)
+    case .response(let page, let request):
+      guard state.awaits(request) else { return }
+      state.loads.value.lastAnswered = request
+      if request.page == 1 { state.receiveFirstPage(page) } else { state.receiveNextPage(page) }
+    case .failed(let error, let request):
+      guard state.awaits(request) else { return }
+      state.loads.value.lastAnswered = request
+      state.fail(error)
     }
   }
 
   package func failure(of mutation: Mutation) -> (any Error)? {
-    if case .setError(let error) = mutation { return error }
-    return nil
+    switch mutation {
+    case .setError(let error), .failed(let error, _): error
+    default: nil
+    }
   }
 }
 

@@ -1,7 +1,6 @@
 import GitHubClient
 
-// The changes of search state, shared by every engine so their states cannot drift apart:
-// each engine's `reduce` decides when a change applies, and these say what it does.
+// The changes of search state, which `SearchReactor.reduce` applies in either effect style.
 
 // MARK: - Transitions
 
@@ -20,6 +19,7 @@ extension SearchState {
     lastError = nil
     duplicatesDropped = 0
     pagesToLoad = 0
+    loads.value.begin(page: query == nil ? nil : 1)
   }
 
   /// The sort or order changed: a search under way starts again from its first page.
@@ -33,6 +33,7 @@ extension SearchState {
   mutating func beginLoadingPages(_ count: Int) {
     isLoadingNextPage = true
     pagesToLoad = max(0, count - 1)
+    loads.value.begin(page: nextPage)
   }
 
   /// The first page of the search landed: it replaces the results. A further page that may be
@@ -56,8 +57,9 @@ extension SearchState {
     nextPage = page.nextPage
     incompleteResults = incompleteResults || page.incompleteResults
     lastError = nil
-    if pagesToLoad > 0 && nextPage != nil {
+    if pagesToLoad > 0, let nextPage {
       pagesToLoad -= 1
+      loads.value.begin(page: nextPage)
     } else {
       pagesToLoad = 0
       isLoadingNextPage = false
@@ -77,6 +79,7 @@ extension SearchState {
     isLoading = false
     isLoadingNextPage = false
     pagesToLoad = 0
+    loads.value.page = nil
   }
 
   /// `items` without the repositories already listed (or repeated within `items`), counting
@@ -93,9 +96,12 @@ extension SearchState {
   /// Becomes `restored`, idle: the load it may have been waiting for was cancelled by the jump.
   /// The results take a new identity, so the jump's patch replaces them whole rather than
   /// reading as an append to a list they do not extend.
+  /// The count of loads is not put back, so no later request can equal one made before the jump.
   mutating func restore(_ restored: SearchState) {
+    let started = loads.value.started
     self = restored
     repos.replaceAll(with: restored.repos.elements)
+    loads.value = Loads(started: started)
     stopLoading()
   }
 }

@@ -1,7 +1,8 @@
 package import GitHubClient
 package import ReactorCore
 
-/// The public state of repository search, the same on every engine.
+/// The state of repository search, in either effect style: the fields a user sees, and the
+/// bookkeeping `==` passes over (the ids seen, the loads asked for).
 package struct SearchState: Sendable, Equatable {
   /// The current query, or nil before the first search and after an empty one.
   package var query: String?
@@ -32,6 +33,9 @@ package struct SearchState: Sendable, Equatable {
   /// ``repos``, so `==` passes over it: a state built field by field (in a test) equals the one
   /// its transitions made.
   var seenIDs = Uncompared(RepositoryIDSet())
+  /// The loads this search asked for, which the feedback style's loop runs; not public output,
+  /// and an account of the transitions, so `==` passes over it as well.
+  var loads = Uncompared(Loads())
 
   package init(sort: SearchSort = .best, order: SearchOrder = .desc) {
     self.sort = sort
@@ -39,18 +43,67 @@ package struct SearchState: Sendable, Equatable {
   }
 }
 
+// MARK: - The load the state asks for
+
+extension SearchState {
+  /// The page loading now, numbered, and the answer applied last.
+  struct Loads: Sendable {
+    /// The page of the current load: 1 for a new query, then each next page. It stays after
+    /// the answer lands, so the answer does not end its own effect; a cancel or a cleared query
+    /// sets it to nil, which cancels the load.
+    var page: Int?
+    /// How many loads were started; a repeated query or a retried page is a new load.
+    var started = 0
+    /// The request whose answer `reduce` applied last, so a renderer can tell an applied
+    /// answer from a stale one even when the answer started the next load (`next 3`).
+    var lastAnswered: SearchReactor.Request?
+
+    /// Starts a new load of `page` (nil: no load).
+    mutating func begin(page: Int?) {
+      started += 1
+      self.page = page
+    }
+  }
+
+  /// The request the feedback style's loop keeps running: the current query at the page
+  /// loading, numbered. Nil before the first query, after an empty one, and after a cancel.
+  package var request: SearchReactor.Request? {
+    guard let query, let page = loads.value.page else { return nil }
+    return SearchReactor.Request(query: query, page: page, load: loads.value.started, sort: sort, order: order)
+  }
+
+  /// True when `request` is the current one and still waits for its answer; an answer to any
+  /// other request is stale and changes nothing.
+  func awaits(_ request: SearchReactor.Request) -> Bool {
+    (isLoading || isLoadingNextPage) && self.request == request
+  }
+
+  /// Whether the answer to `request` was applied: it is the last one `reduce` applied.
+  package func applied(_ request: SearchReactor.Request) -> Bool { loads.value.lastAnswered == request }
+}
+
 extension SearchReactor.Mutation: CaseNamed {
   package var caseName: String {
     switch self {
     case .setQuery: "setQuery"
-    case .setRepos: "setRepos"
-    case .appendRepos: "appendRepos"
     case .setLoadingNextPage: "setLoadingNextPage"
     case .setLoadingPages: "setLoadingPages"
     case .setSort: "setSort"
-    case .setError: "setError"
     case .setIdle: "setIdle"
     case .restore: "restore"
+    case .setRepos: "setRepos"
+    case .appendRepos: "appendRepos"
+    case .setError: "setError"
+    case .response: "response"
+    case .failed: "failed"
+    }
+  }
+
+  /// The request a feedback-style answer (`response`, `failed`) answers; nil for the others.
+  package var answeredRequest: SearchReactor.Request? {
+    switch self {
+    case .response(_, let request), .failed(_, let request): request
+    default: nil
     }
   }
 }

@@ -14,43 +14,30 @@ package struct SearchText: Sendable {
   /// The lines for one transition, given the state after it and the command that caused it.
   package func render<R: Reactor>(_ transition: StateTransition<R>, state: SearchState, command: String) -> [OutputLine]
   where R.State == SearchState, R.Mutation == SearchReactor.Mutation {
-    if options.mode == .json {
-      let failure = if case .setError = transition.mutation { state.lastError } else { GitHubFailure?.none }
-      return records.transition(
-        feature: "search", seq: transition.seq, action: command, mutation: transition.mutation.caseName,
-        patch: transition.changes, failure: failure.map { ($0.code, $0.message) },
-        failureDetails: failure?.details)
-    }
-    return text(for: transition.mutation, patch: transition.changes, state: state)
-  }
-
-  /// The lines for one transition of the feedback engine (``FeedbackSearch``): the same text
-  /// as the reactor engine prints for the equivalent change; in JSON mode, the change record
-  /// names the event as its `mutation`.
-  ///
-  /// A stale answer, which `reduce` dropped, prints nothing in text mode and no error record.
-  package func render(
-    _ transition: StateTransition<FeedbackSearch>, state: FeedbackSearchState, command: String
-  ) -> [OutputLine] {
     render(transition.mutation, seq: transition.seq, changes: transition.changes, state: state, command: command)
   }
 
-  /// The lines for one committed event of the feedback engine, as above.
+  /// The lines for one committed mutation. A stale answer of the feedback style, which `reduce`
+  /// dropped, prints nothing in text mode and no error record.
   package func render(
-    _ event: FeedbackSearch.Event, seq: UInt64, changes: Patch, state: FeedbackSearchState, command: String
+    _ mutation: SearchReactor.Mutation, seq: UInt64, changes: Patch, state: SearchState, command: String
   ) -> [OutputLine] {
-    let applied = event.answeredRequest.map(state.applied) ?? true
+    let applied = mutation.answeredRequest.map(state.applied) ?? true
     if options.mode == .json {
-      let failure = if applied, case .failed = event { state.search.lastError } else { GitHubFailure?.none }
+      let failure =
+        switch mutation {
+        case .setError, .failed: applied ? state.lastError : nil
+        default: GitHubFailure?.none
+        }
       return records.transition(
-        feature: "search", seq: seq, action: command, mutation: event.caseName, patch: changes,
+        feature: "search", seq: seq, action: command, mutation: mutation.caseName, patch: changes,
         failure: failure.map { ($0.code, $0.message) }, failureDetails: failure?.details)
     }
     guard applied else { return [] }
-    return text(for: event.reactorMutation, patch: changes, state: state.search)
+    return text(for: mutation, patch: changes, state: state)
   }
 
-  /// The text lines for a reactor-engine mutation, given its patch and the state after it.
+  /// The text lines for a mutation that `reduce` applied, given its patch and the state after it.
   func text(
     for mutation: SearchReactor.Mutation, patch: Patch, state: SearchState
   ) -> [OutputLine] {
@@ -62,6 +49,8 @@ package struct SearchText: Sendable {
       // A first query reads as a setting, not a change from nothing.
       guard let oldText else { return [OutputLine(.out, "query: \(TerminalText.quoted(query))")] }
       return [OutputLine(.out, "query: \(TerminalText.quoted(oldText)) -> \(TerminalText.quoted(query))")]
+    case .response(let page, let request):
+      return text(for: request.page == 1 ? .setRepos(page) : .appendRepos(page), patch: patch, state: state)
     case .setRepos(let page):
       if page.items.isEmpty {
         return [OutputLine(.out, "no results for \(TerminalText.quoted(state.query))")]
@@ -99,7 +88,7 @@ package struct SearchText: Sendable {
       }
       let direction = sort == .best ? "" : " (\(words(order)))"
       return [OutputLine(.out, "sort: \(old("/sort") ?? sort.rawValue) -> \(sort.rawValue)\(direction)")]
-    case .setError:
+    case .setError, .failed:
       return state.lastError.map {
         [records.error(code: $0.code, message: $0.message, feature: "search", details: $0.details)]
       } ?? []

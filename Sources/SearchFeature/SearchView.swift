@@ -1,13 +1,13 @@
 package import CommandLanguage
 package import GitHubClient
-import ReactorCore
-package import ReactorJSON
+package import ReactorCore
+import ReactorJSON
 package import ReactorView
 import Rendering
 
-/// Repository search's View: its verbs, and its store on the engine chosen now (`engine`
-/// replaces it with a fresh one on the other).
-package final class SearchView: FeatureView {
+/// Repository search's View: its verbs, and its store on the effect style chosen now (`engine`
+/// replaces it with a fresh one in the other style).
+package final class SearchView: StoreView {
   package enum Command: Sendable, Equatable {
     case query(String)
     /// `next` loads one page; `next <n>` n pages, `next all` (`Int.max`) every page.
@@ -22,7 +22,7 @@ package final class SearchView: FeatureView {
   }
 
   package static let name = "search"
-  package static let fields = SearchState.patchFields.map { "/" + $0.name }
+  package static let cancelAction = SearchReactor.Action.cancel
 
   /// The most pages one `next <n>` loads: more than the 34 pages of 30 that reach GitHub's
   /// 1,000-result cap.
@@ -91,30 +91,29 @@ package final class SearchView: FeatureView {
     CommandSpec(
       "engine", usage: "[reactor|feedback]", summary: "show or switch the search engine (resets search)",
       discussion:
-        "reactor: ReactorKit's style (actions, mutations, effects). feedback: RxFeedback's style (effects derived from state). Same commands, state and text output; NDJSON change records name each engine's own mutations or events.",
-      arity: 0...1, completion: .words(SearchEngineKind.allCases.map(\.rawValue))
+        "reactor: ReactorKit's style (actions, mutations, effects). feedback: RxFeedback's style (effects derived from state). Same commands, state and text output; in NDJSON change records, the answers' mutations are named setRepos, appendRepos and setError in one style, response and failed in the other.",
+      arity: 0...1, completion: .words(SearchEffectStyle.allCases.map(\.rawValue))
     ) { .engine($0.first) },
   ]
 
   private let host: any FeatureHost
-  private let current: Locked<AnySearchStore>
+  private let current: Locked<Store<SearchReactor>>
 
   package init(host: any FeatureHost) {
     self.host = host
-    current = Locked(Self.makeEngine(SearchEngineKind(rawValue: host.settings.engine) ?? .reactor, host: host))
+    current = Locked(Self.makeStore(SearchEffectStyle(rawValue: host.settings.engine) ?? .reactor, host: host))
   }
 
-  /// The search engine now.
-  var engine: AnySearchStore { current.withLock { $0 } }
+  /// The search store now.
+  package var store: Store<SearchReactor> { current.withLock { $0 } }
 
-  /// The public search state now.
-  package var state: SearchState { engine.state }
-  package var stateJSON: JSONValue { engine.state.jsonValue }
+  /// The search state now.
+  package var state: SearchState { store.currentState }
 
   package func run(_ command: Command, sink: TaggingSink) -> Execution {
     switch command {
-    case .query(let text): .store(engine.send(.updateQuery(text), tag: sink.tag))
-    case .next(let pages): .store(engine.send(pages == 1 ? .loadNextPage : .loadPages(pages), tag: sink.tag))
+    case .query(let text): .store(store.send(.updateQuery(text), tag: sink.tag))
+    case .next(let pages): .store(store.send(pages == 1 ? .loadNextPage : .loadPages(pages), tag: sink.tag))
     case .sort(let sort): sortSearch(sort: sort, order: nil, sink: sink)
     case .order(let order): sortSearch(sort: nil, order: order, sink: sink)
     case .open(let number): .done(open(number, sink: sink))
@@ -122,16 +121,12 @@ package final class SearchView: FeatureView {
     }
   }
 
-  package func cancelAll() { engine.cancelAll() }
-
-  package func cancel(tag: JSONValue, by: JSONValue?) -> Bool { engine.cancel(tag: tag, by: by) }
-
   // MARK: - Commands
 
   /// `sort`, `order`: say how results are sorted, or re-run the search sorted anew.
   private func sortSearch(sort: SearchSort?, order: SearchOrder?, sink: TaggingSink) -> Execution {
     let records = host.records
-    let state = engine.state
+    let state = state
     guard sort != nil || order != nil else {
       let direction = state.sort == .best ? "" : ", \(state.order.rawValue)"
       sink.write([records.info("sort: \(state.sort.rawValue)\(direction)")])
@@ -146,12 +141,12 @@ package final class SearchView: FeatureView {
     if order != nil && newSort == .best {
       sink.write([records.info("order: \(newOrder.rawValue) takes effect with a sort other than best")])
     }
-    return .store(engine.send(.updateSort(newSort, newOrder), tag: sink.tag))
+    return .store(store.send(.updateSort(newSort, newOrder), tag: sink.tag))
   }
 
   /// `open`: the URL of result `number`, launched or printed.
   private func open(_ number: Int, sink: TaggingSink) -> StoreTask.Completion {
-    let state = engine.state
+    let state = state
     guard number <= state.repos.count else {
       sink.write([host.records.error(code: "out-of-range", message: "open: " + Self.outOfRange(number, state))])
       return .error
@@ -174,15 +169,16 @@ package final class SearchView: FeatureView {
     return "no result \(number); there are \(count)"
   }
 
-  /// `engine`: say which engine runs search, or switch to another with fresh search state.
+  /// `engine`: say which effect style runs search, or switch to the other with fresh search
+  /// state.
   private func switchEngine(to name: String?, sink: TaggingSink) -> StoreTask.Completion {
     let records = host.records
-    let current = engine.kind
+    let current = store.reactor.style
     guard let name else {
       sink.write([records.info("engine: \(current.rawValue)")])
       return .ok
     }
-    guard let kind = SearchEngineKind(rawValue: name) else {
+    guard let kind = SearchEffectStyle(rawValue: name) else {
       sink.write([
         records.error(code: "invalid-argument", message: "engine: expected reactor or feedback, got '\(name)'")
       ])
@@ -193,14 +189,14 @@ package final class SearchView: FeatureView {
       sink.write([records.info("engine: \(current.rawValue) already runs search (results kept)")])
       return .ok
     }
-    engine.cancelAll()
-    let fresh = Self.makeEngine(kind, host: host)
+    cancelAll()
+    let fresh = Self.makeStore(kind, host: host)
     self.current.withLock { $0 = fresh }
     // The reset is a change in every mode, so that text and NDJSON number changes alike. In
     // NDJSON it replaces every field, so that a consumer applying the patches in order still
     // holds exactly what `state search` prints (the NDJSON invariant).
     var patch: [PatchOperation]?
-    if records.options.mode == .json, case .object(let state) = fresh.state.jsonValue.resolved {
+    if records.options.mode == .json, case .object(let state) = fresh.currentState.jsonValue.resolved {
       patch = state.members.map { member in
         PatchOperation(op: .replace, path: "/" + PatchOperation.escapeToken(member.key), value: member.value)
       }
@@ -216,32 +212,20 @@ package final class SearchView: FeatureView {
     return .ok
   }
 
-  /// A fresh search store on `kind`, rendering to the session; `observe` sees the public state
-  /// after each change (the live view redraws).
-  static func makeEngine(
-    _ kind: SearchEngineKind, host: any FeatureHost, client: GitHubClient? = nil,
+  /// A fresh search store in `style`, rendering to the session; `observe` sees the state after
+  /// each change (the live view redraws).
+  static func makeStore(
+    _ style: SearchEffectStyle, host: any FeatureHost, client: GitHubClient? = nil,
     observe: (@Sendable (SearchState) -> Void)? = nil
-  ) -> AnySearchStore {
+  ) -> Store<SearchReactor> {
     let settings = host.settings
-    let client = client ?? host.client
     let text = SearchText(options: host.records.options)
-    switch kind {
-    case .reactor:
-      let store = host.stores.store(
-        SearchReactor(client: client, sort: settings.sort, order: settings.order), restore: { .restore($0) },
-        render: { transition, state in
-          defer { observe?(state) }
-          return text.render(transition, state: state, command: transition.action.commandName)
-        })
-      return AnySearchStore(store)
-    case .feedback:
-      let store = host.stores.store(
-        FeedbackSearch(client: client, sort: settings.sort, order: settings.order), restore: { .restore($0.search) },
-        render: { transition, state in
-          defer { observe?(state.search) }
-          return text.render(transition, state: state, command: transition.action.commandName)
-        })
-      return AnySearchStore(store)
-    }
+    return host.stores.store(
+      SearchReactor(client: client ?? host.client, sort: settings.sort, order: settings.order, style: style),
+      restore: { .restore($0) },
+      render: { transition, state in
+        defer { observe?(state) }
+        return text.render(transition, state: state, command: transition.action.commandName)
+      })
   }
 }

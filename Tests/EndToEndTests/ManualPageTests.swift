@@ -192,7 +192,7 @@ struct ManualPageTests {
       FileManager.default.enumerator(atPath: Self.root.path)?.compactMap { $0 as? String }
       .filter { !$0.hasPrefix(".build") } ?? []
     for path in paths {
-      // A path relative to the module the recipe names (`Feedback/FeedbackSearch.swift`) counts.
+      // A path relative to the module the recipe names (`Store/Store.swift`) counts.
       let trimmed = path.hasSuffix("/") ? String(path.dropLast()) : path
       #expect(
         FileManager.default.fileExists(atPath: Self.root.appendingPathComponent(path).path)

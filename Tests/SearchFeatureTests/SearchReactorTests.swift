@@ -44,7 +44,7 @@ struct SearchReactorTests {
     }
     for number in 2...3 {
       await store.send(.loadNextPage)
-      await store.receive(.setLoadingNextPage(true)) { $0.isLoadingNextPage = true }
+      await store.receive(.setLoadingNextPage) { $0.isLoadingNextPage = true }
       await store.receive(.appendRepos(pages[number]!)) {
         $0.repos.append(contentsOf: Self.repos((number - 1) * 30..<number * 30))
         $0.nextPage = number == 3 ? nil : number + 1

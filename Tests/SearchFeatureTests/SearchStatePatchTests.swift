@@ -19,11 +19,11 @@ struct SearchStatePatchTests {
   /// Mutations that touch every field, each kind of list change, and changes that set a field
   /// to the value it had.
   static let mutations: [Mutation] = [
-    .setQuery("swift"), .setQuery("swift"), .setRepos(page(0..<30, next: 2)), .setLoadingNextPage(true),
+    .setQuery("swift"), .setQuery("swift"), .setRepos(page(0..<30, next: 2)), .setLoadingNextPage,
     .appendRepos(page(30..<60, next: 3)), .setLoadingPages(2), .appendRepos(page(45..<90, next: 4, incomplete: true)),
     .appendRepos(page(90..<90, next: 5)), .setError(.notFound("page 5")), .setError(.timeout(seconds: 3)),
     .setQuery("rust"), .setRepos(page(0..<30, next: nil, total: nil)), .setSort(.stars, .asc), .setSort(.stars, .asc),
-    .setRepos(page(0..<30, next: 2)), .setLoadingNextPage(true), .setIdle, .setQuery(nil), .setQuery("swift"),
+    .setRepos(page(0..<30, next: 2)), .setLoadingNextPage, .setIdle, .setQuery(nil), .setQuery("swift"),
     .setRepos(page(0..<0, next: nil, total: 0)),
   ]
 
@@ -65,17 +65,6 @@ struct SearchStatePatchTests {
         PatchOperation(op: .replace, path: "/query", value: .string("swift"), oldValue: .null),
         PatchOperation(op: .replace, path: "/isLoading", value: .bool(true), oldValue: .bool(false)),
       ])
-  }
-
-  @Test("the feedback engine's state gives its search's patches")
-  func feedbackState() {
-    var state = FeedbackSearchState()
-    let own = state.fingerprint
-    let fields = state.fieldFingerprint
-    state.search.query = "swift"
-    state.search.repos.append(contentsOf: SearchReactorTests.repos(0..<3))
-    #expect(state.changes(since: own) == state.fieldChanges(since: fields))
-    #expect(state.changes(since: own).count == 4)
   }
 
   private func text(_ patch: Patch) -> String {

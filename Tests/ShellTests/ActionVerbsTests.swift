@@ -26,7 +26,7 @@ private func checked(_ name: String) -> String {
 
 @Suite("Action verbs")
 struct ActionVerbsTests {
-  /// Both search styles take these actions (`FeedbackSearch.Action` is `SearchReactor.Action`).
+  /// Both search effect styles take these actions: they are one reactor's.
   @Test func searchActions() {
     #expect(name(SearchReactor.Action.updateQuery("swift")) == "query")
     #expect(name(SearchReactor.Action.loadNextPage) == "next")

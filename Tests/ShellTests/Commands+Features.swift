@@ -47,7 +47,7 @@ extension Session.Configuration {
     client: GitHubClient, options: RenderOptions = RenderOptions(), sink: any OutputSink,
     opener: any URLOpener = PrintingOpener(), dataNote: String? = nil, time: TimeSource = .system,
     executor: (any TaskExecutor)? = nil, seed: UInt64 = 0, signupLatency: Duration = .milliseconds(1500),
-    promptSecret: (@Sendable (String) -> String?)? = nil, engine: SearchEngineKind = .reactor,
+    promptSecret: (@Sendable (String) -> String?)? = nil, engine: SearchEffectStyle = .reactor,
     historyLimit: Int = Session.defaultHistoryLimit
   ) {
     var settings = FeatureSettings()

@@ -44,7 +44,7 @@ extension GitHubClient {
 }
 
 private func session(
-  _ client: GitHubClient, engine: SearchEngineKind, mode: RenderOptions.Mode = .text, clock: VirtualClock? = nil,
+  _ client: GitHubClient, engine: SearchEffectStyle, mode: RenderOptions.Mode = .text, clock: VirtualClock? = nil,
   wait: Duration? = nil
 ) -> (Session, MemorySink) {
   let sink = MemorySink()
@@ -58,8 +58,8 @@ private func session(
 @Suite struct LiveSearchTests {
   // MARK: - Waiting on rate limits
 
-  @Test("Retry-After: 1 is waited out once on the session's clock, then retried", arguments: SearchEngineKind.allCases)
-  func secondaryLimitIsWaitedOutAndRetried(engine: SearchEngineKind) async {
+  @Test("Retry-After: 1 is waited out once on the session's clock, then retried", arguments: SearchEffectStyle.allCases)
+  func secondaryLimitIsWaitedOutAndRetried(engine: SearchEffectStyle) async {
     let calls = Locked(0)
     let client = GitHubClient(searchRepositories: { _, page, _ in
       let call = calls.withLock { count -> Int in
@@ -118,8 +118,8 @@ private func session(
     #expect(calls.withLock { $0 } == 2)
   }
 
-  @Test("a primary limit resetting beyond MAX fails at once with resetAt", arguments: SearchEngineKind.allCases)
-  func primaryLimitBeyondMaxFailsAtOnce(engine: SearchEngineKind) async throws {
+  @Test("a primary limit resetting beyond MAX fails at once with resetAt", arguments: SearchEffectStyle.allCases)
+  func primaryLimitBeyondMaxFailsAtOnce(engine: SearchEffectStyle) async throws {
     let budget = RateLimit(resource: "search", limit: 10, remaining: 0, used: 10, reset: 1_700_003_600)
     let client = GitHubClient(searchRepositories: { _, _, _ in
       throw GitHubError.rateLimited(resetsIn: 3600, authenticated: false, budget: budget)
@@ -192,8 +192,8 @@ private func session(
 
   // MARK: - Complete searches
 
-  @Test("a repository a later page repeats is listed once", arguments: SearchEngineKind.allCases)
-  func repeatedRepositoriesAreDropped(engine: SearchEngineKind) async {
+  @Test("a repository a later page repeats is listed once", arguments: SearchEffectStyle.allCases)
+  func repeatedRepositoriesAreDropped(engine: SearchEffectStyle) async {
     // Page 2 repeats the last two of page 1, as GitHub's pages do when stars shift.
     let client = GitHubClient(searchRepositories: { _, page, perPage in
       let first = page == 1 ? 1 : perPage - 1
@@ -214,8 +214,8 @@ private func session(
     #expect(ids?.count == 58)
   }
 
-  @Test("next 3 loads three pages; next all stops at the 1,000-result cap", arguments: SearchEngineKind.allCases)
-  func nextPagesAndNextAll(engine: SearchEngineKind) async {
+  @Test("next 3 loads three pages; next all stops at the 1,000-result cap", arguments: SearchEffectStyle.allCases)
+  func nextPagesAndNextAll(engine: SearchEffectStyle) async {
     let log = SearchLog()
     // GitHub's cap as the live client applies it: no next page once 1,000 results are reached.
     let client = GitHubClient(
@@ -239,8 +239,8 @@ private func session(
     #expect(sink.drain().map(\.text) == ["no more results: GitHub returns at most 1,000 results per search"])
   }
 
-  @Test("Ctrl-C during next all keeps what arrived", arguments: SearchEngineKind.allCases)
-  func cancellingNextAllKeepsWhatArrived(engine: SearchEngineKind) async {
+  @Test("Ctrl-C during next all keeps what arrived", arguments: SearchEffectStyle.allCases)
+  func cancellingNextAllKeepsWhatArrived(engine: SearchEffectStyle) async {
     let gate = Locked(false)
     let log = SearchLog()
     let client = GitHubClient(
@@ -268,8 +268,8 @@ private func session(
 
   // MARK: - Sorting
 
-  @Test("sort and order re-run the search with the parameters", arguments: SearchEngineKind.allCases)
-  func sortReRunsTheSearch(engine: SearchEngineKind) async {
+  @Test("sort and order re-run the search with the parameters", arguments: SearchEffectStyle.allCases)
+  func sortReRunsTheSearch(engine: SearchEffectStyle) async {
     let log = SearchLog()
     let client = GitHubClient(
       searching: { search in
@@ -299,8 +299,8 @@ private func session(
   }
 
   @Test(
-    "sort:stars in the query text is ignored by the API, and the user is told", arguments: SearchEngineKind.allCases)
-  func sortQualifierInTheQueryIsExplained(engine: SearchEngineKind) async {
+    "sort:stars in the query text is ignored by the API, and the user is told", arguments: SearchEffectStyle.allCases)
+  func sortQualifierInTheQueryIsExplained(engine: SearchEffectStyle) async {
     let client = GitHubClient(searchRepositories: { _, page, _ in Page(items: [], page: page, nextPage: nil) })
     let (session, sink) = session(client, engine: engine)
     _ = await session.execute("query swift sort:stars-desc")
@@ -311,8 +311,8 @@ private func session(
 
   @Test(
     "a qualifier with no value is a warning on standard error (a shell may have taken '>1000' as a redirection)",
-    arguments: SearchEngineKind.allCases)
-  func bareQualifierWarns(engine: SearchEngineKind) async {
+    arguments: SearchEffectStyle.allCases)
+  func bareQualifierWarns(engine: SearchEffectStyle) async {
     let client = GitHubClient(searchRepositories: { _, page, _ in Page(items: [], page: page, nextPage: nil) })
     let (session, sink) = session(client, engine: engine)
     _ = await session.execute("query language:go stars:")

@@ -19,7 +19,7 @@ private func repository(_ id: Int, _ name: String) -> Repository {
 
 /// A live search View on a session whose effects run on `executor`, at `time`.
 private func liveSearch(
-  _ client: GitHubClient, engine: SearchEngineKind, throttle: Duration, executor: ManualExecutor,
+  _ client: GitHubClient, engine: SearchEffectStyle, throttle: Duration, executor: ManualExecutor,
   time: TimeSource = .system, multi: Bool = false, preview: Bool = false,
   changed: @escaping @Sendable (String?) -> Void = { _ in }
 ) -> SearchLiveView {
@@ -43,8 +43,8 @@ private func type(_ text: String, into view: SearchLiveView, at now: Duration) {
 @Suite struct LiveViewSearchTests {
   @Test(
     "the first change goes at once, then the latest at most every interval; a return to what was sent is dropped",
-    arguments: SearchEngineKind.allCases)
-  func throttle(engine: SearchEngineKind) {
+    arguments: SearchEffectStyle.allCases)
+  func throttle(engine: SearchEffectStyle) {
     let queries = Locked<[String]>([])
     let client = GitHubClient(searchRepositories: { query, page, _ in
       queries.withLock { $0.append(query) }
@@ -75,8 +75,8 @@ private func type(_ text: String, into view: SearchLiveView, at now: Duration) {
 
   @Test(
     "a newer query cancels the search in flight: the stale one is never drawn, and the status says so",
-    arguments: SearchEngineKind.allCases)
-  func cancellation(engine: SearchEngineKind) {
+    arguments: SearchEffectStyle.allCases)
+  func cancellation(engine: SearchEffectStyle) {
     let clock = VirtualClock()
     let client = GitHubClient(searchRepositories: { query, page, _ in
       // rust answers late, if ever; the rest at once.
@@ -99,8 +99,8 @@ private func type(_ text: String, into view: SearchLiveView, at now: Duration) {
     #expect(!lines.contains { $0.contains("owner/rust") }, "\(lines)")
   }
 
-  @Test("paging to the end loads the next page once, however many keys ask", arguments: SearchEngineKind.allCases)
-  func scrollToLoad(engine: SearchEngineKind) {
+  @Test("paging to the end loads the next page once, however many keys ask", arguments: SearchEffectStyle.allCases)
+  func scrollToLoad(engine: SearchEffectStyle) {
     let pages = Locked<[Int]>([])
     let client = GitHubClient(searchRepositories: { query, page, _ in
       pages.withLock { $0.append(page) }
@@ -248,8 +248,8 @@ private func type(_ text: String, into view: SearchLiveView, at now: Duration) {
 
   @Test(
     "--multi: Tab marks and moves down, Shift-Tab moves up and unmarks; Enter prints the marks in the order made",
-    arguments: SearchEngineKind.allCases)
-  func multi(engine: SearchEngineKind) {
+    arguments: SearchEffectStyle.allCases)
+  func multi(engine: SearchEffectStyle) {
     let executor = ManualExecutor()
     let view = liveSearch(Self.pagedClient(), engine: engine, throttle: .zero, executor: executor, multi: true)
     type("x", into: view, at: .zero)
@@ -416,8 +416,8 @@ private func type(_ text: String, into view: SearchLiveView, at now: Duration) {
 
   @Test(
     "a new query keeps the list on screen until its answer, marked as the older query's; Enter picks from what is shown",
-    arguments: SearchEngineKind.allCases)
-  func keptUntilAnswered(engine: SearchEngineKind) {
+    arguments: SearchEffectStyle.allCases)
+  func keptUntilAnswered(engine: SearchEffectStyle) {
     let clock = VirtualClock()
     let client = GitHubClient(searchRepositories: { query, page, _ in
       // swiftx answers a second late; the rest at once.
@@ -455,8 +455,8 @@ private func type(_ text: String, into view: SearchLiveView, at now: Duration) {
   /// would read as rust's last page, nothing would load, and Ctrl-U would cancel nothing.
   @Test(
     "an older answer queued as a newer query is sent never lands: it is not drawn as the newer one's, and Ctrl-U cancels that",
-    arguments: SearchEngineKind.allCases)
-  func answerQueuedAsTheNewerQueryIsSent(engine: SearchEngineKind) {
+    arguments: SearchEffectStyle.allCases)
+  func answerQueuedAsTheNewerQueryIsSent(engine: SearchEffectStyle) {
     let clock = VirtualClock()
     let client = GitHubClient(searchRepositories: { query, page, _ in
       if query == "rus" { try await clock.sleep(for: .seconds(1)) }
@@ -491,8 +491,8 @@ private func type(_ text: String, into view: SearchLiveView, at now: Duration) {
     #expect(cleared.last?.contains("cancelled: rust") == true, "\(cleared)")
   }
 
-  @Test("a key the throttle holds marks the list as the older query's at once", arguments: SearchEngineKind.allCases)
-  func heldKeyMarksTheList(engine: SearchEngineKind) {
+  @Test("a key the throttle holds marks the list as the older query's at once", arguments: SearchEffectStyle.allCases)
+  func heldKeyMarksTheList(engine: SearchEffectStyle) {
     let client = GitHubClient(searchRepositories: { query, page, _ in
       Page(items: [repository(1, query)], page: page, nextPage: nil, totalCount: 1)
     })
@@ -662,8 +662,8 @@ extension LiveViewSearchTests {
 
   @Test(
     "--multi on a list kept for an older query: its marks stay, Tab marks there, the pane follows; the answer drops them",
-    arguments: SearchEngineKind.allCases)
-  func marksOnAnOlderList(engine: SearchEngineKind) {
+    arguments: SearchEffectStyle.allCases)
+  func marksOnAnOlderList(engine: SearchEffectStyle) {
     let clock = VirtualClock()
     let executor = ManualExecutor()
     let view = liveSearch(

@@ -34,7 +34,7 @@ private let stub = GitHubClient(
   })
 
 private func makeSession(
-  _ mode: RenderOptions.Mode = .json, engine: SearchEngineKind = .reactor, limit: Int = Session.defaultHistoryLimit
+  _ mode: RenderOptions.Mode = .json, engine: SearchEffectStyle = .reactor, limit: Int = Session.defaultHistoryLimit
 ) -> (Session, MemorySink) {
   let sink = MemorySink()
   let session = Session(
@@ -83,8 +83,8 @@ private func records(_ lines: [OutputLine], type: String) -> [JSONObject] {
 @Suite struct TimeTravelTests {
   /// The NDJSON invariant across goto, undo and redo: the patches of every feature, applied in
   /// order, give exactly what `state` prints, after every command.
-  @Test(arguments: SearchEngineKind.allCases)
-  func thePatchStreamAddsUpAcrossJumps(_ engine: SearchEngineKind) async throws {
+  @Test(arguments: SearchEffectStyle.allCases)
+  func thePatchStreamAddsUpAcrossJumps(_ engine: SearchEffectStyle) async throws {
     let (session, sink) = makeSession(engine: engine)
     let follower = PatchFollower(session)
     let script = [
@@ -149,8 +149,8 @@ private func records(_ lines: [OutputLine], type: String) -> [JSONObject] {
 
   /// A jump cancels the feature's work in flight: the hanging search never lands, and the
   /// restored state is idle.
-  @Test(arguments: SearchEngineKind.allCases)
-  func aJumpCancelsWorkInFlight(_ engine: SearchEngineKind) async throws {
+  @Test(arguments: SearchEffectStyle.allCases)
+  func aJumpCancelsWorkInFlight(_ engine: SearchEffectStyle) async throws {
     let (session, _) = makeSession(engine: engine)
     #expect(await session.execute("query swift") == .ok)
     let hanging = session.start("query hang")
@@ -300,8 +300,8 @@ private func records(_ lines: [OutputLine], type: String) -> [JSONObject] {
 
   /// Past the limit the oldest changes go; every kept change can still be returned to, and
   /// the dropped ones are refused with a message that says so.
-  @Test(arguments: SearchEngineKind.allCases)
-  func theLimitDropsTheOldestAndKeepsTheRestReachable(_ engine: SearchEngineKind) async throws {
+  @Test(arguments: SearchEffectStyle.allCases)
+  func theLimitDropsTheOldestAndKeepsTheRestReachable(_ engine: SearchEffectStyle) async throws {
     let (session, sink) = makeSession(engine: engine, limit: 5)
     var states: [Int: JSONValue] = [:]
     var seq = 0
@@ -327,8 +327,8 @@ private func records(_ lines: [OutputLine], type: String) -> [JSONObject] {
 
   /// An undo (or redo) past the limit says so before it says anything else, and uses nothing up:
   /// the next undo tries the same line, and a redo still puts back the last one undone.
-  @Test(arguments: SearchEngineKind.allCases)
-  func anUndoPastTheLimitIsRefusedWholeAndUsesNothingUp(_ engine: SearchEngineKind) async throws {
+  @Test(arguments: SearchEffectStyle.allCases)
+  func anUndoPastTheLimitIsRefusedWholeAndUsesNothingUp(_ engine: SearchEffectStyle) async throws {
     let (session, sink) = makeSession(.text, engine: engine, limit: 3)
     for line in ["query swift", "query zig", "query rust"] { _ = await session.execute(line) }
     #expect(await session.execute("undo") == .ok)
@@ -369,8 +369,8 @@ private func records(_ lines: [OutputLine], type: String) -> [JSONObject] {
 
   /// `trace on`: effect records for a start, an end, and a cancellation by the newer query;
   /// none while off.
-  @Test(arguments: SearchEngineKind.allCases)
-  func traceReportsEffects(_ engine: SearchEngineKind) async throws {
+  @Test(arguments: SearchEffectStyle.allCases)
+  func traceReportsEffects(_ engine: SearchEffectStyle) async throws {
     let (session, sink) = makeSession(engine: engine)
     #expect(await session.execute("query swift") == .ok)
     #expect(records(sink.drain(), type: "effect").isEmpty)
@@ -394,8 +394,8 @@ private func records(_ lines: [OutputLine], type: String) -> [JSONObject] {
 
   /// Each effect record is tagged with the request that started the effect, also when another
   /// request cancels it.
-  @Test(arguments: SearchEngineKind.allCases)
-  func traceRecordsCarryTheStartingRequestsTag(_ engine: SearchEngineKind) async throws {
+  @Test(arguments: SearchEffectStyle.allCases)
+  func traceRecordsCarryTheStartingRequestsTag(_ engine: SearchEffectStyle) async throws {
     let (session, sink) = makeSession(engine: engine)
     #expect(await session.execute("trace on") == .ok)
     let hanging = session.start("query hang", tag: .string("a"))

@@ -2,8 +2,8 @@
 # one 'end'. 'query sw &' is still in flight (300 ms) when 'query swift' (100 ms) replaces
 # it, so it ends 'cancelled'; 'cancel' of an unknown id is an error; bad input gets an
 # error record and the daemon goes on. The ready record names the version: matched by glob.
-# Engine-neutral: the search "mutation" names differ by engine (reactor: setQuery, setRepos, ...;
-# feedback: searchChanged, response, ...), so they are matched with (glob).
+# Engine-neutral: the answers' "mutation" names differ by effect style (reactor: setRepos,
+# appendRepos, setError; feedback: response, failed), so they are matched with (glob).
 %daemon
 %cassette race.t.cassette.json
 %clock 2026-11-21T09:00:00Z

@@ -1,6 +1,6 @@
 # Recorded by reactor 0.1.0. Replay: reactor replay race.t
-# Engine-neutral: the search "mutation" names differ by engine (reactor: setQuery, setRepos, ...;
-# feedback: searchChanged, response, ...), so they are matched with (glob).
+# Engine-neutral: the answers' "mutation" names differ by effect style (reactor: setRepos,
+# appendRepos, setError; feedback: response, failed), so they are matched with (glob).
 %data offline-sample
 # The race on purpose: 'query sw' is sent without waiting (&); its answer takes 300 ms of
 # virtual time, and 'query swift' (100 ms) is sent while it is in flight. The stale 'sw'

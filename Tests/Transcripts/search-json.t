@@ -1,6 +1,6 @@
 # Recorded by reactor 0.1.0. Replay: reactor replay search-json.t
-# Engine-neutral: the search "mutation" names differ by engine (reactor: setQuery, setRepos, ...;
-# feedback: searchChanged, response, ...), so they are matched with (glob).
+# Engine-neutral: the answers' "mutation" names differ by effect style (reactor: setRepos,
+# appendRepos, setError; feedback: response, failed), so they are matched with (glob).
 %data offline-sample
 %cassette search-json.t.cassette.json
 %clock 2026-11-21T09:08:41Z

@@ -71,12 +71,12 @@ enum LargeStateBench {
     reactor.reduce(state: &state, mutation: .setQuery("large"))
     reactor.reduce(
       state: &state, mutation: .setRepos(Page(items: setup.first, page: 1, nextPage: 2, totalCount: 1_000_000)))
-    reactor.reduce(state: &state, mutation: .setLoadingNextPage(true))
+    reactor.reduce(state: &state, mutation: .setLoadingNextPage)
     reactor.reduce(state: &state, mutation: .appendRepos(Page(items: setup.pages[0], page: 2, nextPage: 3)))
     var samples = [Double](repeating: 0, count: setup.appends)
     for index in 0..<setup.appends {
       let start = nanoseconds()
-      reactor.reduce(state: &state, mutation: .setLoadingNextPage(true))
+      reactor.reduce(state: &state, mutation: .setLoadingNextPage)
       reactor.reduce(
         state: &state,
         mutation: .appendRepos(

@@ -69,7 +69,7 @@ enum MemoryBench {
       reactor.reduce(state: &state, mutation: .setQuery("memory"))
       reactor.reduce(state: &state, mutation: .setRepos(Page(items: page(1), page: 1, nextPage: 2)))
       for number in 2...pages {
-        reactor.reduce(state: &state, mutation: .setLoadingNextPage(true))
+        reactor.reduce(state: &state, mutation: .setLoadingNextPage)
         reactor.reduce(
           state: &state, mutation: .appendRepos(Page(items: page(number), page: number, nextPage: number + 1)))
       }

@@ -86,7 +86,7 @@ enum SearchScriptBench {
         reactor.reduce(
           state: &state, mutation: .setRepos(Page(items: pages[0], page: 1, nextPage: 2, totalCount: 1_000_000)))
         for number in 2..<(2 + script.nexts) {
-          reactor.reduce(state: &state, mutation: .setLoadingNextPage(true))
+          reactor.reduce(state: &state, mutation: .setLoadingNextPage)
           reactor.reduce(
             state: &state,
             mutation: .appendRepos(
@@ -121,7 +121,7 @@ enum SearchScriptBench {
         guard let next = state.nextPage, !state.isLoadingNextPage else { return .none }
         let answer = Page(items: SearchScriptBench.page(next), page: next, nextPage: next + 1, totalCount: 1_000_000)
         return .concatenate(
-          .send(.setLoadingNextPage(true)), Effect.send(.appendRepos(answer)).cancellable(id: "search"))
+          .send(.setLoadingNextPage), Effect.send(.appendRepos(answer)).cancellable(id: "search"))
       case .restore(let state):
         return .send(.restore(state))
       default:

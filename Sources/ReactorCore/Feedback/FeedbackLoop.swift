@@ -17,7 +17,7 @@
 ///   a request its own answer makes nil (or changes) cancels its own finishing effect, and that
 ///   action reports `.cancelled`. Derive requests that only user events end: keep the request
 ///   after its answer lands and number each load, so that a repeat is a new request (see
-///   `FeedbackSearch`).
+///   `SearchReactor`'s feedback style).
 public final class FeedbackLoop<State, Request: Hashable & Sendable, Event: Sendable>: Sendable {
   /// The id the loop's effect runs under; `store.cancel(id:)` stops it too.
   public let id: EffectID

@@ -4,23 +4,23 @@ import ReactorJSON
 import SearchFeature
 import Testing
 
-// The two engines side by side: one session, the same stub client, and after every step the
-// same state JSON, the same patches, the same notices and the same completion.
+// The two effect styles side by side: one session, the same stub client, and after every step
+// the same state JSON, the same patches, the same notices and the same completion.
 
-/// What one engine's store reported during one step.
+/// What one style's store reported during one step.
 private struct Step: Equatable {
   var patches: [[PatchOperation]] = []
   var notices: [String] = []
   var completion: StoreTask.Completion = .ok
 }
 
-/// A store of either engine, reduced to what the user can observe.
-private final class Engine<R: Reactor>: Sendable where R.State: PatchableState {
-  let store: Store<R>
+/// A store in either style, reduced to what the user can observe.
+private final class Engine: Sendable {
+  let store: Store<SearchReactor>
   private let step = Locked(Step())
 
-  init(_ reactor: R) {
-    store = Store(reactor: reactor)
+  init(_ style: SearchEffectStyle) {
+    store = Store(reactor: SearchReactor(client: stub, style: style))
     store.observe { [weak self] event, _ in
       switch event {
       case .transition(let t): self?.step.withLock { $0.patches.append(t.patch) }
@@ -30,7 +30,7 @@ private final class Engine<R: Reactor>: Sendable where R.State: PatchableState {
     }
   }
 
-  func run(_ action: R.Action) async -> Step {
+  func run(_ action: SearchReactor.Action) async -> Step {
     let completion = await store.send(action).finish()
     return step.withLock { step in
       defer { step = Step() }
@@ -52,11 +52,11 @@ private let stub = GitHubClient(searchRepositories: { query, page, _ in
   }
 })
 
-extension FeedbackSearchTests {
-  @Test("both engines: the same session gives the same state, patches, notices and completions")
+extension SearchFeedbackStyleTests {
+  @Test("both styles: the same session gives the same state, patches, notices and completions")
   func bothEngines() async {
-    let reactor = Engine(SearchReactor(client: stub))
-    let feedback = Engine(FeedbackSearch(client: stub))
+    let reactor = Engine(.reactor)
+    let feedback = Engine(.feedback)
     // One set of actions: both styles take the same commands.
     let session: [(String, SearchReactor.Action)] = [
       ("query swift", .updateQuery("swift")),
@@ -83,18 +83,12 @@ extension FeedbackSearchTests {
     }
     #expect(
       completions == [.ok, .ok, .ok, .ok, .ok, .error, .error, .ok, .error, .ok, .error, .ok, .ok])
-    #expect(feedback.store.currentState.search == reactor.store.currentState)
-  }
-
-  @Test("the state has SearchState's fields, in SearchState's order")
-  func sameFields() {
-    #expect(FeedbackSearchState.patchFields.map(\.name) == SearchState.patchFields.map(\.name))
-    #expect(FeedbackSearchState().jsonValue == SearchState().jsonValue)
+    #expect(feedback.store.currentState == reactor.store.currentState)
   }
 
   @Test("appending a page costs no whole-state copy: the patch holds only the page")
   func appendPatch() async {
-    let engine = Engine(FeedbackSearch(client: stub))
+    let engine = Engine(.feedback)
     _ = await engine.run(.updateQuery("swift"))
     _ = await engine.run(.loadNextPage)
     let patch = await engine.run(.loadNextPage).patches.last ?? []

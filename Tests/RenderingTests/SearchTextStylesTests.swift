@@ -5,9 +5,9 @@ import Rendering
 import SearchFeature
 import Testing
 
-// SearchText over both engines: one session, one stub client, rendered as the session renders
-// them (transitions inside the store's observer, notices as info records). Text must match
-// line by line; NDJSON must match except for the change records' `mutation` names.
+// SearchText over both effect styles: one session, one stub client, rendered as the session
+// renders them (transitions inside the store's observer, notices as info records). Text must
+// match line by line; NDJSON must match except for the answers' `mutation` names.
 
 private let apple = Repository(
   id: 1, fullName: "apple/swift", description: "The Swift Programming Language", stars: 67100,
@@ -37,20 +37,18 @@ private let stub = GitHubClient(searchRepositories: { query, page, _ in
   }
 })
 
-/// A store of either engine whose events are rendered into lines as they are committed.
-private final class Rendered<R: Reactor>: Sendable {
-  let store: Store<R>
+/// A store in either style whose mutations are rendered into lines as they are committed.
+private final class Rendered: Sendable {
+  let store: Store<SearchReactor>
   private let lines = Locked<[OutputLine]>([])
 
-  init(
-    _ reactor: R, mode: RenderOptions.Mode,
-    render: @escaping @Sendable (SearchText, StateTransition<R>, R.State) -> [OutputLine]
-  ) where R.State: PatchableState {
-    store = Store(reactor: reactor)
+  init(_ style: SearchEffectStyle, mode: RenderOptions.Mode) {
+    store = Store(reactor: SearchReactor(client: stub, style: style))
     let text = SearchText(options: RenderOptions(mode: mode, width: 80))
     store.observe { [weak self] event, state in
       switch event {
-      case .transition(let transition): self?.append(render(text, transition, state))
+      case .transition(let transition):
+        self?.append(text.render(transition, state: state, command: transition.action.commandName))
       case .notice(let notice, _, _):
         self?.append([text.records.info(notice.message, feature: "search")])
       case .failure(let error, _, _): Issue.record("unexpected effect failure \(error)")
@@ -62,9 +60,9 @@ private final class Rendered<R: Reactor>: Sendable {
 
   var output: [OutputLine] { lines.withLock { $0 } }
 
-  /// The session both engines run, with the same actions: pages, the end, no results,
+  /// The session both styles run, with the same actions: pages, the end, no results,
   /// incomplete results, errors, a cancel while loading, and an empty query.
-  func runSession() async where R.Action == SearchReactor.Action {
+  func runSession() async {
     await store.send(.updateQuery("swift")).finish()
     await store.send(.loadNextPage).finish()
     await store.send(.loadNextPage).finish()
@@ -80,12 +78,8 @@ private final class Rendered<R: Reactor>: Sendable {
 private func session(_ mode: RenderOptions.Mode) async -> (
   reactor: [OutputLine], feedback: [OutputLine]
 ) {
-  let reactor = Rendered(SearchReactor(client: stub), mode: mode) {
-    $0.render($1, state: $2, command: $1.action.commandName)
-  }
-  let feedback = Rendered(FeedbackSearch(client: stub), mode: mode) {
-    $0.render($1, state: $2, command: $1.action.commandName)
-  }
+  let reactor = Rendered(.reactor, mode: mode)
+  let feedback = Rendered(.feedback, mode: mode)
   await reactor.runSession()
   await feedback.runSession()
   return (reactor.output, feedback.output)
@@ -95,7 +89,7 @@ private func object(_ line: OutputLine) throws -> [String: Any] {
   try #require(try JSONSerialization.jsonObject(with: Data(line.text.utf8)) as? [String: Any])
 }
 
-@Suite struct FeedbackSearchTextTests {
+@Suite struct SearchTextStylesTests {
   @Test func textIsTheSameLineByLine() async {
     let (expected, actual) = await session(.text)
     #expect(actual.count == expected.count)
@@ -128,7 +122,7 @@ private func object(_ line: OutputLine) throws -> [String: Any] {
     for (index, pair) in zip(expected, actual).enumerated() {
       let (reactor, feedback) = (try object(pair.0), try object(pair.1))
       var (reactorText, feedbackText) = (pair.0.text, pair.1.text)
-      if let old = reactor["mutation"] as? String, let new = feedback["mutation"] as? String {
+      if let old = reactor["mutation"] as? String, let new = feedback["mutation"] as? String, old != new {
         names.append("\(old)=\(new)")
         reactorText = reactorText.replacing(#""mutation":"\#(old)""#, with: "")
         feedbackText = feedbackText.replacing(#""mutation":"\#(new)""#, with: "")
@@ -136,10 +130,7 @@ private func object(_ line: OutputLine) throws -> [String: Any] {
       #expect(feedbackText == reactorText, "record \(index + 1)")
     }
     #expect(
-      Set(names) == [
-        "setQuery=searchChanged", "setRepos=response", "setLoadingNextPage=startLoadingNextPage",
-        "appendRepos=response", "setError=failed", "setIdle=cancel",
-      ])
+      Set(names) == ["setRepos=response", "appendRepos=response", "setError=failed"])
     #expect(actual.filter { $0.text.contains(#""type":"error""#) }.count == 2)
     #expect(actual.filter { $0.text.contains(#""type":"info""#) }.count == 1)
   }
@@ -148,19 +139,19 @@ private func object(_ line: OutputLine) throws -> [String: Any] {
   /// meet a stale one: reduced, it changes nothing, and rendered, it prints nothing but an
   /// empty change record, with no error.
   @Test func aStaleAnswerPrintsNothing() throws {
-    let reactor = FeedbackSearch(client: stub)
+    let reactor = SearchReactor(client: stub, style: .feedback)
     var state = reactor.initialState
-    reactor.reduce(state: &state, mutation: .searchChanged("swift"))
-    let stale = FeedbackSearch.Request(query: "old", page: 1, load: 1)
+    reactor.reduce(state: &state, mutation: .setQuery("swift"))
+    let stale = SearchReactor.Request(query: "old", page: 1, load: 1)
     let text = SearchText(options: RenderOptions(mode: .text, width: 80))
     let json = SearchText(options: RenderOptions(mode: .json, width: 80))
-    let events: [FeedbackSearch.Event] = [
+    let events: [SearchReactor.Mutation] = [
       .response(Page(items: [wide], page: 1, nextPage: nil), for: stale), .failed(.timeout(seconds: nil), for: stale),
     ]
     for event in events {
       let before = state
       reactor.reduce(state: &state, mutation: event)
-      #expect(state == before && state.lastAnswered == nil)
+      #expect(state == before && !state.applied(stale))
       #expect(text.render(event, seq: 2, changes: [], state: state, command: "query").isEmpty)
       let records = try json.render(event, seq: 2, changes: [], state: state, command: "query").map(object)
       #expect(records.count == 1)

@@ -4,13 +4,14 @@ import ReactorTesting
 import SearchFeature
 import Testing
 
-// FeedbackSearch through SearchReactorTests' scenarios, on a real Store. Its state has internal
-// bookkeeping a test cannot set, so instead of a TestStore a probe logs every committed event
-// with the public SearchState after it, and every notice, and the tests assert the whole log.
+// SearchReactor's feedback style through SearchReactorTests' scenarios, on a real Store. The
+// loads its loop runs are bookkeeping a test cannot set, so instead of a TestStore a probe logs
+// every committed mutation with the state after it, and every notice, and the tests assert the
+// whole log.
 
 /// Everything a store told its observers, in order.
 private enum Entry: Equatable, CustomStringConvertible {
-  case event(FeedbackSearch.Event, SearchState)
+  case event(SearchReactor.Mutation, SearchState)
   case notice(String)
 
   var description: String {
@@ -24,14 +25,14 @@ private enum Entry: Equatable, CustomStringConvertible {
 }
 
 private final class Probe: Sendable {
-  let store: Store<FeedbackSearch>
+  let store: Store<SearchReactor>
   private let log = Locked<[Entry]>([])
 
   init(client: GitHubClient) {
-    store = Store(reactor: FeedbackSearch(client: client))
+    store = Store(reactor: SearchReactor(client: client, style: .feedback))
     store.observe { [weak self] event, state in
       switch event {
-      case .transition(let t): self?.append(.event(t.mutation, state.search))
+      case .transition(let t): self?.append(.event(t.mutation, state))
       case .notice(let notice, _, _): self?.append(.notice(notice.message))
       case .failure(let error, _, _): Issue.record("unexpected effect failure \(error)")
       }
@@ -42,7 +43,7 @@ private final class Probe: Sendable {
 
   /// Sends an action and waits for everything it started.
   @discardableResult
-  func run(_ action: FeedbackSearch.Action) async -> StoreTask.Completion {
+  func run(_ action: SearchReactor.Action) async -> StoreTask.Completion {
     await store.send(action).finish()
   }
 
@@ -54,13 +55,13 @@ private final class Probe: Sendable {
     }
   }
 
-  var search: SearchState { store.currentState.search }
+  var search: SearchState { store.currentState }
 }
 
-private typealias Request = FeedbackSearch.Request
+private typealias Request = SearchReactor.Request
 
-@Suite("FeedbackSearch")
-struct FeedbackSearchTests {
+@Suite("SearchReactor, feedback style")
+struct SearchFeedbackStyleTests {
   static let pages = [
     1: SearchReactorTests.page(1, next: 2), 2: SearchReactorTests.page(2, next: 3),
     3: SearchReactorTests.page(3, next: nil),
@@ -85,7 +86,7 @@ struct FeedbackSearchTests {
     loading.isLoading = true
     #expect(
       probe.take() == [
-        .event(.searchChanged("swift"), loading),
+        .event(.setQuery("swift"), loading),
         .event(
           .response(Self.pages[1]!, for: Request(query: "swift", page: 1, load: 1)), Self.firstPage),
       ])
@@ -100,7 +101,7 @@ struct FeedbackSearchTests {
       let request = Request(query: "swift", page: number, load: number)
       #expect(
         probe.take() == [
-          .event(.startLoadingNextPage, started),
+          .event(.setLoadingNextPage, started),
           .event(.response(Self.pages[number]!, for: request), state),
         ])
     }
@@ -115,7 +116,7 @@ struct FeedbackSearchTests {
     await probe.run(.updateQuery("swift"))
     _ = probe.take()
     #expect(await probe.run(.updateQuery("   ")) == .ok)
-    #expect(probe.take() == [.event(.searchChanged(nil), SearchState())])
+    #expect(probe.take() == [.event(.setQuery(nil), SearchState())])
     #expect(probe.store.currentState.request == nil)
     await probe.run(.loadNextPage)
     #expect(probe.take() == [.notice("no search yet; try 'query <text>'")])
@@ -188,10 +189,10 @@ struct FeedbackSearchTests {
 
   @Test("reduce drops an answer to any request but the current, unanswered one")
   func reduceDropsStaleAnswers() {
-    let reactor = FeedbackSearch(client: SearchReactorTests.client(Self.pages))
+    let reactor = SearchReactor(client: SearchReactorTests.client(Self.pages), style: .feedback)
     var state = reactor.initialState
-    reactor.reduce(state: &state, mutation: .searchChanged("sw"))
-    reactor.reduce(state: &state, mutation: .searchChanged("swift"))
+    reactor.reduce(state: &state, mutation: .setQuery("sw"))
+    reactor.reduce(state: &state, mutation: .setQuery("swift"))
     let before = state
     reactor.reduce(
       state: &state,
@@ -199,12 +200,14 @@ struct FeedbackSearchTests {
     reactor.reduce(
       state: &state, mutation: .failed(.timeout(seconds: nil), for: Request(query: "swift", page: 1, load: 1)))
     #expect(state == before)
+    #expect(state.request == Request(query: "swift", page: 1, load: 2))
+    #expect(!state.applied(Request(query: "sw", page: 1, load: 1)))
     let current = Request(query: "swift", page: 1, load: 2)
     #expect(state.request == current)
     reactor.reduce(state: &state, mutation: .response(Self.pages[1]!, for: current))
-    #expect(state.search == Self.firstPage)
+    #expect(state == Self.firstPage)
     reactor.reduce(state: &state, mutation: .response(Self.pages[1]!, for: current))
-    #expect(state.search == Self.firstPage)
+    #expect(state == Self.firstPage)
   }
 
   @Test("the same query again is a new load: it restarts rather than joining the one in flight")
@@ -246,8 +249,8 @@ struct FeedbackSearchTests {
     #expect(!probe.search.isLoadingNextPage)
     #expect(
       probe.take().map(\.description).suffix(2) == [
-        "startLoadingNextPage -> query=swift repos=30 next=2 loading=false/true error=nil",
-        "cancel -> query=swift repos=30 next=2 loading=false/false error=nil",
+        "setLoadingNextPage -> query=swift repos=30 next=2 loading=false/true error=nil",
+        "setIdle -> query=swift repos=30 next=2 loading=false/false error=nil",
       ])
     #expect(await probe.run(.loadNextPage) == .ok)
     #expect(probe.search.repos.count == 60)
