@@ -64,10 +64,11 @@ package struct SearchReactor: Reactor {
     /// Why the load failed.
     case setError(GitHubError)
     // The feedback style's answers, which name their request: `reduce` drops a stale one.
+    // Indirect, so that a request beside a page does not make every mutation larger.
     /// The page loaded for the request.
-    case response(Page<Repository>, for: Request)
+    indirect case response(Page<Repository>, for: Request)
     /// Why loading the request failed.
-    case failed(GitHubError, for: Request)
+    indirect case failed(GitHubError, for: Request)
   }
 
   /// "Load this query at this page": what the feedback style's loop performs.
@@ -257,11 +258,11 @@ package struct SearchReactor: Reactor {
     case .setError(let error): state.fail(error)
     case .response(let page, let request):
       guard state.awaits(request) else { return }
-      state.loads.value.lastAnswered = request
+      state.loads.value.lastAnswered = request.load
       if request.page == 1 { state.receiveFirstPage(page) } else { state.receiveNextPage(page) }
     case .failed(let error, let request):
       guard state.awaits(request) else { return }
-      state.loads.value.lastAnswered = request
+      state.loads.value.lastAnswered = request.load
       state.fail(error)
     }
   }

@@ -54,9 +54,10 @@ extension SearchState {
     var page: Int?
     /// How many loads were started; a repeated query or a retried page is a new load.
     var started = 0
-    /// The request whose answer `reduce` applied last, so a renderer can tell an applied
-    /// answer from a stale one even when the answer started the next load (`next 3`).
-    var lastAnswered: SearchReactor.Request?
+    /// The load whose answer `reduce` applied last, so a renderer can tell an applied answer
+    /// from a stale one even when the answer started the next load (`next 3`). Its number is
+    /// enough: every load has its own.
+    var lastAnswered: Int?
 
     /// Starts a new load of `page` (nil: no load).
     mutating func begin(page: Int?) {
@@ -79,7 +80,7 @@ extension SearchState {
   }
 
   /// Whether the answer to `request` was applied: it is the last one `reduce` applied.
-  package func applied(_ request: SearchReactor.Request) -> Bool { loads.value.lastAnswered == request }
+  package func applied(_ request: SearchReactor.Request) -> Bool { loads.value.lastAnswered == request.load }
 }
 
 extension SearchReactor.Mutation: CaseNamed {
