@@ -315,6 +315,8 @@ public final class Store<R: Reactor>: @unchecked Sendable {  // its mutable stat
 
   /// Runs the effect of an action being processed: its synchronous parts now, the rest as tasks.
   private func start(_ effect: Effect<R.Mutation>, action: R.Action, tracker: ActionTracker) {
+    // Most feedback is nothing: that needs no tracer check.
+    if case .none = effect.operation { return }
     var none: [Child]? = nil
     // Checked here, not through `traced(by:)`, which copies the effect when tracing is off.
     if let tracer, tracer.isOn() {
