@@ -10,8 +10,11 @@ package struct Feature: Sendable {
   package var verbs: [CommandSpec<FeatureCommand>] { makeVerbs() }
   /// The JSON Pointers of its state's fields.
   package var fields: [String] { makeFields() }
+  /// The settings it declares: its flags and transcript directives.
+  package var settings: [FeatureSetting] { makeSettings() }
   private let makeVerbs: @Sendable () -> [CommandSpec<FeatureCommand>]
   private let makeFields: @Sendable () -> [String]
+  private let makeSettings: @Sendable () -> [FeatureSetting]
   /// Makes the View (and its store).
   package let make: @Sendable (any FeatureHost) -> any FeatureView
   /// Its full-screen View (`live`), if it has one.
@@ -27,6 +30,7 @@ package struct Feature: Sendable {
   private init<View: FeatureView>(_ view: View.Type, live: LiveFeature?) {
     name = View.name
     makeFields = { View.fields }
+    makeSettings = { View.settings }
     makeVerbs = { View.verbs.map { $0.map { FeatureCommand(View.self, $0) } } }
     make = { host in View(host: host) }
     self.live = live
@@ -58,4 +62,9 @@ package struct FeatureCommand: Sendable, Equatable {
   package static func == (lhs: FeatureCommand, rhs: FeatureCommand) -> Bool {
     lhs.feature == rhs.feature && lhs.equals(rhs.command)
   }
+}
+
+extension [Feature] {
+  /// Every setting the features declare, in the features' order.
+  package var settings: [FeatureSetting] { flatMap(\.settings) }
 }

@@ -23,6 +23,9 @@ package protocol FeatureView: AnyObject, Sendable {
   static var verbs: [CommandSpec<Command>] { get }
   /// The JSON Pointers of its state's fields, for tab completion of `why` and `watch`.
   static var fields: [String] { get }
+  /// The settings it reads from ``FeatureHost/settings``, each with its flag and, when it is
+  /// one, its transcript directive. None by default.
+  static var settings: [FeatureSetting] { get }
 
   /// Makes the View and its store; the shell does so the first time the feature is used.
   init(host: any FeatureHost)
@@ -61,20 +64,6 @@ package protocol FeatureHost: Sendable {
   func noteReset(seq: UInt64, cause: String)
 }
 
-/// The session's settings of the features: flags and transcript directives.
-package struct FeatureSettings: Sendable, Equatable {
-  /// Seeds everything random.
-  package var seed: UInt64 = 0
-  /// Which engine runs search at the start (`--engine`, `%engine`): one of ``engines``.
-  package var engine = "reactor"
-  /// The search engines: ReactorKit's style and RxFeedback's.
-  package static let engines = ["reactor", "feedback"]
-  /// The sort of search results at the start (`--sort`, `--order`).
-  package var sort: SearchSort = .best
-  package var order: SearchOrder = .desc
-  /// The signup simulation: how often a submission fails, and how long it takes.
-  package var signupFailureRate = 1.0 / 3
-  package var signupLatency: Duration = .milliseconds(1500)
-
-  package init() {}
+extension FeatureView {
+  package static var settings: [FeatureSetting] { [] }
 }

@@ -61,7 +61,7 @@ package final class SearchLiveView: LiveView {
     self.context = context
     let screen = Locked(Screen(throttle: Throttle(interval: context.throttle)))
     self.screen = screen
-    let style = SearchEffectStyle(rawValue: host.settings.engine) ?? .reactor
+    let style = host.settings.searchStyle
     // Pages GitHub answered are kept for the life of the view: a query typed again is answered
     // from memory, which is why it need not wait for the search budget (`interval(for:)`).
     store = SearchView.makeStore(style, host: host, client: host.client.rememberingSearches()) { state in

@@ -101,7 +101,7 @@ package final class SearchView: StoreView {
 
   package init(host: any FeatureHost) {
     self.host = host
-    current = Locked(Self.makeStore(SearchEffectStyle(rawValue: host.settings.engine) ?? .reactor, host: host))
+    current = Locked(Self.makeStore(host.settings.searchStyle, host: host))
   }
 
   /// The search store now.
@@ -221,7 +221,8 @@ package final class SearchView: StoreView {
     let settings = host.settings
     let text = SearchText(options: host.records.options)
     return host.stores.store(
-      SearchReactor(client: client ?? host.client, sort: settings.sort, order: settings.order, style: style),
+      SearchReactor(
+        client: client ?? host.client, sort: settings.searchSort, order: settings.searchOrder, style: style),
       restore: { .restore($0) },
       render: { transition, state in
         defer { observe?(state) }

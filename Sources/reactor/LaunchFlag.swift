@@ -1,4 +1,5 @@
 import ArgumentParser
+import ReactorView
 
 /// A flag or option of `reactor` without a subcommand: its names, what follows it, its help,
 /// how it sets ``LaunchOptions`` and what it checks there. Each is declared once, in ``all``.
@@ -231,6 +232,34 @@ extension LaunchFlag {
       },
       decode: { container in
         .texts(try container.decode(Option<String?>.self, forKey: Key(key(name))).wrappedValue.map { [$0] } ?? [])
+      })
+  }
+}
+
+extension LaunchFlag {
+  /// A feature's setting (``FeatureSetting``): the value as given, which its check reads as
+  /// the setting does.
+  static func setting(_ setting: FeatureSetting) -> LaunchFlag {
+    let name = setting.name
+    return LaunchFlag(
+      name: name, short: nil, value: .required, valueName: setting.valueName,
+      set: { options, text in
+        options.features[name] = text
+        return true
+      },
+      check: { options in
+        guard let text = options.features[name], setting.canonical(text) == nil else { return nil }
+        return "--\(name) expects \(setting.expected), got '\(text)'"
+      }, malformed: { _ in "" },
+      argument: {
+        Option<String?>(
+          name: .customLong(name), parsing: setting.takesAnyValue ? .unconditional : .next,
+          help: ArgumentHelp(setting.help, valueName: setting.valueName),
+          completion: setting.choices.isEmpty ? nil : .list(setting.choices))
+      },
+      decode: { container in
+        let value = try container.decode(Option<String?>.self, forKey: Key(key(name))).wrappedValue
+        return .value { if let value { $0.features[name] = value } }
       })
   }
 }

@@ -26,18 +26,16 @@ struct LaunchOptions: Equatable, Sendable {
   var apiURL: String?
   var timeout: Double = 30
   var color: ColorChoice = .auto
-  var engine: EngineChoice?
   var record: String?
   var force = false
   var seed: UInt64?
-  var signupFailureRate: Double = 1.0 / 3
-  var signupLatency: Double = 1.5
+  /// The features' settings (``FeatureSetting``) given as flags, as given: `--engine feedback`
+  /// is `["engine": "feedback"]`.
+  var features: [String: String] = [:]
   var historyLimit = Session.defaultHistoryLimit
   /// `--wait-on-rate-limit[=MAX]`: the longest primary-limit wait in seconds; nil: off.
   var waitOnRateLimit: Double?
   var noCache = false
-  var sort: SortChoice?
-  var order: OrderChoice?
   /// `-c` lines and `-f` files, in the order given.
   var scripts: [Script] = []
   /// One command given as words after the options (`reactor query swift`).
@@ -70,10 +68,14 @@ struct LaunchOptions: Equatable, Sendable {
     for index in LaunchFlag.all.indices {
       if let error = LaunchFlag.all[index].check(self) { throw ValidationError(error) }
     }
-    if record != nil && (sort != nil || order != nil || waitOnRateLimit != nil) {
+    let unrecorded =
+      Features.all.settings.filter { !$0.isDirective && features[$0.name] != nil }.map { "--" + $0.name }
+      + (waitOnRateLimit != nil ? ["--wait-on-rate-limit"] : [])
+    if record != nil && !unrecorded.isEmpty {
       // A transcript has no directive for them, so its replay would send other requests.
+      let them = unrecorded.count == 1 ? "it" : "them"
       throw ValidationError(
-        "--record cannot be combined with --sort, --order or --wait-on-rate-limit; type 'sort' or 'order' in the session instead"
+        "--record cannot be combined with \(unrecorded.joined(separator: ", ")): a transcript has no directive for \(them); set \(them) in the session instead"
       )
     }
     if daemon && record != nil {
@@ -98,7 +100,7 @@ extension LaunchFlag {
   /// Every flag and option of `reactor` without a subcommand, in the order `--help` lists
   /// them. A new one needs its field in ``LaunchOptions`` above, its entry here, its lines in
   /// man/reactor.1 (SYNOPSIS and OPTIONS) and an example in LaunchOptionsTests.
-  static let all: [LaunchFlag] = [
+  private static let shell: [LaunchFlag] = [
     .flag(
       "offline", help: "Serve the built-in offline sample instead of GitHub (no network, sample data).",
       set: { $0.offline = true }),
@@ -117,7 +119,8 @@ extension LaunchFlag {
           ? nil : "--drain-timeout must be from 0 to 3600 seconds, got \(LaunchOptions.shown($0.drainTimeout))"
       }),
     .option(
-      "api-url", valueName: "url", help: "The GitHub API root (default: $GITHUB_API_URL, then https://api.github.com).",
+      "api-url", valueName: "url",
+      help: "The GitHub API root (default: $GITHUB_API_URL, then https://api.github.com).",
       set: { (options, url: String) in options.apiURL = url }),
     .duration(
       "timeout", help: "How long to wait for GitHub before giving up (5s, 1m; a bare number is seconds).",
@@ -129,11 +132,6 @@ extension LaunchFlag {
     .option(
       "color", valueName: "when", help: "When to use colour: auto, always or never.", get: { $0.color },
       set: { $0.color = $1 }),
-    .option(
-      "engine", valueName: "engine",
-      help:
-        "The search engine: reactor (ReactorKit style, the default) or feedback (RxFeedback style). With replay: every transcript runs on it, whatever its %engine says.",
-      set: { (options, engine: EngineChoice) in options.engine = engine }),
     .option(
       "record", valueName: "file",
       help:
@@ -149,22 +147,6 @@ extension LaunchFlag {
       "seed", valueName: "n", parsing: .unconditional,
       help: "Seed for everything random in the session (default: from the time).",
       set: { (options, seed: UInt64) in options.seed = seed }),
-    .option(
-      "signup-failure-rate", valueName: "rate", parsing: .unconditional,
-      help: "How often the simulated signup service fails, from 0 to 1.",
-      get: { $0.signupFailureRate }, set: { $0.signupFailureRate = $1 },
-      check: {
-        (0...1).contains($0.signupFailureRate)
-          ? nil : "--signup-failure-rate must be from 0 to 1, got \(LaunchOptions.shown($0.signupFailureRate))"
-      }),
-    .duration(
-      "signup-latency",
-      help: "How long the simulated signup service takes (250ms, 1.5s; a bare number is seconds).",
-      get: { $0.signupLatency }, set: { $0.signupLatency = $1 },
-      check: {
-        (0...60).contains($0.signupLatency)
-          ? nil : "--signup-latency must be from 0 to 60 seconds, got \(LaunchOptions.shown($0.signupLatency))"
-      }),
     .option(
       "history-limit", valueName: "n", parsing: .unconditional,
       help: "The most changes history keeps for history, diff, goto, undo and why (0: off).",
@@ -183,12 +165,6 @@ extension LaunchFlag {
       }),
     .flag(
       "no-cache", help: "Do not read or write the HTTP cache ($XDG_CACHE_HOME/reactor).", set: { $0.noCache = true }),
-    .option(
-      "sort", valueName: "by", help: "Sort search results: best, stars, forks, updated or help-wanted-issues.",
-      set: { (options, sort: SortChoice) in options.sort = sort }),
-    .option(
-      "order", valueName: "dir", help: "The direction of a sorted search: desc (default) or asc.",
-      set: { (options, order: OrderChoice) in options.order = order }),
     .duration(
       "throttle", help: "live: the least time between two queries sent as you type (0: none; default 300ms).",
       get: { $0.throttle }, set: { $0.throttle = $1 },
@@ -219,12 +195,17 @@ extension LaunchFlag {
     .flag("bail", help: "Stop at the first command that fails, and exit with its status.", set: { $0.bail = true }),
   ]
 
+  /// The shell's flags, with the features' settings (``FeatureSetting``) after `--seed`.
+  static let all: [LaunchFlag] = {
+    let split = shell.firstIndex { $0.name == "seed" }! + 1
+    return Array(shell[..<split]) + Features.all.settings.map(LaunchFlag.setting) + shell[split...]
+  }()
+
   /// The flags that mean something to `reactor live`, which its help and its completion
   /// (``LiveCommand``) list, in the order of ``all``.
-  static let live: Set<String> = [
-    "offline", "api-url", "timeout", "color", "engine", "record", "force", "seed", "signup-failure-rate",
-    "signup-latency", "no-cache", "sort", "order", "throttle", "print", "json-log", "multi", "preview",
-  ]
+  static let live: Set<String> = Set(
+    ["offline", "api-url", "timeout", "color", "record", "force", "seed", "no-cache"]
+      + Features.all.settings.map(\.name) + ["throttle", "print", "json-log", "multi", "preview"])
 }
 
 extension LaunchOptions {
@@ -496,23 +477,25 @@ extension LaunchOptions {
       "%cassette \(Self.cassetteName(for: path))",
       "%clock \(ISO8601UTC.string(fromEpochSeconds: Int(start.timeIntervalSince1970.rounded(.down))))",
       "%seed \(seed)",
-      "%engine \((engine ?? .reactor).rawValue)",
       "%mode \(options.mode.rawValue)",
       "%width \(options.width)",
-      "%signup-failure-rate \(signupFailureRate)",
-      "%signup-latency \(signupLatency)s",
-    ]
+    ] + Self.directives(of: featureSettings(seed: seed))
+  }
+
+  /// The features' directives, with the values `settings` hold: every one, so that a replay
+  /// runs as the session ran whatever a later version's defaults are.
+  static func directives(of settings: FeatureSettings) -> [String] {
+    Features.all.settings.filter(\.isDirective).map { "%\($0.name) \(settings.value(of: $0))" }
   }
 
   /// The features' settings the flags ask for.
   func featureSettings(seed: UInt64) -> FeatureSettings {
     var settings = FeatureSettings()
     settings.seed = seed
-    settings.engine = (engine ?? .reactor).rawValue
-    settings.sort = sort?.sort ?? .best
-    settings.order = order?.order ?? .desc
-    settings.signupFailureRate = signupFailureRate
-    settings.signupLatency = .milliseconds(Int64(signupLatency * 1000))
+    // Checked by validate(): every value is one of its setting's.
+    for setting in Features.all.settings {
+      if let given = features[setting.name] { settings[setting.name] = setting.canonical(given) }
+    }
     return settings
   }
 

@@ -171,8 +171,14 @@ struct ReplayCommand: AsyncParsableCommand {
   @Option(
     help: ArgumentHelp(
       "Run every transcript on this search engine (reactor or feedback), whatever its %engine says.",
-      valueName: "engine"))
-  var engine: EngineChoice?
+      valueName: "engine"),
+    completion: .list(ReplayCommand.engineSetting.choices))
+  var engine: String?
+
+  /// The name of the setting `--engine` gives every transcript, over its directive.
+  static let engine = "engine"
+  /// Its declaration, whose reading checks the value.
+  static let engineSetting = Features.all.settings.first { $0.name == engine }!
 
   @Option(
     help: ArgumentHelp(
@@ -233,7 +239,7 @@ struct ReplayCommand: AsyncParsableCommand {
   /// refused, not silently ignored.
   private func validateParentOptions() throws {
     var given = root.options
-    given.engine = nil
+    given.features[Self.engine] = nil
     // `--force` is the parent's flag too, and ArgumentParser gives it to the parent.
     given.force = false
     if rerecord != nil || until != nil || step { given.apiURL = nil }
@@ -247,6 +253,9 @@ struct ReplayCommand: AsyncParsableCommand {
 
   func validate() throws {
     if force && rerecord == nil { throw ValidationError("--force only applies to --rerecord") }
+    if let engine, Self.engineSetting.canonical(engine) == nil {
+      throw ValidationError("--engine expects \(Self.engineSetting.expected), got '\(engine)'")
+    }
     try validateParentOptions()
     if until != nil || step {
       guard paths.count == 1 else { throw ValidationError("--until and --step replay one file") }
@@ -280,14 +289,14 @@ struct ReplayCommand: AsyncParsableCommand {
       if status != 0 { throw ExitCode(status) }
       return
     }
-    let engine = (engine ?? root.options.engine)?.rawValue
+    let engine = engine ?? root.options.features[Self.engine]
     if let rerecord {
       let status = await Rerecorder(root: root, path: rerecord, engine: engine, force: force).run()
       if status != 0 { throw ExitCode(status) }
       return
     }
     let runner = TranscriptRunner(features: Features.all, makeClient: Self.replayClient) { configuration in
-      if let engine { configuration.settings.engine = engine }
+      if let engine { configuration.settings[Self.engine] = engine }
     }
     let replayer = Replayer(runner: runner) { text in StandardStream.output(text) }
     var options = ReplayOptions(paths: paths)
@@ -303,7 +312,7 @@ struct ReplayCommand: AsyncParsableCommand {
 
   /// `--until` and `--step`: replays the first commands of `path`, then hands the session over.
   private func handOver(_ path: String) async -> Int32 {
-    let engine = root.options.engine?.rawValue
+    let engine = root.options.features[Self.engine]
     let userAgent = "reactor/\(ReactorCommand.version)"
     let fallbackURL: URL
     let destination: String
@@ -342,7 +351,7 @@ struct ReplayCommand: AsyncParsableCommand {
         transports.withLock { $0.append(transport) }
         return .live(configuration: configuration, transport: transport)
       },
-      adjust: { configuration in if let engine { configuration.settings.engine = engine } },
+      adjust: { configuration in if let engine { configuration.settings[Self.engine] = engine } },
       handOver: { transports.withLock { for transport in $0 { transport.handOver() } } }, destination: destination,
       report: { StandardStream.error($0) })
     return await handover.run(path: path, until: until, step: step)
@@ -426,21 +435,3 @@ enum ColorChoice: String, ExpressibleByArgument, CaseIterable, Sendable { case a
 
 /// `--print`: what Enter prints in the live view.
 enum PrintChoice: String, ExpressibleByArgument, CaseIterable, Sendable { case name, url, json }
-
-/// `--sort` values; the flag parser's view of ``SearchSort``.
-enum SortChoice: String, ExpressibleByArgument, CaseIterable, Sendable {
-  case best, stars, forks, updated
-  case helpWantedIssues = "help-wanted-issues"
-  var sort: SearchSort { SearchSort(rawValue: rawValue)! }
-}
-
-/// `--order` values; the flag parser's view of ``SearchOrder``.
-enum OrderChoice: String, ExpressibleByArgument, CaseIterable, Sendable {
-  case desc, asc
-  var order: SearchOrder { SearchOrder(rawValue: rawValue)! }
-}
-
-/// `--engine` values (``FeatureSettings/engines``).
-enum EngineChoice: String, ExpressibleByArgument, CaseIterable, Sendable {
-  case reactor, feedback
-}

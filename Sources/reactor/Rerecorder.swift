@@ -41,7 +41,7 @@ struct Rerecorder {
     }
     let old: Transcript
     do {
-      old = try TranscriptParser.parse(original)
+      old = try TranscriptParser.parse(original, features: Features.all.settings)
     } catch {
       return fail("\(path): \(error)")
     }
@@ -130,7 +130,7 @@ struct Rerecorder {
   private func replayer(_ makeClient: @escaping TranscriptRunner.ClientFactory) -> TranscriptRunner {
     TranscriptRunner(
       features: Features.all, makeClient: makeClient,
-      adjust: { configuration in if let engine { configuration.settings.engine = engine } })
+      adjust: { configuration in if let engine { configuration.settings[ReplayCommand.engine] = engine } })
   }
 
   /// What the new run lost against the old recording, each replayed on its own cassette; when
@@ -151,7 +151,7 @@ struct Rerecorder {
   private func runLive(_ transcript: Transcript, client: GitHubClient) async {
     let settings = transcript.settings
     var features = settings.features
-    if let engine { features.engine = engine }
+    if let engine { features[ReplayCommand.engine] = engine }
     let session = Session(
       configuration: Session.Configuration(
         client: client, features: Features.all,

@@ -37,7 +37,14 @@ struct LiveRefusalTests {
       (["--throttle", "-1", "live"], "error: --throttle must be from 0 to 60 seconds, got -1"),
       (["--offline", "--throttle=-250ms", "-c", "live"], "error: --throttle must be from 0 to 60 seconds, got -0.25"),
       (["--timeout", "-5s", "--offline"], "error: --timeout must be more than 0 and at most 600 seconds, got -5"),
-      (["--signup-failure-rate", "-1", "--offline"], "error: --signup-failure-rate must be from 0 to 1, got -1"),
+      (
+        ["--signup-failure-rate", "-1", "--offline"],
+        "error: --signup-failure-rate expects a number from 0 to 1, got '-1'"
+      ),
+      (
+        ["--signup-latency", "-1s", "--offline"],
+        "error: --signup-latency expects a duration from 0 to 60 seconds, such as 1.5s, got '-1s'"
+      ),
     ] {
       let result = try await ReactorBinary.run(arguments)
       #expect(result.status == 2, "\(arguments)")

@@ -226,6 +226,39 @@ struct ModuleGraphTests {
     #expect(offenders.isEmpty, "the shell names a feature: \(offenders)")
   }
 
+  /// The settings (flags, directives) and verbs the features declare, read from their sources.
+  static func featureWords() throws -> (settings: Set<String>, verbs: Set<String>) {
+    var settings: Set<String> = []
+    var verbs: Set<String> = []
+    for module in features {
+      for file in try files(of: module) {
+        for match in file.text.matches(of: /FeatureSetting\(\s*"([^"]+)"/) { settings.insert(String(match.output.1)) }
+        for match in file.text.matches(of: /CommandSpec\(\s*"([^"]+)"/) { verbs.insert(String(match.output.1)) }
+      }
+    }
+    return (settings, verbs)
+  }
+
+  @Test("the shell, the command language and the View layer name no feature's setting, directive, flag or verb")
+  func layersNameNoFeatureWord() throws {
+    let (settings, verbs) = try Self.featureWords()
+    // The reader found them, or this proves nothing.
+    #expect(settings.isSuperset(of: ["engine", "sort", "signup-latency"]), "\(settings)")
+    #expect(verbs.isSuperset(of: ["query", "next", "signup", "refresh"]), "\(verbs)")
+    var offenders: [String] = []
+    for module in ["Shell", "CommandLanguage", "ReactorView"] {
+      for file in try Self.files(of: module) {
+        for string in Set(Self.tokens(of: file.text).strings) {
+          let named =
+            settings.contains(string) || verbs.contains(string)
+            || settings.contains { string.contains("%" + $0) || string.contains("--" + $0) }
+          if named { offenders.append("\(module)/\(file.name): \"\(string)\"") }
+        }
+      }
+    }
+    #expect(offenders.isEmpty, "a shared layer names a feature's word: \(offenders.sorted())")
+  }
+
   /// The public surface: the executable and the reusable library. Every other module is
   /// internal to the package, which is why the benchmark and the fuzz targets live in it.
   @Test("the products are the executable, ReactorJSON, ReactorCore, ReactorTesting and ReactorObservation")

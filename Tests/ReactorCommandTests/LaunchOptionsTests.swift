@@ -37,12 +37,12 @@ import Testing
     "api-url": (["--api-url", "http://127.0.0.1:8080/api"], { $0.apiURL = "http://127.0.0.1:8080/api" }),
     "timeout": (["--timeout=12.5"], { $0.timeout = 12.5 }),
     "color": (["--color", "never"], { $0.color = .never }),
-    "engine": (["--engine=feedback"], { $0.engine = .feedback }),
+    "engine": (["--engine=feedback"], { $0.features["engine"] = "feedback" }),
     "record": (["--record", "s.t"], { $0.record = "s.t" }),
     "force": (["--record", "s.t", "--force"], { ($0.record, $0.force) = ("s.t", true) }),
     "seed": (["--seed", "18446744073709551615"], { $0.seed = .max }),
-    "signup-failure-rate": (["--signup-failure-rate", "0"], { $0.signupFailureRate = 0 }),
-    "signup-latency": (["--signup-latency", "250ms"], { $0.signupLatency = 0.25 }),
+    "signup-failure-rate": (["--signup-failure-rate", "0"], { $0.features["signup-failure-rate"] = "0" }),
+    "signup-latency": (["--signup-latency", "250ms"], { $0.features["signup-latency"] = "250ms" }),
     "history-limit": (["--history-limit", "0"], { $0.historyLimit = 0 }),
     "throttle": (["--throttle", "1s"], { $0.throttle = 1 }),
     "print": (["--print", "url"], { $0.print = .url }),
@@ -51,8 +51,8 @@ import Testing
     "preview": (["--preview"], { $0.preview = true }),
     "wait-on-rate-limit": (["--wait-on-rate-limit"], { $0.waitOnRateLimit = 60 }),
     "no-cache": (["--no-cache"], { $0.noCache = true }),
-    "sort": (["--sort", "help-wanted-issues"], { $0.sort = .helpWantedIssues }),
-    "order": (["--order", "asc"], { $0.order = .asc }),
+    "sort": (["--sort", "help-wanted-issues"], { $0.features["sort"] = "help-wanted-issues" }),
+    "order": (["--order", "asc"], { $0.features["order"] = "asc" }),
     "command": (
       ["-c", "query swift", "--command=next"], { $0.scripts = [.command("query swift"), .command("next")] }
     ),
@@ -105,8 +105,12 @@ import Testing
     for (arguments, message) in [
       (["--timeout", "0"], "--timeout must be more than 0 and at most 600 seconds, got 0"),
       (["--drain-timeout", "3601"], "--drain-timeout must be from 0 to 3600 seconds, got 3601"),
-      (["--signup-failure-rate", "1.5"], "--signup-failure-rate must be from 0 to 1, got 1.5"),
-      (["--signup-latency", "60.5"], "--signup-latency must be from 0 to 60 seconds, got 60.5"),
+      (["--signup-failure-rate", "1.5"], "--signup-failure-rate expects a number from 0 to 1, got '1.5'"),
+      (
+        ["--signup-latency", "60.5"],
+        "--signup-latency expects a duration from 0 to 60 seconds, such as 1.5s, got '60.5'"
+      ),
+      (["--engine", "bogus"], "--engine expects reactor or feedback, got 'bogus'"),
       (["--history-limit", "-3"], "--history-limit must be 0 (off) or more, got -3"),
       (["--force"], "--force only applies to --record and --json-log"),
       (["--wait-on-rate-limit=2h"], "--wait-on-rate-limit must be between 0 and 3600 seconds"),
@@ -122,6 +126,25 @@ import Testing
     }
   }
 
+  /// A feature's setting that is no transcript directive cannot be recorded: its replay would
+  /// send other requests.
+  @Test func recordRefusesSettingsWithoutDirective() {
+    var options = LaunchOptions()
+    options.record = "s.t"
+    options.features["engine"] = "feedback"
+    #expect(Self.message(options) == nil)
+    options.features["sort"] = "stars"
+    #expect(
+      Self.message(options)
+        == "--record cannot be combined with --sort: a transcript has no directive for it; set it in the session instead"
+    )
+    options.waitOnRateLimit = 60
+    #expect(
+      Self.message(options)
+        == "--record cannot be combined with --sort, --wait-on-rate-limit: a transcript has no directive for them; set them in the session instead"
+    )
+  }
+
   @Test func rangeMessagesNameTheRangeAndTheValue() {
     var options = LaunchOptions()
     options.timeout = 0
@@ -131,8 +154,9 @@ import Testing
     options.drainTimeout = 3601
     #expect(Self.message(options) == "--drain-timeout must be from 0 to 3600 seconds, got 3601")
     options = LaunchOptions()
-    options.signupLatency = 60.5
-    #expect(Self.message(options) == "--signup-latency must be from 0 to 60 seconds, got 60.5")
+    options.features["signup-latency"] = "60.5"
+    #expect(
+      Self.message(options) == "--signup-latency expects a duration from 0 to 60 seconds, such as 1.5s, got '60.5'")
     // Two wrong flags: the first in the table's (and --help's) order is named.
     options.timeout = 0
     #expect(Self.message(options) == "--timeout must be more than 0 and at most 600 seconds, got 0")

@@ -52,8 +52,8 @@ extension Session.Configuration {
   ) {
     var settings = FeatureSettings()
     settings.seed = seed
-    settings.signupLatency = signupLatency
-    settings.engine = engine.rawValue
+    settings["signup-latency"] = "\(signupLatency / .seconds(1))s"
+    settings["engine"] = engine.rawValue
     self.init(
       client: client, features: Features.all, options: options, sink: sink, opener: opener, dataNote: dataNote,
       time: time, executor: executor, settings: settings, promptSecret: promptSecret, historyLimit: historyLimit)

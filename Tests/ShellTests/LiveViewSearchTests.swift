@@ -26,7 +26,7 @@ private func liveSearch(
   var configuration = Session.Configuration(
     client: client, features: Features.all, options: RenderOptions(mode: .json), sink: MemorySink(), time: time,
     executor: executor)
-  configuration.settings.engine = engine.rawValue
+  configuration.settings["engine"] = engine.rawValue
   let session = Session(configuration: configuration)
   let host = session.host(forFeature: "search")!
   let budgets = client.rateLimits

@@ -26,8 +26,8 @@ private func liveSignup(
   var configuration = Session.Configuration(
     client: client, features: Features.all, options: RenderOptions(mode: .json), sink: sink,
     time: .virtual(clock, start: 0), executor: executor)
-  configuration.settings.signupFailureRate = 0
-  configuration.settings.signupLatency = .seconds(1)
+  configuration.settings["signup-failure-rate"] = "0.0"
+  configuration.settings["signup-latency"] = "1.0s"
   let session = Session(configuration: configuration)
   let host = session.host(forFeature: "signup")!
   return SignupLiveView(
@@ -312,7 +312,7 @@ private func fill(_ view: SignupLiveView, username: String, executor: ManualExec
     #expect(
       keys.joined() == "octocat<tab>" + String(repeating: "<secret>", count: 6) + "<bs><secret><tab>"
         + String(repeating: "<secret>", count: 6) + "<tab><enter>")
-    let parsed = try LiveTranscript.parse(text)
+    let parsed = try LiveTranscript.parse(text, features: Features.all.settings)
     let replayed = parsed.events.flatMap { event -> [Key] in
       if case .keys(let keys) = event.event { keys } else { [] }
     }

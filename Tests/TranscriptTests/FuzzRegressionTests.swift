@@ -1,3 +1,4 @@
+import FeatureList
 import Shell
 import Testing
 
@@ -13,8 +14,9 @@ struct FuzzRegressionTranscriptTests {
   @Test("a transcript with CRLF line endings parses like the LF one")
   func crlfLineEndings() throws {
     let lf = "%offline\n> query swift\nquery: nil -> \"swift\"\n"
-    let expected = try TranscriptParser.parse(lf)
-    let crlf = try TranscriptParser.parse("%offline\r\n> query swift\r\nquery: nil -> \"swift\"\r\n")
+    let expected = try TranscriptParser.parse(lf, features: Features.all.settings)
+    let crlf = try TranscriptParser.parse(
+      "%offline\r\n> query swift\r\nquery: nil -> \"swift\"\r\n", features: Features.all.settings)
     #expect(crlf == expected)
   }
 
@@ -24,9 +26,9 @@ struct FuzzRegressionTranscriptTests {
   /// rewrite the file into a different one). Fixed: text() doubles a trailing "\r".
   @Test("an expected line that ends in a carriage return survives text() and parse()")
   func trailingCarriageReturn() throws {
-    let transcript = try TranscriptParser.parse("%offline\n> help\nline\r\r\n")
+    let transcript = try TranscriptParser.parse("%offline\n> help\nline\r\r\n", features: Features.all.settings)
     #expect(transcript.commands.first?.expected == ["line\r"])
-    #expect((try? TranscriptParser.parse(transcript.text())) == transcript)
+    #expect((try? TranscriptParser.parse(transcript.text(), features: Features.all.settings)) == transcript)
   }
 
   /// fuzz-transcript skipped every transcript with a line ending in "\r" while the bug above
@@ -42,9 +44,13 @@ struct FuzzRegressionTranscriptTests {
       "%offline\r\n> help\r\nline\r\r\n%status 1\r\n", "%offline\n> help\n\\!x\r\r\n",
     ])
   func carriageReturnsOnEveryKindOfLine(_ text: String) throws {
-    let transcript = try TranscriptParser.parse(text)
+    let transcript = try TranscriptParser.parse(text, features: Features.all.settings)
     let written = transcript.text()
-    #expect((try? TranscriptParser.parse(written)) == transcript, "\(written.debugDescription)")
-    #expect((try? TranscriptParser.parse(written))?.text() == written, "text() is a fixed point")
+    #expect(
+      (try? TranscriptParser.parse(written, features: Features.all.settings)) == transcript,
+      "\(written.debugDescription)")
+    #expect(
+      (try? TranscriptParser.parse(written, features: Features.all.settings))?.text() == written,
+      "text() is a fixed point")
   }
 }

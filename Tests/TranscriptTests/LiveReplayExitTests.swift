@@ -98,7 +98,7 @@ struct LiveReplayExitTests {
       at: .milliseconds(1234))
     let text = try #require(saved.withLock { $0 })
     #expect(text == "%offline\n%live search\n@1234ms signal TERM\n@1234ms screen end\n|end\n@1234ms exit 143\n")
-    let parsed = try LiveTranscript.parse(text)
+    let parsed = try LiveTranscript.parse(text, features: Features.all.settings)
     #expect(parsed.events.map(\.event) == [.signal(SIGTERM), .screen(reason: "end", lines: ["end"]), .exit(143)])
   }
 }

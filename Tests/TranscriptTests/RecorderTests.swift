@@ -60,7 +60,7 @@ struct RecorderTests {
         try String(contentsOfFile: path, encoding: .utf8)
           == "%offline\n> opne\n! error: unknown command 'opne'\n%status 1\n")
       #expect(try String(contentsOfFile: path + ".cassette.json", encoding: .utf8).contains("exchanges"))
-      _ = try TranscriptParser.parse(try String(contentsOfFile: path, encoding: .utf8))
+      _ = try TranscriptParser.parse(try String(contentsOfFile: path, encoding: .utf8), features: Features.all.settings)
       #expect(recorder.finish())
       #expect(recorder.commandCount == 1)
     }
@@ -107,7 +107,7 @@ struct RecorderTests {
       recorder.end(.ok)
       #expect(!(try String(contentsOfFile: path, encoding: .utf8)).contains("help next"))
       #expect(!recorder.finish())
-      _ = try TranscriptParser.parse(try String(contentsOfFile: path, encoding: .utf8))
+      _ = try TranscriptParser.parse(try String(contentsOfFile: path, encoding: .utf8), features: Features.all.settings)
 
       let second = directory + "/y.t"
       let typed = TranscriptRecorder(

@@ -1,3 +1,4 @@
+import FeatureList
 import Foundation
 import GitHubClient
 import Rendering
@@ -57,7 +58,7 @@ import Testing
   @Test("removeSampleData drops the %data line and its setting, and nothing else")
   func sampleData() throws {
     let text = "# a comment\n%data offline-sample\n%cassette c.json\n> help\nhi\n%status 1\n"
-    var transcript = try TranscriptParser.parse(text)
+    var transcript = try TranscriptParser.parse(text, features: Features.all.settings)
     #expect(transcript.settings.sampleData)
     let removed = transcript.removeSampleData()
     #expect(removed)

@@ -1,3 +1,4 @@
+import FeatureList
 import Foundation
 import Rendering
 import Shell
@@ -122,9 +123,9 @@ struct StreamAndStatusTests {
       ("%offline\n> help\n%status 256\n", "line 3: %status expects an exit status"),
     ])
   func statusPlacement(text: String, message: String) {
-    #expect(throws: TranscriptParser.Failure.self) { try TranscriptParser.parse(text) }
+    #expect(throws: TranscriptParser.Failure.self) { try TranscriptParser.parse(text, features: Features.all.settings) }
     do {
-      _ = try TranscriptParser.parse(text)
+      _ = try TranscriptParser.parse(text, features: Features.all.settings)
     } catch {
       #expect(error.description.hasPrefix(message), "\(error.description)")
     }
@@ -133,10 +134,11 @@ struct StreamAndStatusTests {
   @Test("%status and a comment after it survive parse and text()")
   func statusRoundTrip() throws {
     let text = "%offline\n> help\n# a note\n%status 1\n"
-    let transcript = try TranscriptParser.parse(text)
+    let transcript = try TranscriptParser.parse(text, features: Features.all.settings)
     #expect(transcript.status == 1)
     #expect(transcript.text() == "%offline\n> help\n# a note\n%status 1\n")
-    #expect(try TranscriptParser.parse("%offline\n> help\n%status 1\n# after\n").status == 1)
+    #expect(
+      try TranscriptParser.parse("%offline\n> help\n%status 1\n# after\n", features: Features.all.settings).status == 1)
   }
 
   @Test("the status folds the commands' completions: a failure anywhere is 1, cancelled is not a failure")

@@ -42,9 +42,9 @@ struct TranscriptCorpusTests {
     #expect(Self.files.count >= 15, "expected the transcript corpus in \(Self.directory.path)")
   }
 
-  @Test("replays exactly, on both search engines", arguments: files, FeatureSettings.engines)
+  @Test("replays exactly, on both search engines", arguments: files, SearchEffectStyle.allCases.map(\.rawValue))
   func replays(_ file: String, engine: String) async throws {
-    let (verdict, _) = await Self.replayer { $0.settings.engine = engine }.check(try Self.text(file), name: file)
+    let (verdict, _) = await Self.replayer { $0.settings["engine"] = engine }.check(try Self.text(file), name: file)
     guard case .mismatch(let diff) = verdict else {
       #expect(verdict == .ok)
       return
@@ -170,7 +170,7 @@ struct TranscriptRunnerTests {
       > query rust &
 
       """
-    let transcript = try TranscriptParser.parse(text)
+    let transcript = try TranscriptParser.parse(text, features: Features.all.settings)
     let runner = TranscriptRunner(
       features: Features.all,
       makeClient: { _, time, log in

@@ -1,4 +1,6 @@
+import FeatureList
 import Foundation
+import ReactorView
 import Shell
 import Testing
 
@@ -10,15 +12,18 @@ struct TranscriptManualPageTests {
   static let page = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("man/reactor-transcript.5")
 
-  @Test("reactor-transcript.5 documents every directive")
+  @Test("reactor-transcript.5 documents every directive, the parser's and the features'")
   func directives() throws {
     let lines = try String(contentsOf: Self.page, encoding: .utf8).split(separator: "\n").map(String.init)
-    for directive in TranscriptParser.Directive.allCases {
+    let names =
+      TranscriptParser.Directive.allCases.map(\.rawValue) + Features.all.settings.filter(\.isDirective).map(\.name)
+    #expect(names.contains("engine") && names.contains("signup-latency"), "\(names)")
+    for name in names {
       // An entry of the page's list of directives, such as `.It Ic %seed Ar n`.
-      let entry = ".It Ic %" + directive.rawValue
+      let entry = ".It Ic %" + name
       #expect(
         lines.contains { $0 == entry || $0.hasPrefix(entry + " ") },
-        "man/reactor-transcript.5 does not document %\(directive.rawValue) (no '\(entry)' entry)")
+        "man/reactor-transcript.5 does not document %\(name) (no '\(entry)' entry)")
     }
   }
 }

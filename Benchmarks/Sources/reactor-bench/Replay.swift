@@ -62,7 +62,7 @@ enum ReplayBench {
   /// The transcript with its expected output recorded.
   static func recorded(_ commands: [String], cassette: String?) async -> String {
     let text = transcriptText(commands, cassette: cassette)
-    let transcript = try! TranscriptParser.parse(text)
+    let transcript = try! TranscriptParser.parse(text, features: Features.all.settings)
     let outputs = try! await runner.run(transcript)
     return transcript.text(outputs: outputs.map { $0.map { Substring($0) } })
   }

@@ -153,7 +153,7 @@ extension Replayer {
   func replayLive(_ text: String, name: String) -> Outcome {
     let transcript: LiveTranscript
     do {
-      transcript = try LiveTranscript.parse(text)
+      transcript = try LiveTranscript.parse(text, features: runner.features.settings)
     } catch {
       return Outcome(verdict: .broken("\(name): \(error)"))
     }

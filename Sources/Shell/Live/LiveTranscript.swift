@@ -1,4 +1,5 @@
 package import LiveTerminal
+package import ReactorView
 
 #if canImport(Glibc)
   import Glibc
@@ -82,7 +83,10 @@ package struct LiveTranscript: Sendable, Equatable {
     return false
   }
 
-  package static func parse(_ text: String) throws(TranscriptParser.Failure) -> LiveTranscript {
+  /// Parses `text`, whose feature directives are those `features` declare.
+  package static func parse(
+    _ text: String, features: [FeatureSetting]
+  ) throws(TranscriptParser.Failure) -> LiveTranscript {
     var transcript = LiveTranscript(header: [], settings: Transcript.Settings(), events: [])
     var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     if lines.last?.isEmpty == true { lines.removeLast() }
@@ -117,7 +121,7 @@ package struct LiveTranscript: Sendable, Equatable {
         throw TranscriptParser.Failure(line: number, message: "expected an event ('@<ms> ...') or a screen line")
       }
       if line.hasPrefix("%") {
-        try TranscriptParser.apply(directive: line, to: &transcript.settings, line: number)
+        try TranscriptParser.apply(directive: line, to: &transcript.settings, features: features, line: number)
       } else if !line.hasPrefix("#") && !line.allSatisfy(\.isWhitespace) {
         throw TranscriptParser.Failure(line: number, message: "expected a directive or an event")
       }

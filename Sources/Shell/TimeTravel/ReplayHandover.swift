@@ -44,7 +44,7 @@ package struct ReplayHandover: Sendable {
     }
     var transcript: Transcript
     do {
-      transcript = try TranscriptParser.parse(text)
+      transcript = try TranscriptParser.parse(text, features: features.settings)
     } catch {
       report("replay: \(path): \(error)\n")
       return 1

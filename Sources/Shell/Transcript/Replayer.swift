@@ -48,7 +48,7 @@ package struct Replayer: Sendable {
     if LiveTranscript.isLive(text) { return replayLive(text, name: name) }
     let transcript: Transcript
     do {
-      transcript = try TranscriptParser.parse(text)
+      transcript = try TranscriptParser.parse(text, features: runner.features.settings)
     } catch {
       return Outcome(verdict: .broken("\(name): \(error)"))
     }

@@ -35,8 +35,8 @@ package struct Transcript: Sendable, Equatable {
     package var width = 100
     /// Each input line is a daemon request (`%daemon`): NDJSON framing with ids.
     package var daemon = false
-    /// The features' settings: `%seed`, `%engine` (`reactor replay --engine` overrides it),
-    /// `%signup-failure-rate`, `%signup-latency`.
+    /// The features' settings: `%seed`, and the directives the features declare (`reactor
+    /// replay --engine` overrides `%engine`).
     package var features = FeatureSettings()
     /// A live transcript (`%live`): the keys of `reactor live` and the screens they made.
     package var isLive = false

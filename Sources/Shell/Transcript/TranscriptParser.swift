@@ -1,7 +1,7 @@
 import CommandLanguage
 import FoundationEssentials
 import GitHubClient
-import ReactorView
+package import ReactorView
 
 #if canImport(Glibc)
   import Glibc
@@ -18,9 +18,10 @@ package enum TranscriptParser {
     package var description: String { "line \(line): \(message)" }
   }
 
-  /// Parses `text`. Expected output lines are slices of `text` (no copy: a long replay's
-  /// output is most of its file), so the transcript keeps `text`'s storage alive.
-  package static func parse(_ text: String) throws(Failure) -> Transcript {
+  /// Parses `text`, whose feature directives are those `features` declare. Expected output
+  /// lines are slices of `text` (no copy: a long replay's output is most of its file), so the
+  /// transcript keeps `text`'s storage alive.
+  package static func parse(_ text: String, features: [FeatureSetting]) throws(Failure) -> Transcript {
     var transcript = Transcript()
     var current: Transcript.Command?
     // The line of `%status`, which ends the transcript.
@@ -53,7 +54,7 @@ package enum TranscriptParser {
           continue
         }
         guard current == nil else { throw Failure(line: number, message: "directives belong before the first command") }
-        try apply(directive: String(line), to: &transcript.settings, line: number)
+        try apply(directive: String(line), to: &transcript.settings, features: features, line: number)
         transcript.items.append(.verbatim(String(line)))
       default:
         if current != nil {
@@ -114,21 +115,21 @@ package enum TranscriptParser {
     return status
   }
 
-  /// The directives the parser knows, by their names in a transcript. All but `%status` go
-  /// before the first command; `%status` ends the transcript. ``apply(directive:to:line:)``
-  /// switches over every case, so a new directive is a new case here, and the manual page's
-  /// test finds it.
+  /// The directives of every transcript, by their names in a transcript; the features declare
+  /// theirs (``FeatureSetting/isDirective``). All but `%status` go before the first command;
+  /// `%status` ends the transcript. ``apply(directive:to:features:line:)`` switches over every
+  /// case, so a new directive is a new case here, and the manual page's test finds it.
   package enum Directive: String, CaseIterable, Sendable {
-    case cassette, offline, data, daemon, engine, seed, clock, mode, width
-    case signupFailureRate = "signup-failure-rate"
-    case signupLatency = "signup-latency"
+    case cassette, offline, data, daemon, seed, clock, mode, width
     /// A live transcript's (`reactor live --record`): the feature and its words, the screen's
     /// size, the throttle, what Enter prints, `--multi`, `--preview`.
     case live, size, throttle, print, multi, preview
     case status
   }
 
-  static func apply(directive: String, to settings: inout Transcript.Settings, line: Int) throws(Failure) {
+  static func apply(
+    directive: String, to settings: inout Transcript.Settings, features: [FeatureSetting], line: Int
+  ) throws(Failure) {
     let words = directive.dropFirst().split(separator: " ", maxSplits: 1).map(String.init)
     let name = words.first ?? ""
     let value = words.count > 1 ? words[1].trimmingBlanks : ""
@@ -136,7 +137,16 @@ package enum TranscriptParser {
       if !ok { throw Failure(line: line, message: "%\(name) expects \(expected), got '\(value)'") }
     }
     guard let known = Directive(rawValue: name) else {
-      let header = Directive.allCases.filter { $0 != .status }.map { "%" + $0.rawValue }
+      if let setting = features.first(where: { $0.isDirective && $0.name == name }) {
+        guard let value = setting.canonical(value) else {
+          throw Failure(line: line, message: "%\(name) expects \(setting.expected), got '\(value)'")
+        }
+        settings.features[name] = value
+        return
+      }
+      let header =
+        Directive.allCases.filter { $0 != .status }.map { "%" + $0.rawValue }
+        + features.filter(\.isDirective).map { "%" + $0.name }
       throw Failure(line: line, message: "unknown directive %\(name); known: \(header.joined(separator: ", "))")
     }
     switch known {
@@ -146,20 +156,10 @@ package enum TranscriptParser {
     case .offline:
       try need(value.isEmpty, "no value")
       settings.offline = true
-    case .engine:
-      try need(FeatureSettings.engines.contains(value), FeatureSettings.engines.joined(separator: " or "))
-      settings.features.engine = value
     case .daemon:
       try need(value.isEmpty, "no value")
       settings.daemon = true
       settings.json = true
-    case .signupFailureRate:
-      try need(Double(value).map { (0...1).contains($0) } ?? false, "a number from 0 to 1")
-      settings.features.signupFailureRate = Double(value)!
-    case .signupLatency:
-      let duration = DurationParser.parse(value)
-      try need(duration != nil, "a duration such as 1.5s")
-      settings.features.signupLatency = duration!
     case .data:
       try need(value == "offline-sample", "offline-sample")
       settings.sampleData = true
