@@ -143,50 +143,6 @@ struct SearchFeedbackStyleTests {
     #expect(probe.take() == [.notice("the last search failed; run 'query' again")])
   }
 
-  @Test("next while the first page loads, and while a next page loads, is refused with a notice")
-  func refusals() async {
-    let gate = AsyncGate()
-    let client = GitHubClient(searchRepositories: { _, page, _ in
-      await gate.wait()
-      return SearchReactorTests.page(page, next: page + 1)
-    })
-    let probe = Probe(client: client)
-    let first = probe.store.send(.updateQuery("swift"))
-    probe.store.send(.loadNextPage)
-    gate.open()
-    await first.finish()
-    gate.close()
-    let second = probe.store.send(.loadNextPage)
-    probe.store.send(.loadNextPage)
-    gate.open()
-    await second.finish()
-    let notices = probe.take().compactMap { entry -> String? in
-      if case .notice(let text) = entry { text } else { nil }
-    }
-    #expect(notices == ["the first page is still loading", "a page is already loading"])
-    #expect(probe.search.repos.count == 60)
-  }
-
-  @Test("a newer query cancels the older load: stale results never land")
-  func staleResultsDropped() async {
-    let slow = AsyncGate()
-    let client = GitHubClient(searchRepositories: { query, page, _ in
-      if query == "sw" { await slow.wait() }
-      return Page(
-        items: [
-          Repository(
-            id: query.count, fullName: query, description: nil, stars: 0, language: nil, url: "u")
-        ], page: page, nextPage: nil)
-    })
-    let probe = Probe(client: client)
-    let old = probe.store.send(.updateQuery("sw"))
-    #expect(await probe.run(.updateQuery("swift")) == .ok)
-    slow.open()
-    #expect(await old.finish() == .cancelled)
-    #expect(probe.search.repos.map(\.fullName) == ["swift"])
-    #expect(probe.search.query == "swift")
-  }
-
   @Test("reduce drops an answer to any request but the current, unanswered one")
   func reduceDropsStaleAnswers() {
     let reactor = SearchReactor(client: SearchReactorTests.client(Self.pages), style: .feedback)
@@ -254,19 +210,6 @@ struct SearchFeedbackStyleTests {
       ])
     #expect(await probe.run(.loadNextPage) == .ok)
     #expect(probe.search.repos.count == 60)
-  }
-
-  @Test("the 1,000-result cap is explained")
-  func cap() async {
-    let client = GitHubClient(searchRepositories: { _, page, _ in
-      Page(items: SearchReactorTests.repos(0..<1000), page: page, nextPage: nil, totalCount: 5000)
-    })
-    let probe = Probe(client: client)
-    await probe.run(.updateQuery("a"))
-    _ = probe.take()
-    await probe.run(.loadNextPage)
-    #expect(
-      probe.take() == [.notice("no more results: GitHub returns at most 1,000 results per search")])
   }
 
   @Test("the query reaches the client as typed (trimmed): the client escapes it, not the feature")

@@ -137,14 +137,16 @@ struct SearchReactorTests {
     await store.finish()
   }
 
-  @Test("next while the first page loads, and while a next page loads, is refused with a notice")
-  func refusals() async {
+  @Test(
+    "next while the first page loads, and while a next page loads, is refused with a notice",
+    arguments: SearchEffectStyle.allCases)
+  func refusals(style: SearchEffectStyle) async {
     let gate = AsyncGate()
     let client = GitHubClient(searchRepositories: { _, page, _ in
       await gate.wait()
       return SearchReactorTests.page(page, next: page + 1)
     })
-    let store = Store(reactor: SearchReactor(client: client))
+    let store = Store(reactor: SearchReactor(client: client, style: style))
     let notices = Locked<[String]>([])
     store.observe { event, _ in
       if case .notice(let notice, _, _) = event { notices.withLock { $0.append(notice.message) } }
@@ -162,8 +164,8 @@ struct SearchReactorTests {
     #expect(store.currentState.repos.count == 60)
   }
 
-  @Test("a newer query cancels the older one: stale results never land")
-  func staleResultsDropped() async {
+  @Test("a newer query cancels the older one: stale results never land", arguments: SearchEffectStyle.allCases)
+  func staleResultsDropped(style: SearchEffectStyle) async {
     let slow = AsyncGate()
     let client = GitHubClient(searchRepositories: { query, page, _ in
       if query == "sw" { await slow.wait() }
@@ -171,7 +173,7 @@ struct SearchReactorTests {
         items: [Repository(id: query.count, fullName: query, description: nil, stars: 0, language: nil, url: "u")],
         page: page, nextPage: nil)
     })
-    let store = Store(reactor: SearchReactor(client: client))
+    let store = Store(reactor: SearchReactor(client: client, style: style))
     let old = store.send(.updateQuery("sw"))
     await store.send(.updateQuery("swift")).finish()
     slow.open()
@@ -197,14 +199,14 @@ struct SearchReactorTests {
     #expect(store.currentState.repos.map(\.fullName) == ["sw"])
   }
 
-  @Test("cancel stops loading and keeps the results so far")
-  func cancel() async {
+  @Test("cancel stops loading and keeps the results so far", arguments: SearchEffectStyle.allCases)
+  func cancel(style: SearchEffectStyle) async {
     let gate = AsyncGate()
     let client = GitHubClient(searchRepositories: { _, page, _ in
       if page > 1 { await gate.wait() }
       return SearchReactorTests.page(page, next: page + 1)
     })
-    let store = Store(reactor: SearchReactor(client: client))
+    let store = Store(reactor: SearchReactor(client: client, style: style))
     await store.send(.updateQuery("swift")).finish()
     let next = store.send(.loadNextPage)
     store.send(.cancel)
@@ -214,12 +216,12 @@ struct SearchReactorTests {
     #expect(!store.currentState.isLoadingNextPage)
   }
 
-  @Test("the 1,000-result cap is explained")
-  func cap() async {
+  @Test("the 1,000-result cap is explained", arguments: SearchEffectStyle.allCases)
+  func cap(style: SearchEffectStyle) async {
     let client = GitHubClient(searchRepositories: { _, page, _ in
       Page(items: SearchReactorTests.repos(0..<1000), page: page, nextPage: nil, totalCount: 5000)
     })
-    let store = Store(reactor: SearchReactor(client: client))
+    let store = Store(reactor: SearchReactor(client: client, style: style))
     let notices = Locked<[String]>([])
     store.observe { event, _ in
       if case .notice(let notice, _, _) = event { notices.withLock { $0.append(notice.message) } }
@@ -229,12 +231,14 @@ struct SearchReactorTests {
     #expect(notices.withLock { $0 } == ["no more results: GitHub returns at most 1,000 results per search"])
   }
 
-  @Test("the cap is not blamed when fewer than 1,000 results loaded, whatever the total says")
-  func noCapBelowAThousand() async {
+  @Test(
+    "the cap is not blamed when fewer than 1,000 results loaded, whatever the total says",
+    arguments: SearchEffectStyle.allCases)
+  func noCapBelowAThousand(style: SearchEffectStyle) async {
     let client = GitHubClient(searchRepositories: { _, page, _ in
       Page(items: SearchReactorTests.repos(0..<40), page: page, nextPage: nil, totalCount: 5000)
     })
-    let store = Store(reactor: SearchReactor(client: client))
+    let store = Store(reactor: SearchReactor(client: client, style: style))
     let notices = Locked<[String]>([])
     store.observe { event, _ in
       if case .notice(let notice, _, _) = event { notices.withLock { $0.append(notice.message) } }
