@@ -47,8 +47,8 @@ package struct FeatureSetting: Sendable {
       isDirective: isDirective, canonical: { text in choices.contains(text) ? text : nil })
   }
 
-  /// "a, b or c". Made when an error needs it: every start declares the settings, and the
-  /// generic `joined` cost a fifth of a millisecond there at first use.
+  /// "a, b or c". Made when an error needs it, by hand: every start declares the settings,
+  /// and the generic `joined` was a costly first use there (Benchmarks/README.md).
   private static func either(_ choices: [String]) -> String {
     var text = ""
     for (index, choice) in choices.enumerated() {
