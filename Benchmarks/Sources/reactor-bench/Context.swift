@@ -1,6 +1,12 @@
 /// What a run was asked to do.
 struct Context: Sendable {
-  var quick = false
+  /// How much work each scenario does: its full counts, smaller samples (`--quick`), or the
+  /// least that still runs every row's code and checks (`--smoke`: scripts/test, on a debug
+  /// build, where a full or quick count took most of a minute and its figures mean nothing).
+  enum Size: Sendable { case full, quick, smoke }
+  var size = Size.full
+  /// Whether the figures are smaller samples than a full run's (a quick or smoke run).
+  var quick: Bool { size != .full }
   /// Misses of targets do not fail the run, only rows that error: a check that the rows still
   /// run (scripts/test, on a debug build, where figures mean nothing).
   var ignoresTargets = false
@@ -30,7 +36,7 @@ struct Context: Sendable {
   ]
 
   static let usage = """
-    usage: reactor-bench [--quick] [--no-targets] [--guard] [--retries N] [--runs N] [--only LIST] [--reactor PATH]
+    usage: reactor-bench [--quick | --smoke] [--no-targets] [--guard] [--retries N] [--runs N] [--only LIST] [--reactor PATH]
                          [--reactor-static PATH] [--probes DIR] [--results DIR] [--readme FILE --commit HASH]
            reactor-bench profile SCENARIO [COUNT]   (for valgrind --tool=callgrind)
            reactor-bench memory-child store|plain COUNT
@@ -50,8 +56,12 @@ struct Context: Sendable {
     while index < arguments.count {
       switch arguments[index] {
       case "--quick":
-        quick = true
+        size = .quick
         runs = 3
+      case "--smoke":
+        size = .smoke
+        runs = 1
+        ignoresTargets = true
       case "--no-targets": ignoresTargets = true
       case "--guard":
         guardOnly = true
@@ -99,5 +109,17 @@ struct Context: Sendable {
     guarded.note = ["guard bound (target \(target.text(unit: row.unit)))", row.note].compactMap { $0 }.joined(
       separator: "; ")
     return guarded
+  }
+}
+
+extension Context {
+  /// A scenario's count at this run's size; a smoke run does a tenth of a quick run's unless
+  /// the scenario needs another figure (a multiple of a page or block).
+  func count(full: Int, quick: Int, smoke: Int? = nil) -> Int {
+    switch size {
+    case .full: full
+    case .quick: quick
+    case .smoke: smoke ?? max(1, quick / 10)
+    }
   }
 }

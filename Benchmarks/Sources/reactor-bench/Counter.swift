@@ -71,7 +71,7 @@ enum CounterBench {
   }
 
   static func run(_ context: Context) async -> [Row] {
-    let actions = context.quick ? 200_000 : 1_000_000
+    let actions = context.count(full: 1_000_000, quick: 200_000)
     progress("counter: \(actions) actions, best of \(context.runs)")
     let plainTime = best(of: context.runs) { plain(actions: actions) }
     let storeTime = best(of: context.runs) { store(actions: actions) }

@@ -54,7 +54,7 @@ enum DecodeBench {
     }
     let minimal = HTTPBench.minimalBody()
     pages.append((".small", "minimal \(minimal.count / 1000) KB page", minimal))
-    let count = context.quick ? 200 : 1_000
+    let count = context.count(full: 1_000, quick: 200)
     progress("decode: \(count) search pages per run, best of \(context.runs)")
     var rows: [Row] = []
     for page in pages {

@@ -123,7 +123,7 @@ enum HTTPBench {
   static func run(_ context: Context) async throws -> [Row] {
     guard let binary = context.reactorStatic ?? context.reactor else { throw BenchError("no reactor binary") }
     guard let curlPath = Subprocess.which("curl") else { throw BenchError("curl is not installed") }
-    let count = context.quick ? 300 : 1_000
+    let count = context.count(full: 1_000, quick: 300)
     let runs = min(context.runs, 3)
     var rows: [Row] = []
     var pages: [(id: String, name: String, body: [UInt8])] = []

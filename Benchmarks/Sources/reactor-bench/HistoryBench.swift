@@ -67,13 +67,13 @@ enum HistoryBench {
   }
 
   static func run(_ context: Context) throws -> [Row] {
-    let count = context.quick ? 100_020 : 400_020
+    let count = context.count(full: 400_020, quick: 100_020, smoke: 10_020)
     progress("history: \(count) repositories with history on and off, one child process each")
     let on = try measure("on", count: count)
     let off = try measure("off", count: count)
     // More pages than the limit keeps changes, so the measured changes include the dropping
     // (each folded into the snapshot), the steady state of a long session.
-    let pages = context.quick ? 3_000 : 12_000
+    let pages = context.count(full: 12_000, quick: 3_000)
     let changes = Double(2 * pages - 1)
     progress("history: \(pages) pages through a session, history on and off, best of \(context.runs)")
     let withHistory = best(of: context.runs) { loadTime(limit: Session.defaultHistoryLimit, pages: pages) }

@@ -125,8 +125,8 @@ enum LargeStateBench {
   }
 
   static func run(_ context: Context) -> [Row] {
-    let appends = context.quick ? 2_000 : 10_000
-    let block = context.quick ? 200 : 1_000
+    let appends = context.count(full: 10_000, quick: 2_000)
+    let block = context.count(full: 1_000, quick: 200)
     progress("large state: \(appends) appends of 30 onto 100,000 repos, best of \(context.runs)")
     let setup = setup(start: 100_000, appends: appends, block: block)
     let end = setup.start + (appends + 1) * 30

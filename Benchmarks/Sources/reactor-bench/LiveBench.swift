@@ -156,8 +156,8 @@ enum LiveBench {
   }
 
   static func run(_ context: Context) -> [Row] {
-    let frames = context.quick ? 300 : 2_000
-    let offers = context.quick ? 200_000 : 1_000_000
+    let frames = context.count(full: 2_000, quick: 300)
+    let offers = context.count(full: 1_000_000, quick: 200_000)
     progress("live: 1,000 results, \(frames) frames per run, best of \(context.runs)")
     // 100 ms after the query went, a 300 ms throttle holds the key: the list stays on screen.
     let held = keystroke(throttle: .milliseconds(300), at: .milliseconds(100))

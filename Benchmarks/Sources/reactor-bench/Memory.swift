@@ -96,7 +96,7 @@ enum MemoryBench {
   }
 
   static func run(_ context: Context) throws -> [Row] {
-    let count = context.quick ? 100_020 : 400_020
+    let count = context.count(full: 400_020, quick: 100_020, smoke: 10_020)
     progress("memory: \(count) repositories, one child process per variant")
     let store = try measure("store", count: count)
     let plain = try measure("plain", count: count)

@@ -45,7 +45,7 @@ enum OfflineBench {
 
   static func run(_ context: Context) throws -> [Row] {
     guard let binary = context.reactorStatic ?? context.reactor else { throw BenchError("no reactor binary") }
-    let count = context.quick ? 1_000 : 3_000
+    let count = context.count(full: 3_000, quick: 1_000)
     let runs = min(context.runs, 3)
     try validate(binary)
     let queryInput = try input("queries", queryLines(count))

@@ -10,7 +10,7 @@ enum ParallelReplayBench {
   static let words = ["swift", "rust", "go", "python", "react", "http"]
 
   static func run(_ context: Context, cassette: String) async throws -> Row {
-    let count = context.quick ? 300 : 1_000
+    let count = context.count(full: 1_000, quick: 300)
     let runs = min(context.runs, 3)
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("reactor-bench-suite-\(getpid())")
       .path

@@ -117,7 +117,7 @@ enum RenderLineBench {
     else {
       throw BenchError("the prototype writers' lines differ from Records.change's")
     }
-    let count = context.quick ? 2_000 : 10_000
+    let count = context.count(full: 10_000, quick: 2_000)
     progress("render: \(count) NDJSON lines of 30 appended repos, best of \(context.runs)")
     let ours = best(of: context.runs) {
       seconds { for index in 0..<count { blackhole(current(page, seq: UInt64(index), records: records)) } }

@@ -99,7 +99,7 @@ enum ReplayBench {
   }
 
   static func run(_ context: Context) async throws -> [Row] {
-    let count = context.quick ? 2_000 : 10_000
+    let count = context.count(full: 10_000, quick: 2_000)
     let runs = min(context.runs, 3)
     let cassette = try await makeCassette()
     defer { try? FileManager.default.removeItem(atPath: cassette) }

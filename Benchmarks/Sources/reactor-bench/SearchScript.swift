@@ -221,7 +221,7 @@ enum SearchScriptBench {
   }
 
   static func run(_ context: Context) -> [Row] {
-    let script = script(queries: context.quick ? 2_000 : 10_000)
+    let script = script(queries: context.count(full: 10_000, quick: 2_000))
     progress("search script: \(script.actions) actions, best of \(context.runs)")
     validate()
     let plain = best(of: context.runs) { Self.plain(script) }

@@ -37,7 +37,7 @@ enum StartupBench {
       throw BenchError("no reactor binary (pass --reactor and --reactor-static; scripts/bench does)")
     }
     guard let sqlite = Subprocess.which("sqlite3") else { throw BenchError("sqlite3 is not installed") }
-    let runs = context.quick ? 100 : 300
+    let runs = context.count(full: 300, quick: 100)
     progress("startup: hyperfine, \(runs) runs each")
     var commands = ["/bin/true", "\(sqlite) :memory: .quit", "\(binary) --version", "\(binary) --daemon"]
     let hasDynamic = context.reactor != nil && context.reactorStatic != nil

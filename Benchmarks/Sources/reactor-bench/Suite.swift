@@ -78,7 +78,8 @@ enum Suite {
 
     let report = Report(date: Report.now(), quick: context.quick, machine: Report.machine(), load: load, rows: rows)
     let loadNote = load.map { ", load \(format($0)) at the start" } ?? ""
-    print("reactor benchmarks, \(report.date), \(report.machine)\(loadNote)\(context.quick ? ", quick run" : "")")
+    let sizeNote = context.size == .full ? "" : ", \(context.size) run"
+    print("reactor benchmarks, \(report.date), \(report.machine)\(loadNote)\(sizeNote)")
     print("")
     print(report.table(checked: context.checks))
     if let directory = context.results {

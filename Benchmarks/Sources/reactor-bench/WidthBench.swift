@@ -31,7 +31,7 @@ enum WidthBench {
   }
 
   static func rows(_ context: Context) -> [Row] {
-    let rounds = context.quick ? 20 : 100
+    let rounds = context.count(full: 100, quick: 20)
     progress("live.width: 2,000 texts, \(rounds) rounds, best of \(context.runs)")
     var rows: [Row] = []
     for (id, name, texts) in [

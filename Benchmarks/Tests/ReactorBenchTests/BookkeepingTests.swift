@@ -83,6 +83,18 @@ struct BookkeepingTests {
     #expect(!(try Context(arguments: ["--no-targets"])).checks("counter"))
   }
 
+  @Test("--quick and --smoke shrink each scenario's counts; a smoke run checks no target and runs once")
+  func sizes() throws {
+    let (full, quick, smoke) = (
+      try Context(arguments: []), try Context(arguments: ["--quick"]), try Context(arguments: ["--smoke"])
+    )
+    #expect([full, quick, smoke].map { $0.count(full: 10_000, quick: 2_000) } == [10_000, 2_000, 200])
+    #expect(smoke.count(full: 400_020, quick: 100_020, smoke: 10_020) == 10_020)
+    #expect(smoke.count(full: 5, quick: 3) == 1)
+    #expect(!full.quick && quick.quick && smoke.quick)
+    #expect(smoke.runs == 1 && !smoke.checks("counter") && quick.checks("counter"))
+  }
+
   @Test("--guard holds a guarded row to its generous bound, in its target's direction; a full run to its target")
   func guardBounds() throws {
     let guardRun = try Context(arguments: ["--guard"])
