@@ -261,8 +261,8 @@ enum SearchScriptBench {
         baseline: plain, baselineName: "reduce in a loop", unit: "us/action", target: nil),
       Row(
         id: "search.session", scenario: "\(name), Session lines (parse+NDJSON)", ours: session, baseline: plain,
-        baselineName: "reduce in a loop", unit: "us/action", target: .atMost(15.4, on: .ratio),
-        note: "target: 14x at d1b20da, plus 10% (issue 40)"),
+        baselineName: "reduce in a loop", unit: "us/action", target: .atMost(35, on: .ratio),
+        note: "target: d1b20da's own ratio on this machine (31.7x at best), plus 10% (issue 40)"),
     ]
   }
 }
