@@ -23,7 +23,7 @@ let features = ["SearchFeature", "SignupFeature", "FeedFeature"]
 
 /// What a feature module may import.
 let feature: [Target.Dependency] = [
-  "ReactorCore", "ReactorJSON", "GitHubClient", "Rendering", "CommandLanguage", "ReactorView", "LiveTerminal",
+  "ReactorCore", "ReactorJSON", "GitHubClient", "Rendering", "CommandLanguage", "FeatureKit", "LiveTerminal",
 ]
 let featureModules = features.map { Target.Dependency.target(name: $0) }
 
@@ -65,7 +65,7 @@ let package = Package(
     .target(name: "CommandLanguage", swiftSettings: strict),
     // What a feature's View is, and what it gets from the session that runs it.
     .target(
-      name: "ReactorView",
+      name: "FeatureKit",
       dependencies: ["ReactorCore", "ReactorJSON", "GitHubClient", "Rendering", "CommandLanguage", "LiveTerminal"],
       swiftSettings: strict),
     // libedit, loaded with dlopen when the REPL first edits a line (the header comes from
@@ -74,18 +74,18 @@ let package = Package(
     .target(
       name: "Shell",
       dependencies: [
-        "ReactorCore", "ReactorJSON", "GitHubClient", "Rendering", "CommandLanguage", "ReactorView", "CLineEdit",
+        "ReactorCore", "ReactorJSON", "GitHubClient", "Rendering", "CommandLanguage", "FeatureKit", "CLineEdit",
         "LiveTerminal",
       ],
       swiftSettings: strict),
     // The features the executable runs: one list, which tests and fuzz targets share.
     .target(
-      name: "FeatureList", dependencies: ["ReactorView"] + featureModules,
+      name: "FeatureList", dependencies: ["FeatureKit"] + featureModules,
       swiftSettings: strict),
     .executableTarget(
       name: "reactor",
       dependencies: [
-        "Shell", "Rendering", "ReactorCore", "GitHubClient", "GitHubClientLive", "CommandLanguage", "ReactorView",
+        "Shell", "Rendering", "ReactorCore", "GitHubClient", "GitHubClientLive", "CommandLanguage", "FeatureKit",
         "FeatureList",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
@@ -111,13 +111,13 @@ let package = Package(
       dependencies: ["GitHubClient", "GitHubClientLive", "ReactorCore", "ReactorJSON", "TestSupport"]),
     .testTarget(
       name: "RenderingTests",
-      dependencies: ["Rendering", "ReactorCore", "ReactorJSON", "ReactorView", "GitHubClient", "TestSupport"]
+      dependencies: ["Rendering", "ReactorCore", "ReactorJSON", "FeatureKit", "GitHubClient", "TestSupport"]
         + featureModules),
     .testTarget(name: "LiveTerminalTests", dependencies: ["LiveTerminal", "Rendering"]),
     .testTarget(
       name: "ShellTests",
       dependencies: [
-        "Shell", "FeatureList", "CommandLanguage", "ReactorView", "ReactorCore", "ReactorJSON", "GitHubClient",
+        "Shell", "FeatureList", "CommandLanguage", "FeatureKit", "ReactorCore", "ReactorJSON", "GitHubClient",
         "Rendering", "TestSupport", "LiveTerminal",
       ] + featureModules),
     .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "LiveTerminal"]),
@@ -125,7 +125,7 @@ let package = Package(
     .testTarget(
       name: "TranscriptTests",
       dependencies: [
-        "Shell", "FeatureList", "CommandLanguage", "ReactorView", "GitHubClient", "GitHubClientLive", "ReactorCore",
+        "Shell", "FeatureList", "CommandLanguage", "FeatureKit", "GitHubClient", "GitHubClientLive", "ReactorCore",
         "ReactorJSON", "SearchFeature", "Rendering", "TestSupport",
       ]),
   ]
@@ -148,7 +148,7 @@ package.targets.append(
     name: "reactor-bench",
     dependencies: [
       "ReactorCore", "ReactorJSON", "SearchFeature", "Rendering", "GitHubClient", "GitHubClientLive", "Shell",
-      "CommandLanguage", "ReactorView", "FeatureList", "LiveTerminal",
+      "CommandLanguage", "FeatureKit", "FeatureList", "LiveTerminal",
     ],
     path: "Benchmarks/Sources/reactor-bench"))
 // Its bookkeeping (the README's table, the guard's reruns), tested as any code is.
@@ -161,7 +161,7 @@ package.targets += [
   .target(
     name: "FuzzTargets",
     dependencies: [
-      "Shell", "CommandLanguage", "ReactorView", "FeatureList", "SignupFeature", "SearchFeature", "FeedFeature",
+      "Shell", "CommandLanguage", "FeatureKit", "FeatureList", "SignupFeature", "SearchFeature", "FeedFeature",
       "GitHubClientLive", "GitHubClient", "Rendering", "ReactorCore", "ReactorJSON",
     ],
     path: "Fuzz/Sources/FuzzTargets"),

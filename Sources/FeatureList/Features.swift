@@ -1,5 +1,5 @@
+package import FeatureKit
 import FeedFeature
-package import ReactorView
 import SearchFeature
 import SignupFeature
 

@@ -1,7 +1,7 @@
+package import FeatureKit
 import GitHubClient
 package import LiveTerminal
 import ReactorCore
-package import ReactorView
 import Rendering
 
 /// The event feed as the news feed sample's screen: the events, newest first, a selection, a

@@ -1,7 +1,7 @@
 package import CommandLanguage
+package import FeatureKit
 import GitHubClient
 package import ReactorCore
-package import ReactorView
 import Rendering
 
 /// The event feed's View: each verb sends one of the reactor's actions.

@@ -2,7 +2,7 @@ package import ReactorJSON
 
 /// One line of output, without its newline.
 ///
-/// The type is public, its members `package`: ``ReactorView/StoreMaker`` is public so that
+/// The type is public, its members `package`: ``FeatureKit/StoreMaker`` is public so that
 /// cross-module optimization specializes a store's observer in each feature's module, and its
 /// View's `render` returns these.
 public struct OutputLine: Sendable, Equatable {

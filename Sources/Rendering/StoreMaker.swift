@@ -10,7 +10,7 @@ public import ReactorCore
 /// body, because cross-module optimization specializes a generic function in the View's module
 /// only then: it serializes public functions only (`@inlinable` does not help a `package`
 /// one), and none that uses a module its own module imports as `package` anywhere (Rendering
-/// does so with ReactorJSON; ReactorView with all three). Unspecialized, the observer that runs
+/// does so with ReactorJSON; FeatureKit with all three). Unspecialized, the observer that runs
 /// for every change looked up generic type metadata each time.
 public struct StoreMaker: Sendable {
   let feature: String

@@ -1,8 +1,8 @@
+package import FeatureKit
 import GitHubClient
 package import LiveTerminal
 import ReactorCore
 import ReactorJSON
-package import ReactorView
 import Rendering
 
 /// Repository search as the seed's screen: a search bar whose text reaches the reactor as

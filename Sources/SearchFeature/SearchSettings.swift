@@ -1,5 +1,5 @@
+package import FeatureKit
 import GitHubClient
-package import ReactorView
 
 // Search's flags and directives: the effect style and the sort at the start.
 

@@ -1,8 +1,8 @@
 package import CommandLanguage
+package import FeatureKit
 package import GitHubClient
 package import ReactorCore
 import ReactorJSON
-package import ReactorView
 import Rendering
 
 /// Repository search's View: its verbs, and its store on the effect style chosen now (`engine`

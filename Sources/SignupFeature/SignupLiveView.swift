@@ -1,6 +1,6 @@
+package import FeatureKit
 package import LiveTerminal
 import ReactorCore
-package import ReactorView
 import Rendering
 
 /// The signup seed's form on the full screen: username, password and repeat as one-line fields

@@ -1,5 +1,5 @@
 import CommandLanguage
-package import ReactorView
+package import FeatureKit
 
 // The signup simulation's flags and directives: how often a submission fails, and how long it
 // takes.

@@ -1,8 +1,8 @@
 package import CommandLanguage
+package import FeatureKit
 import GitHubClient
 package import ReactorCore
 import ReactorJSON
-package import ReactorView
 import Rendering
 
 /// The signup form's View: its verbs, which words are passwords, and the prompt without echo.

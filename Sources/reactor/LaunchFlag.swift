@@ -1,5 +1,5 @@
 import ArgumentParser
-import ReactorView
+import FeatureKit
 
 /// A flag or option of `reactor` without a subcommand: its names, what follows it, its help,
 /// how it sets ``LaunchOptions`` and what it checks there. Each is declared once, in ``all``.

@@ -1,6 +1,6 @@
 import CommandLanguage
+import FeatureKit
 import FeatureList
-import ReactorView
 import Shell
 
 // MARK: - Command words on the command line

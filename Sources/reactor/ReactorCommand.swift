@@ -1,11 +1,11 @@
 import ArgumentParser
 import CommandLanguage
+import FeatureKit
 import FeatureList
 import FoundationEssentials
 import GitHubClient
 import GitHubClientLive
 import ReactorCore
-import ReactorView
 import Rendering
 import Shell
 

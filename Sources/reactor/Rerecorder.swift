@@ -1,10 +1,10 @@
 import CommandLanguage
+import FeatureKit
 import FeatureList
 import FoundationEssentials
 import GitHubClient
 import GitHubClientLive
 import ReactorCore
-import ReactorView
 import Rendering
 import Shell
 

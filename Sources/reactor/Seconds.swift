@@ -1,6 +1,6 @@
 import ArgumentParser
 import CommandLanguage
-import ReactorView
+import FeatureKit
 import Shell
 
 /// A duration flag's value: `250ms`, `5s`, `1m`, `1h`, or a bare number of seconds, as `sleep`

@@ -9,17 +9,17 @@ struct ModuleGraphTests {
   static let sources = ManualPageTests.root.appendingPathComponent("Sources")
 
   /// The feature modules: what `Sources/FeatureList`, the one list of features, imports besides
-  /// ReactorView. Read, not written here, so a feature added later is held to its rules too.
+  /// FeatureKit. Read, not written here, so a feature added later is held to its rules too.
   static let features: Set<String> = {
     let imported = ((try? files(of: "FeatureList")) ?? []).flatMap { importedModules(in: $0.text) }
     // A module of this package (a folder under Sources), whatever else the list may import.
     let ours = imported.filter { FileManager.default.fileExists(atPath: sources.appendingPathComponent($0).path) }
-    return Set(ours).subtracting(["ReactorView"])
+    return Set(ours).subtracting(["FeatureKit"])
   }()
 
   /// What a feature (a reactor and its View) may import: never another feature or the shell.
   static let feature: Set = [
-    "ReactorCore", "ReactorJSON", "GitHubClient", "Rendering", "CommandLanguage", "ReactorView", "LiveTerminal",
+    "ReactorCore", "ReactorJSON", "GitHubClient", "Rendering", "CommandLanguage", "FeatureKit", "LiveTerminal",
   ]
 
   /// The project modules each module may import.
@@ -38,16 +38,16 @@ struct ModuleGraphTests {
     "CommandLanguage": [],
     // The live view's terminal layer: below the features, it knows only terminal text.
     "LiveTerminal": ["Rendering"],
-    "ReactorView": ["ReactorCore", "ReactorJSON", "GitHubClient", "Rendering", "CommandLanguage", "LiveTerminal"],
-    // The shell knows features only through ReactorView's protocol and the executable's list.
+    "FeatureKit": ["ReactorCore", "ReactorJSON", "GitHubClient", "Rendering", "CommandLanguage", "LiveTerminal"],
+    // The shell knows features only through FeatureKit's protocol and the executable's list.
     "Shell": [
-      "ReactorCore", "ReactorJSON", "GitHubClient", "Rendering", "CommandLanguage", "ReactorView", "CLineEdit",
+      "ReactorCore", "ReactorJSON", "GitHubClient", "Rendering", "CommandLanguage", "FeatureKit", "CLineEdit",
       "LiveTerminal",
     ],
-    "FeatureList": Set(["ReactorView"]).union(features),
+    "FeatureList": Set(["FeatureKit"]).union(features),
     "reactor": [
       "ReactorCore", "ReactorJSON", "GitHubClient", "GitHubClientLive", "Rendering", "Shell", "CommandLanguage",
-      "ReactorView", "FeatureList",
+      "FeatureKit", "FeatureList",
     ],
     "CByteScan": [], "CCurl": [], "CLineEdit": [],
   ]
@@ -246,7 +246,7 @@ struct ModuleGraphTests {
     #expect(settings.isSuperset(of: ["engine", "sort", "signup-latency"]), "\(settings)")
     #expect(verbs.isSuperset(of: ["query", "next", "signup", "refresh"]), "\(verbs)")
     var offenders: [String] = []
-    for module in ["Shell", "CommandLanguage", "ReactorView"] {
+    for module in ["Shell", "CommandLanguage", "FeatureKit"] {
       for file in try Self.files(of: module) {
         for string in Set(Self.tokens(of: file.text).strings) {
           let named =

@@ -12,7 +12,7 @@ import Testing
 // The NDJSON `action` names: every action of every feature names the command that sends it, as
 // the transcripts record it, and that command is a verb of the language.
 
-private let verbs = Set(CommandTable<Command>(features: Features.all).all.map(\.name))
+private let verbs = Set(CommandTable<SessionCommand>(features: Features.all).all.map(\.name))
 
 /// The action's name, checked to be a verb.
 private func name(_ action: SearchReactor.Action) -> String { checked(action.commandName) }

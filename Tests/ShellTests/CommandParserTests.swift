@@ -22,7 +22,7 @@ private func parseError(_ line: String) -> CommandError? {
   // MARK: - Commands
 
   @Test(arguments: [
-    ("query swift", Command.query("swift")),
+    ("query swift", SessionCommand.query("swift")),
     ("query swift language:swift stars:>1000", .query("swift language:swift stars:>1000")),
     (#"query "swift  language:swift""#, .query("swift  language:swift")),
     ("query", .query("")),
@@ -40,7 +40,7 @@ private func parseError(_ line: String) -> CommandError? {
     ("exit", .quit),
     ("  next   # with a comment", .next),
   ])
-  func parses(_ line: String, _ command: Command) throws {
+  func parses(_ line: String, _ command: SessionCommand) throws {
     #expect(try commands.parse(line) == command)
   }
 
@@ -59,7 +59,7 @@ private func parseError(_ line: String) -> CommandError? {
 
   /// Arguments that these verbs accept, with the command they make (a verb without a builder
   /// does not compile: `build` is a required argument of ``CommandSpec``).
-  static let examples: [String: (arguments: String, command: Command)] = [
+  static let examples: [String: (arguments: String, command: SessionCommand)] = [
     "query": ("swift language:swift", .query("swift language:swift")), "next": ("", .next), "open": ("2", .open(2)),
     "username": ("octocat", .username("octocat")), "password": ("hunter22", .password("hunter22")),
     "repeat": ("hunter22", .repeatPassword("hunter22")), "submit": ("", .submit),
@@ -92,7 +92,7 @@ private func parseError(_ line: String) -> CommandError? {
   @Test func everyCommandOfTheTableRoundTrips() throws {
     // The command a spec builds parses back to itself from the line the table's own words make:
     // verb, then the example's arguments; and different verbs build different commands.
-    var seen: [Command] = []
+    var seen: [SessionCommand] = []
     for spec in commands.all {
       guard let example = Self.examples[spec.name] else { continue }
       let words = try Tokenizer.split(example.arguments)

@@ -1,9 +1,9 @@
 import CommandLanguage
+import FeatureKit
 import FeatureList
 import FeedFeature
 import GitHubClient
 import ReactorCore
-import ReactorView
 import Rendering
 import SearchFeature
 import SignupFeature
@@ -11,32 +11,32 @@ import SignupFeature
 @testable import Shell
 
 /// The executable's command language, as a session running its features has it.
-let commands = CommandTable<Command>(features: Features.all)
+let commands = CommandTable<SessionCommand>(features: Features.all)
 
 /// The features' commands under the names the shell's command had before each feature's View
 /// declared its own, so that the parser's tables read as the command lines they test.
-extension Command {
-  static func query(_ text: String) -> Command { search(.query(text)) }
+extension SessionCommand {
+  static func query(_ text: String) -> SessionCommand { search(.query(text)) }
   static let next = search(.next(pages: 1))
-  static func nextPages(_ count: Int) -> Command { search(.next(pages: count)) }
-  static func sort(_ sort: SearchSort?) -> Command { search(.sort(sort)) }
-  static func order(_ order: SearchOrder?) -> Command { search(.order(order)) }
-  static func open(_ number: Int) -> Command { search(.open(number)) }
-  static func engine(_ name: String?) -> Command { search(.engine(name)) }
-  static func username(_ name: String) -> Command { signup(.username(name)) }
-  static func password(_ text: String?) -> Command { signup(.password(text)) }
-  static func repeatPassword(_ text: String?) -> Command { signup(.repeatPassword(text)) }
+  static func nextPages(_ count: Int) -> SessionCommand { search(.next(pages: count)) }
+  static func sort(_ sort: SearchSort?) -> SessionCommand { search(.sort(sort)) }
+  static func order(_ order: SearchOrder?) -> SessionCommand { search(.order(order)) }
+  static func open(_ number: Int) -> SessionCommand { search(.open(number)) }
+  static func engine(_ name: String?) -> SessionCommand { search(.engine(name)) }
+  static func username(_ name: String) -> SessionCommand { signup(.username(name)) }
+  static func password(_ text: String?) -> SessionCommand { signup(.password(text)) }
+  static func repeatPassword(_ text: String?) -> SessionCommand { signup(.repeatPassword(text)) }
   static let submit = signup(.submit)
-  static func signup(username: String, password: String, repeat: String) -> Command {
+  static func signup(username: String, password: String, repeat: String) -> SessionCommand {
     signup(.signup(username: username, password: password, repeat: `repeat`))
   }
-  static let refresh = Command.feature(FeatureCommand(FeedView.self, .refresh))
-  static let more = Command.feature(FeatureCommand(FeedView.self, .loadMore))
+  static let refresh = SessionCommand.feature(FeatureCommand(FeedView.self, .refresh))
+  static let more = SessionCommand.feature(FeatureCommand(FeedView.self, .loadMore))
 
-  private static func search(_ command: SearchView.Command) -> Command {
+  private static func search(_ command: SearchView.Command) -> SessionCommand {
     .feature(FeatureCommand(SearchView.self, command))
   }
-  private static func signup(_ command: SignupView.Command) -> Command {
+  private static func signup(_ command: SignupView.Command) -> SessionCommand {
     .feature(FeatureCommand(SignupView.self, command))
   }
 }

@@ -135,7 +135,7 @@ struct FuzzRegressionTests {
   func skippedInputsKeepTheirShape(_ line: String) {
     var placeholders: [String: String] = [:]
     let recorded = commands.forTranscript(line, placeholders: &placeholders)
-    func parse(_ text: String) -> Result<Command?, CommandError> {
+    func parse(_ text: String) -> Result<SessionCommand?, CommandError> {
       Result { () throws(CommandError) in try commands.parse(text) }
     }
     switch (parse(line), parse(recorded)) {
@@ -246,7 +246,7 @@ struct FuzzRegressionTests {
 
 /// A command with each secret replaced by its length, so the typed and the recorded form of a
 /// line compare equal.
-private func shape(of command: Command) -> String {
+private func shape(of command: SessionCommand) -> String {
   guard case .feature(let feature) = command, let signup = feature.command(of: SignupView.self) else {
     return "\(command)"
   }

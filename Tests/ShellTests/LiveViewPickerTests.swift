@@ -1,9 +1,9 @@
+import FeatureKit
 import FeatureList
 import FeedFeature
 import GitHubClient
 import LiveTerminal
 import ReactorCore
-import ReactorView
 import Rendering
 import Shell
 import Testing

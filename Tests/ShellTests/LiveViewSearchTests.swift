@@ -1,8 +1,8 @@
+import FeatureKit
 import FeatureList
 import GitHubClient
 import LiveTerminal
 import ReactorCore
-import ReactorView
 import Rendering
 import SearchFeature
 import Shell

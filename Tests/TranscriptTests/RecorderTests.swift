@@ -1,8 +1,8 @@
 import CommandLanguage
+import FeatureKit
 import FeatureList
 import Foundation
 import ReactorCore
-import ReactorView
 import Rendering
 import Shell
 import Testing
@@ -241,4 +241,4 @@ extension RecorderTests {
 }
 
 /// The executable's command language.
-private let commands = CommandTable<Command>(features: Features.all)
+private let commands = CommandTable<SessionCommand>(features: Features.all)

@@ -1,8 +1,8 @@
 import CommandLanguage
+import FeatureKit
 import FeatureList
 import Foundation
 import ReactorCore
-import ReactorView
 import Shell
 import Testing
 

@@ -1,6 +1,6 @@
 import CommandLanguage
+import FeatureKit
 import ReactorCore
-import ReactorView
 import Rendering
 import SearchFeature
 import TestSupport

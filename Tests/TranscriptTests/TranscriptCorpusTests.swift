@@ -1,10 +1,10 @@
 import CommandLanguage
+import FeatureKit
 import FeatureList
 import Foundation
 import GitHubClient
 import GitHubClientLive
 import ReactorCore
-import ReactorView
 import SearchFeature
 import Shell
 import Testing

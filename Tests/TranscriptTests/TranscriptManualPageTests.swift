@@ -1,6 +1,6 @@
+import FeatureKit
 import FeatureList
 import Foundation
-import ReactorView
 import Shell
 import Testing
 

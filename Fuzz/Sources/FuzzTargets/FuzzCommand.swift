@@ -1,11 +1,11 @@
 import CommandLanguage
+import FeatureKit
 import FeatureList
-import ReactorView
 import Shell
 import SignupFeature
 
 /// The command language of the executable's features.
-private let commands = CommandTable<Command>(features: Features.all)
+private let commands = CommandTable<SessionCommand>(features: Features.all)
 
 // Tokenizer.split, CommandParser.parse and Redaction on arbitrary text (the bytes decoded as
 // UTF-8, invalid sequences replaced), the way the shell meets a typed or piped line.
@@ -23,7 +23,7 @@ package func fuzzCommand(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   let line = String(decoding: bytes(data, size), as: UTF8.self)
   _ = try? Tokenizer.split(line)
   let (body, background) = Tokenizer.splitBackground(line)
-  let command: Command?
+  let command: SessionCommand?
   do {
     command = try commands.parse(body)
   } catch {
@@ -72,7 +72,7 @@ package func fuzzCommand(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   // Transcript: the same command, secrets replaced by same-length placeholders.
   var placeholders: [String: String] = [:]
   let redacted = commands.forTranscript(body, placeholders: &placeholders)
-  let replayed: Command?
+  let replayed: SessionCommand?
   do {
     replayed = try commands.parse(redacted)
   } catch {
@@ -111,7 +111,7 @@ package func fuzzCommand(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
 /// The password arguments of a command and the positions of their words on its line (the
 /// verb is word 0), or nil when it carries none. From the command's shape, not the table's
 /// `secretsFrom`, so that a wrong table is caught too.
-private func secretArguments(of command: Command) -> (secrets: [String], positions: Set<Int>)? {
+private func secretArguments(of command: SessionCommand) -> (secrets: [String], positions: Set<Int>)? {
   guard case .feature(let feature) = command, let signup = feature.command(of: SignupView.self) else { return nil }
   return switch signup {
   case .password(let secret?), .repeatPassword(let secret?): ([secret], [1])
@@ -120,7 +120,7 @@ private func secretArguments(of command: Command) -> (secrets: [String], positio
   }
 }
 
-private func nonSecretWords(of command: Command) -> [String] {
+private func nonSecretWords(of command: SessionCommand) -> [String] {
   guard case .feature(let feature) = command, case .signup(let username, _, _) = feature.command(of: SignupView.self)
   else { return [] }
   return [username]

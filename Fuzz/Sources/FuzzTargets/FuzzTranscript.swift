@@ -1,5 +1,5 @@
+import FeatureKit
 import FeatureList
-import ReactorView
 import Shell
 
 // TranscriptParser.parse on arbitrary text, and the round trip the replayer relies on when it

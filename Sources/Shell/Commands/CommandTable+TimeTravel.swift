@@ -2,9 +2,9 @@ import CommandLanguage
 
 // MARK: - The time-travel commands
 
-extension CommandTable where Command == Shell.Command {
+extension CommandTable where Command == SessionCommand {
   /// `history`, `diff`, `goto`, `undo`, `redo`, `why`, `watch` and `unwatch`, in help's order.
-  static func timeTravel(features: [String]) -> [CommandSpec<Command>] {
+  static func timeTravel(features: [String]) -> [CommandSpec<SessionCommand>] {
     [
       CommandSpec(
         "history", usage: "[<feature>] [<n>]", summary: "list the last n changes (default 20)",

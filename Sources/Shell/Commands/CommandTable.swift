@@ -1,9 +1,9 @@
 package import CommandLanguage
-package import ReactorView
+package import FeatureKit
 
 /// The shell's command language: every feature's verbs, then the shell's own, in the order
 /// `help` lists them.
-extension CommandTable where Command == Shell.Command {
+extension CommandTable where Command == SessionCommand {
   /// What `state` prints besides the features: the rate-limit budget.
   package static let rateLimitFeature = "rateLimit"
 
@@ -11,7 +11,7 @@ extension CommandTable where Command == Shell.Command {
   package init(features: [Feature]) {
     let names = features.map(\.name)
     self.init(
-      features.flatMap { $0.verbs.map { $0.map(Command.feature) } }
+      features.flatMap { $0.verbs.map { $0.map(SessionCommand.feature) } }
         + Self.session(features: names, live: features.compactMap(\.live))
         + Self.timeTravel(features: names) + [Self.quit],
       features: features.map { (name: $0.name, fields: $0.fields) }, otherTopics: [Self.replayTopic])
@@ -21,7 +21,7 @@ extension CommandTable where Command == Shell.Command {
   package static let replayTopic = "replay"
 
   /// `state`, `limits`, `help`, `cancel` and `sleep`.
-  private static func session(features: [String], live: [LiveFeature]) -> [CommandSpec<Command>] {
+  private static func session(features: [String], live: [LiveFeature]) -> [CommandSpec<SessionCommand>] {
     let stateNames = features + [rateLimitFeature]
     return [
       CommandSpec(
@@ -85,7 +85,9 @@ extension CommandTable where Command == Shell.Command {
     ]
   }
 
-  private static let quit = CommandSpec<Command>("quit", aliases: ["exit"], summary: "leave (Ctrl-D does the same)") {
+  private static let quit = CommandSpec<SessionCommand>(
+    "quit", aliases: ["exit"], summary: "leave (Ctrl-D does the same)"
+  ) {
     _ in .quit
   }
 }

@@ -191,7 +191,7 @@ final class InFlight: Sendable {
 
 extension Daemon {
   /// `quit` (or `exit`) ends the input like end of file.
-  static func isQuit(_ command: String, commands: CommandTable<Command>) -> Bool {
+  static func isQuit(_ command: String, commands: CommandTable<SessionCommand>) -> Bool {
     // Only a one-word line can be `quit`: the others are not parsed twice.
     guard let words = try? Tokenizer.split(command), words.count == 1 else { return false }
     return (try? commands.parse(command)) == .quit

@@ -121,7 +121,9 @@ package final class EditLineReader: LineReader, @unchecked Sendable {  // libedi
 
   package var keepsHistory: Bool { true }
 
-  package func offerCompletions(from commands: CommandTable<Command>) { completion = Completion(commands: commands) }
+  package func offerCompletions(from commands: CommandTable<SessionCommand>) {
+    completion = Completion(commands: commands)
+  }
 
   package func remember(_ line: String) {
     // Synchronous, so `quit` right after a line can never leave a half-written file.
@@ -247,9 +249,9 @@ private func generateCompletion(_ text: UnsafePointer<CChar>?, _ state: Int32) -
 
 /// What tab completion offers, from a session's command table.
 package struct Completion: Sendable {
-  package let commands: CommandTable<Command>
+  package let commands: CommandTable<SessionCommand>
 
-  package init(commands: CommandTable<Command>) { self.commands = commands }
+  package init(commands: CommandTable<SessionCommand>) { self.commands = commands }
 
   /// Candidates for `word`, given the text of the line before it.
   package func candidates(for word: String, before: String) -> [String] {

@@ -11,7 +11,7 @@ package protocol LineReader: Sendable {
   /// Records an entered line, already redacted, in history, if this reader keeps one.
   func remember(_ line: String)
   /// Completes words from `commands` (a line editor; others ignore it).
-  func offerCompletions(from commands: CommandTable<Command>)
+  func offerCompletions(from commands: CommandTable<SessionCommand>)
   /// The next line, or nil at end of input; a reader of bytes says when they are not UTF-8.
   func readInput(prompt: String) async -> InputLine?
 }
@@ -26,7 +26,7 @@ package enum InputLine: Sendable, Equatable {
 extension LineReader {
   package var keepsHistory: Bool { false }
   package func remember(_ line: String) {}
-  package func offerCompletions(from commands: CommandTable<Command>) {}
+  package func offerCompletions(from commands: CommandTable<SessionCommand>) {}
 
   /// Readers of text have nothing else to say.
   package func readInput(prompt: String) async -> InputLine? {

@@ -1,5 +1,5 @@
+package import FeatureKit
 import LiveTerminal
-package import ReactorView
 import Rendering
 
 #if canImport(Glibc)

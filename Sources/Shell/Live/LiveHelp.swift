@@ -1,4 +1,4 @@
-package import ReactorView
+package import FeatureKit
 
 /// What `help live` at the prompt, `reactor help live` and `reactor live --help` say about the
 /// live views beside the usage: each view's words and keys, from the views themselves.

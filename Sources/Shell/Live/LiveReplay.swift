@@ -1,6 +1,6 @@
+import FeatureKit
 import LiveTerminal
 import ReactorCore
-import ReactorView
 import Rendering
 
 /// Replays a live transcript: the recorded keys at their offsets on the virtual clock, so the

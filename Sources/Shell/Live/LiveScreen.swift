@@ -1,5 +1,5 @@
+package import FeatureKit
 package import LiveTerminal
-package import ReactorView
 
 /// One live View on one screen: keys in, bytes out. The terminal loop and the replayer both
 /// drive it, so a replay draws exactly what the terminal was sent, and a model of the terminal

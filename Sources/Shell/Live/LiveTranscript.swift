@@ -1,5 +1,5 @@
+package import FeatureKit
 package import LiveTerminal
-package import ReactorView
 
 #if canImport(Glibc)
   import Glibc

@@ -1,5 +1,5 @@
+package import FeatureKit
 import ReactorCore
-package import ReactorView
 package import Rendering
 
 /// How `live` runs in this process: set where there is a terminal to draw on.

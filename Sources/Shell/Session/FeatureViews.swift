@@ -1,7 +1,7 @@
+import FeatureKit
 import GitHubClient
 import ReactorCore
 import ReactorJSON
-import ReactorView
 import Rendering
 
 /// A session's features, each View (and its store) made on first use: a daemon or REPL that

@@ -5,7 +5,9 @@ import Rendering
 
 /// `help` output, generated from the session's command table.
 enum HelpText {
-  static func lines(topic: String?, table: CommandTable<Command>, dataNote: String?, records: Records) -> [OutputLine] {
+  static func lines(topic: String?, table: CommandTable<SessionCommand>, dataNote: String?, records: Records)
+    -> [OutputLine]
+  {
     if records.options.mode == .json {
       let specs = topic.flatMap(table.spec(for:)).map { [$0] } ?? table.all
       let commands: [JSONValue] = specs.map { spec in
@@ -35,7 +37,7 @@ enum HelpText {
       }
       return lines.map { OutputLine(.out, $0) }
     }
-    if topic == CommandTable<Command>.replayTopic {
+    if topic == CommandTable<SessionCommand>.replayTopic {
       return TerminalText.wrap(
         "replay is not a command of the session: it replays transcripts from a shell, as in 'reactor replay "
           + "session.t'. 'reactor replay --help' lists its flags; reactor-transcript(5) describes the files.",

@@ -1,7 +1,7 @@
 import CommandLanguage
+import FeatureKit
 import ReactorCore
 import ReactorJSON
-import ReactorView
 import Rendering
 
 // MARK: - The `cancel` handler

@@ -1,8 +1,8 @@
 import CommandLanguage
+import FeatureKit
 import GitHubClient
 import ReactorCore
 import ReactorJSON
-import ReactorView
 import Rendering
 
 // MARK: - `limits`, the rate-limit part of `state`, and `sort` / `order`

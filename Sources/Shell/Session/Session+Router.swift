@@ -1,14 +1,14 @@
 import CommandLanguage
+package import FeatureKit
 import ReactorCore
 package import ReactorJSON
-package import ReactorView
 
 // MARK: - The router: a feature's command goes to its View, the shell's own to a handler
 
 extension Session {
   /// Starts one command, as `start(_:tag:)` starts a line. The switch is exhaustive, so a new
-  /// ``Command`` case does not compile until it has a handler.
-  package func start(_ command: Command, tag: JSONValue? = nil) -> Execution {
+  /// ``SessionCommand`` case does not compile until it has a handler.
+  package func start(_ command: SessionCommand, tag: JSONValue? = nil) -> Execution {
     let sink = TaggingSink(base: configuration.sink, tag: tag)
     switch command {
     case .feature(let command):

@@ -1,8 +1,8 @@
 package import CommandLanguage
+package import FeatureKit
 import GitHubClient
 package import ReactorCore
 package import ReactorJSON
-package import ReactorView
 import Rendering
 
 /// One session: the feature stores, their rendering, and the commands that drive them.
@@ -15,12 +15,12 @@ package final class Session: Sendable {
   package let sequencer = Sequencer()
   /// The command language of the session's features and the shell, made when first needed:
   /// a daemon is ready before any View's verbs are built (`startup.ready`).
-  package var commands: CommandTable<Command> { madeTable.table }
+  package var commands: CommandTable<SessionCommand> { madeTable.table }
   /// The table once made; a class, so that the lock hands out a reference, not a copy of the
   /// table, with every line run.
   private final class MadeTable: Sendable {
-    let table: CommandTable<Command>
-    init(_ table: CommandTable<Command>) { self.table = table }
+    let table: CommandTable<SessionCommand>
+    init(_ table: CommandTable<SessionCommand>) { self.table = table }
   }
   private var madeTable: MadeTable {
     table.withLock { table in
@@ -87,7 +87,7 @@ package final class Session: Sendable {
   /// its immediate mutations and output) happens before this returns; effects go on.
   /// `tag` marks every record the command causes, now or from its effects (daemon ids).
   package func start(_ line: String, tag: JSONValue? = nil) -> Execution {
-    let command: Command
+    let command: SessionCommand
     let name: String
     do {
       guard let parsed = try madeTable.table.parseNamed(line) else { return .done(.ok) }

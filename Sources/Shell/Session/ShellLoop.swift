@@ -1,7 +1,7 @@
 import CommandLanguage
+import FeatureKit
 package import ReactorCore
 import ReactorJSON
-import ReactorView
 
 #if canImport(Glibc)
   import Glibc

@@ -1,6 +1,6 @@
+package import FeatureKit
 import FoundationEssentials
 import ReactorCore
-package import ReactorView
 import Rendering
 
 /// `reactor replay --until N FILE` and `reactor replay --step FILE`: replays a transcript's
@@ -128,7 +128,7 @@ package struct ReplayHandover: Sendable {
   /// Compares each command's output with the transcript's, line by line as a replay does;
   /// reports each difference as a unified diff. True when everything matched.
   private func check(
-    _ outputs: [(index: Int, lines: [String])], against commands: [Transcript.Command], log: ReplayLog, path: String
+    _ outputs: [(index: Int, lines: [String])], against commands: [Transcript.Block], log: ReplayLog, path: String
   ) -> Bool {
     var matched = true
     for (index, actual) in outputs where index < commands.count {

@@ -20,12 +20,12 @@ package struct RerecordLoss: Sendable, Equatable {
   }
 
   /// A command that has a failure now that its old recording had no failure of the kind of.
-  package struct Command: Sendable, Equatable {
+  package struct LostCommand: Sendable, Equatable {
     package var input: String
     package var failure: Failure
   }
 
-  package var commands: [Command]
+  package var commands: [LostCommand]
 
   /// The exit status of the first lost command's failure (3, 4 or 5, as reactor(1) says).
   package var status: Int32 { ExitStatus(failureCode: commands.first?.failure.code).rawValue }
@@ -47,11 +47,11 @@ package struct RerecordLoss: Sendable, Equatable {
   /// or nil when nothing is lost. `old` is nil when the old recording could not be replayed:
   /// then every such failure counts, since nothing shows that the recording had it too.
   package static func between(old: [[Failure]]?, new: [[Failure]], inputs: [String]) -> RerecordLoss? {
-    var commands: [Command] = []
+    var commands: [LostCommand] = []
     for (index, failures) in new.enumerated() {
       let before = (old.flatMap { index < $0.count ? $0[index] : nil } ?? []).map(\.category)
       guard let lost = failures.first(where: { !before.contains($0.category) }) else { continue }
-      commands.append(Command(input: index < inputs.count ? inputs[index] : "", failure: lost))
+      commands.append(LostCommand(input: index < inputs.count ? inputs[index] : "", failure: lost))
     }
     return commands.isEmpty ? nil : RerecordLoss(commands: commands)
   }

@@ -1,4 +1,4 @@
-package import ReactorView
+package import FeatureKit
 package import Rendering
 
 #if canImport(Glibc)
@@ -63,11 +63,11 @@ package struct Transcript: Sendable, Equatable {
     /// A comment, directive or blank line before the first command, kept as written.
     case verbatim(String)
     /// A command and the output expected under it.
-    case command(Command)
+    case command(Block)
   }
 
-  /// A command line and its expected output.
-  package struct Command: Sendable, Equatable {
+  /// A command line and the output expected under it: a block of the file.
+  package struct Block: Sendable, Equatable {
     /// The line as typed, without the `> ` prefix and without a trailing `&`.
     package var input: String
     /// Written with a trailing ` &`: start it and go on without waiting for its effects.
@@ -98,8 +98,8 @@ package struct Transcript: Sendable, Equatable {
     self.status = status
   }
 
-  /// The commands, in order.
-  package var commands: [Command] {
+  /// The blocks, in order: each command line with its expected output.
+  package var commands: [Block] {
     items.compactMap { if case .command(let command) = $0 { command } else { nil } }
   }
 }

@@ -1,7 +1,7 @@
 import CommandLanguage
+package import FeatureKit
 import FoundationEssentials
 import GitHubClient
-package import ReactorView
 
 #if canImport(Glibc)
   import Glibc
@@ -23,7 +23,7 @@ package enum TranscriptParser {
   /// transcript keeps `text`'s storage alive.
   package static func parse(_ text: String, features: [FeatureSetting]) throws(Failure) -> Transcript {
     var transcript = Transcript()
-    var current: Transcript.Command?
+    var current: Transcript.Block?
     // The line of `%status`, which ends the transcript.
     var statusLine: Int?
     var lines = Self.lines(of: text)
@@ -40,7 +40,7 @@ package enum TranscriptParser {
       case UInt8(ascii: ">") where bytes.count == 1 || bytes.dropFirst().first == UInt8(ascii: " "):
         if let command = current { transcript.items.append(.command(command)) }
         let (input, background) = Tokenizer.splitBackground(String(Substring(bytes.dropFirst(2))))
-        current = Transcript.Command(input: input, background: background)
+        current = Transcript.Block(input: input, background: background)
       case UInt8(ascii: "#"):
         if current != nil {
           current!.comments.append(String(line))

@@ -13,7 +13,7 @@ package import Rendering
 package final class TranscriptRecorder: OutputSink {
   struct Storage {
     var header: [String]
-    var blocks: [Transcript.Command] = []
+    var blocks: [Transcript.Block] = []
     var placeholders: [String: String] = [:]
     var status = SessionStatus()
     /// The code of the last error the current line's command printed, for its status.
@@ -30,14 +30,14 @@ package final class TranscriptRecorder: OutputSink {
     var stop: Stop?
 
     /// The blocks of the commands that ended: without the running one and its `^C` lines.
-    var finishedBlocks: ArraySlice<Transcript.Command> {
+    var finishedBlocks: ArraySlice<Transcript.Block> {
       guard running else { return blocks[...] }
       var end = blocks.endIndex
       while end > blocks.startIndex, blocks[end - 1].input == SessionStatus.interrupt { end -= 1 }
       return blocks[..<max(blocks.startIndex, end - 1)]
     }
 
-    func text(blocks: some Sequence<Transcript.Command>) -> String {
+    func text(blocks: some Sequence<Transcript.Block>) -> String {
       Transcript(items: header.map { .verbatim($0) } + blocks.map { .command($0) }, status: status.value).text()
     }
   }
@@ -64,11 +64,11 @@ package final class TranscriptRecorder: OutputSink {
 
   /// - Parameter files: where the transcript and its cassette are saved; nil keeps them in
   ///   memory only (``text``).
-  private let commands: CommandTable<Command>
+  private let commands: CommandTable<SessionCommand>
 
   /// - Parameter commands: the session's command language, which says which words are secrets.
   package init(
-    forwarding forward: any OutputSink, commands: CommandTable<Command>, header: [String],
+    forwarding forward: any OutputSink, commands: CommandTable<SessionCommand>, header: [String],
     files: RecordingFiles? = nil
   ) {
     self.forward = forward
@@ -85,7 +85,7 @@ package final class TranscriptRecorder: OutputSink {
       // A line typed as `^C` is quoted, which parses the same, so it is not read as Control-C.
       let typed = command == SessionStatus.interrupt ? "'" + command + "'" : command
       let safe = commands.forTranscript(typed, placeholders: &storage.placeholders)
-      storage.blocks.append(Transcript.Command(input: safe, background: background))
+      storage.blocks.append(Transcript.Block(input: safe, background: background))
       storage.failureCode = nil
       storage.running = true
       storage.dropped = false
@@ -111,7 +111,7 @@ package final class TranscriptRecorder: OutputSink {
     storage.withLock { storage in
       guard storage.running, !storage.blocks.isEmpty else { return }
       storage.blocks[storage.blocks.count - 1].background = true
-      storage.blocks.append(Transcript.Command(input: SessionStatus.interrupt))
+      storage.blocks.append(Transcript.Block(input: SessionStatus.interrupt))
     }
   }
 

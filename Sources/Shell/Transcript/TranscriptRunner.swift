@@ -1,6 +1,6 @@
+package import FeatureKit
 package import GitHubClient
 package import ReactorCore
-package import ReactorView
 package import Rendering
 
 /// Replays a transcript deterministically and returns the output under each command.

@@ -1,9 +1,9 @@
 import CommandLanguage
-package import ReactorView
+package import FeatureKit
 
 /// A parsed command line: a feature's command, or one of the shell's own. The session's
 /// table (``Session/commands``) builds it from the words; the router runs it.
-package enum Command: Sendable, Equatable {
+package enum SessionCommand: Sendable, Equatable {
   /// A verb of a feature's View.
   case feature(FeatureCommand)
   /// The rate-limit budget and the token's source.
