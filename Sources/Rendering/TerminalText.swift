@@ -111,6 +111,46 @@ package enum TerminalText {
     return missing > 0 ? text + String(repeating: " ", count: missing) : text
   }
 
+  /// Appends `text` to `line` as one cell of a table: made safe as ``sanitize(_:keepTab:)``
+  /// makes it (a tab as a space), cut to `columns` as ``truncate(_:to:)`` cuts, and padded to
+  /// them unless `pads` is false. Printable ASCII, most of what GitHub sends, takes one pass
+  /// over its bytes and no string of its own.
+  package static func appendCell(_ text: String, columns: Int, pads: Bool = true, to line: inout String) {
+    guard columns > 0 else { return }
+    guard let count = printableASCIICount(text) else {
+      let cell = truncate(sanitize(text, keepTab: false), to: columns)
+      line += cell
+      if pads { appendSpaces(columns - width(cell), to: &line) }
+      return
+    }
+    if count <= columns {
+      line += text
+      if pads { appendSpaces(columns - count, to: &line) }
+    } else {
+      line += Substring(text.utf8.prefix(columns - 1))
+      line += "…"
+    }
+  }
+
+  /// Columns `text` takes once made safe as a cell (``appendCell(_:columns:pads:to:)``), before
+  /// any cut.
+  package static func cellWidth(_ text: String) -> Int {
+    printableASCIICount(text) ?? width(sanitize(text, keepTab: false))
+  }
+
+  /// Appends `count` spaces to `line` (none when `count` is not positive).
+  package static func appendSpaces(_ count: Int, to line: inout String) {
+    var missing = count
+    while missing > 0 {
+      let run = min(missing, paddings.count - 1)
+      line += paddings[run]
+      missing -= run
+    }
+  }
+
+  /// Runs of 0 to 64 spaces, made once: appending one is a copy of its bytes.
+  private static let paddings = (0...64).map { String(repeating: " ", count: $0) }
+
   /// `1234` as `1.2k`, `67100` as `67.1k`, `1_200_000` as `1.2M`.
   package static func compactNumber(_ value: Int) -> String {
     func scaled(_ divisor: Double, _ suffix: String) -> String {

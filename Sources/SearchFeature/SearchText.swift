@@ -144,29 +144,40 @@ package struct SearchText: Sendable {
     let end = min(start + count, state.repos.count)
     let slice = state.repos[start..<end]
     let numberWidth = max(4, String(state.repos.count).count + 1)
-    let longestName = state.repos[..<end].reduce(0) { longest, repository in
-      max(longest, TerminalText.width(TerminalText.sanitize(repository.fullName, keepTab: false)))
-    }
+    let longestName = state.repos[..<end].reduce(0) { max($0, TerminalText.cellWidth($1.fullName)) }
     let layout = ListLayout(width: options.width, numberWidth: numberWidth + 1, longestName: longestName)
     var lines: [OutputLine] = []
     lines.reserveCapacity(slice.count)
+    // Each line is built in one buffer, its cells appended: a page of text went through a
+    // dozen intermediate strings a row (Benchmarks/README, offline.query).
     for (offset, repository) in slice.enumerated() {
+      var line = ""
+      line.reserveCapacity(options.width + 32)
       let number = String(start + offset + 1)
-      let index = String(repeating: " ", count: max(0, numberWidth - number.count)) + number + "."
-      let fullName = TerminalText.sanitize(repository.fullName, keepTab: false)
-      let name = TerminalText.pad(TerminalText.truncate(fullName, to: layout.name), to: layout.name)
-      var line = "\(style.dim(index)) \(style.bold(name))"
+      style.dim(&line) {
+        TerminalText.appendSpaces(numberWidth - number.count, to: &$0)
+        $0 += number
+        $0 += "."
+      }
+      line += " "
+      style.bold(&line) { TerminalText.appendCell(repository.fullName, columns: layout.name, to: &$0) }
       if layout.stars {
-        line += " " + style.yellow("★ " + TerminalText.pad(TerminalText.compactNumber(repository.stars), to: 6))
+        line += " "
+        style.yellow(&line) {
+          $0 += "★ "
+          TerminalText.appendCell(TerminalText.compactNumber(repository.stars), columns: 6, to: &$0)
+        }
       }
       if layout.language {
-        let language = TerminalText.sanitize(repository.language ?? "", keepTab: false)
-        line += " " + style.cyan(TerminalText.pad(TerminalText.truncate(language, to: 11), to: 11))
+        line += " "
+        style.cyan(&line) { TerminalText.appendCell(repository.language ?? "", columns: 11, to: &$0) }
       }
       if layout.description >= 10, let description = repository.description, !description.isEmpty {
-        line += " " + TerminalText.truncate(TerminalText.sanitize(description, keepTab: false), to: layout.description)
+        line += " "
+        TerminalText.appendCell(description, columns: layout.description, pads: false, to: &line)
       }
-      while line.hasSuffix(" ") { line.removeLast() }
+      // (The byte first: most lines end in their description.)
+      while line.utf8.last == UInt8(ascii: " "), line.hasSuffix(" ") { line.removeLast() }
       lines.append(OutputLine(.out, line))
     }
     return lines

@@ -123,6 +123,33 @@ import Testing
     #expect(TerminalText.width(TerminalText.pad("😀x", to: 8)) == 8)
   }
 
+  @Test(
+    "a cell appended is the text sanitized, cut and padded, on the fast path for ASCII or not",
+    arguments: [
+      "", "a", "hello", "hello world, a longer description of a repository", "ab\tcd", "a\u{1B}[2Jb",
+      "漢字漢字", "cafe\u{301} au lait", "😀x", "a\u{202E}b", "\u{600}", String(repeating: "x", count: 150),
+    ])
+  func appendCellIsSanitizeTruncatePad(text: String) {
+    for columns in [-1, 0, 1, 2, 5, 11, 30, 100] {
+      let composed = TerminalText.truncate(TerminalText.sanitize(text, keepTab: false), to: columns)
+      for pads in [true, false] {
+        var line = "12. "
+        TerminalText.appendCell(text, columns: columns, pads: pads, to: &line)
+        let expected = "12. " + (pads ? TerminalText.pad(composed, to: columns) : composed)
+        #expect(line == expected, "columns \(columns), pads \(pads)")
+      }
+    }
+    #expect(TerminalText.cellWidth(text) == TerminalText.width(TerminalText.sanitize(text, keepTab: false)))
+  }
+
+  @Test func appendSpacesAppendsThatManyOrNone() {
+    for count in [-2, 0, 1, 63, 64, 65, 200] {
+      var line = "x"
+      TerminalText.appendSpaces(count, to: &line)
+      #expect(line == "x" + String(repeating: " ", count: max(0, count)))
+    }
+  }
+
   // MARK: - compactNumber
 
   @Test(arguments: [
