@@ -163,9 +163,11 @@ package struct SearchText: Sendable {
       style.bold(&line) { TerminalText.appendCell(repository.fullName, columns: layout.name, to: &$0) }
       if layout.stars {
         line += " "
+        let stars = TerminalText.compactNumber(repository.stars)
         style.yellow(&line) {
           $0 += "★ "
-          TerminalText.appendCell(TerminalText.compactNumber(repository.stars), columns: 6, to: &$0)
+          $0 += stars
+          TerminalText.appendSpaces(6 - stars.utf8.count, to: &$0)  // padded, never cut
         }
       }
       if layout.language {

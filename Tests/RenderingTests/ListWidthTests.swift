@@ -41,4 +41,17 @@ struct ListWidthTests {
     // The columns after the name line up.
     #expect(Set(lines.map { line in line.prefix { $0 != "★" }.count }).count == 1, "\(width): \(lines)")
   }
+
+  @Test("a star count wider than its column is padded to nothing, never cut; a narrower one is padded")
+  func starsAreNeverCut() {
+    var state = SearchState()
+    state.repos.replaceAll(
+      with: [1_234_567_890, 7].enumerated().map { index, stars in
+        Repository(id: index, fullName: "o/r\(index)", description: "d", stars: stars, language: "Go", url: "")
+      })
+    let lines = SearchText(options: RenderOptions(width: 80)).list(state, from: 0, count: 2).map(\.text)
+    #expect(lines.count == 2)
+    #expect(lines.first?.contains("★ 1234.5M Go ") == true, "\(lines)")
+    #expect(lines.last?.contains("★ 7      Go ") == true, "\(lines)")
+  }
 }
