@@ -7,7 +7,7 @@ package import Rendering
 /// A feature's View, as in ReactorKit: it binds input to its reactor's actions and its state to
 /// output. Here the input is the verbs it declares (``verbs``: name, usage, help, completion,
 /// which words are secret, how words become its ``Command``) and the output is how its
-/// changes read as lines, given to ``StoreMaker/store(_:restore:render:)``.
+/// changes read as lines, given to ``StoreMaker/store(_:render:)``.
 ///
 /// The shell knows features only through this protocol and the list of ``Feature``s the
 /// executable builds: adding a verb is one entry in ``verbs``, adding a feature is a module
@@ -57,7 +57,7 @@ package protocol FeatureHost: Sendable {
   /// Writes lines that belong to no request.
   func write(_ lines: [OutputLine])
   /// Makes the feature's stores: they trace their effects, render their changes to the
-  /// session and keep them in history (``StoreMaker/store(_:restore:render:)``).
+  /// session and keep them in history (``StoreMaker/store(_:render:)``).
   var stores: StoreMaker { get }
   /// Tells history that the feature's state was replaced at `seq` outside its store (a new
   /// store): what came before cannot be restored.

@@ -24,9 +24,6 @@ package struct FeedReactor: Reactor {
     case cancel
     /// Load the page after the last one loaded.
     case loadMore
-    /// Put the feed back to an earlier state (time travel), stopping the load in flight.
-    /// Indirect: a whole state is large, and every value of the enum is as large as its largest case.
-    indirect case restore(FeedState)
   }
 
   // MARK: - Mutation
@@ -41,9 +38,6 @@ package struct FeedReactor: Reactor {
     case appendEvents(Page<Event>)
     case setError(GitHubError)
     case setIdle
-    /// The whole feed, as a jump in history left it.
-    /// Indirect: a whole state is large, and every value of the enum is as large as its largest case.
-    indirect case restore(FeedState)
   }
 
   // MARK: - State
@@ -84,9 +78,6 @@ package struct FeedReactor: Reactor {
     case .cancel:
       guard state.isRefreshing || state.isLoadingMore else { return .none }
       return .concatenate(.cancel(id: Self.loadID), .send(.setIdle))
-
-    case .restore(let state):
-      return .concatenate(.cancel(id: Self.loadID), .send(.restore(state)))
     }
   }
 
@@ -140,13 +131,17 @@ package struct FeedReactor: Reactor {
       state.error = GitHubFailure(error)
       state.isRefreshing = false
       state.isLoadingMore = false
-    case .restore(let restored):
-      // Idle, since the jump cancelled the load; a new identity, so the patch replaces the list.
-      state = restored
-      state.items.replaceAll(with: restored.items.elements)
-      state.isRefreshing = false
-      state.isLoadingMore = false
     }
+  }
+
+  /// The past feed idle, since the jump cancelled the load; its list under a new identity, so
+  /// the patch replaces it.
+  package func restoring(_ past: State, replacing current: State) -> State {
+    var state = past
+    state.items.replaceAll(with: past.items.elements)
+    state.isRefreshing = false
+    state.isLoadingMore = false
+    return state
   }
 
   /// The page after `page`, unless GitHub said there is none or it would pass the limit.
@@ -170,7 +165,6 @@ extension FeedReactor.Action {
     case .refresh: "refresh"
     case .loadMore: "more"
     case .cancel: "cancel"
-    case .restore: "goto"
     }
   }
 }

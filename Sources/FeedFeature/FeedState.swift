@@ -48,7 +48,6 @@ extension FeedReactor.Mutation: CaseNamed {
     case .setIdle: "setIdle"
     case .appendEvents: "appendEvents"
     case .setError: "setError"
-    case .restore: "restore"
     }
   }
 }

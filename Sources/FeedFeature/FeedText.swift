@@ -20,16 +20,23 @@ package struct FeedText: Sendable {
     self.now = now
   }
 
-  /// The lines for one transition, given the state after it and the command that caused it.
-  package func render<R: Reactor>(_ transition: StateTransition<R>, state: FeedState, command: String) -> [OutputLine]
-  where R.State == FeedState, R.Mutation == FeedReactor.Mutation {
-    if options.mode == .json {
-      let failure = if case .setError = transition.mutation { state.error } else { GitHubFailure?.none }
-      return records.transition(
-        feature: "feed", seq: transition.seq, action: command, mutation: transition.mutation.caseName,
-        patch: transition.changes, failure: failure.map { ($0.code, $0.message) })
+  /// The lines for one transition, given the state after it.
+  package func render(_ transition: StateTransition<FeedReactor>, state: FeedState) -> [OutputLine] {
+    guard let mutation = transition.mutation else {
+      if options.mode == .json {
+        return records.restore(feature: "feed", seq: transition.seq, patch: transition.changes)
+      }
+      if state.items.isEmpty { return [OutputLine(.out, "feed restored: no events")] }
+      return [OutputLine(.out, "feed restored: \(state.items.count) events (1-\(state.items.count))")]
+        + list(state, from: 0, count: state.items.count)
     }
-    switch transition.mutation {
+    if options.mode == .json {
+      let failure = if case .setError = mutation { state.error } else { GitHubFailure?.none }
+      return records.transition(
+        feature: "feed", seq: transition.seq, action: transition.action?.commandName ?? Records.restoreCommand,
+        mutation: mutation.caseName, patch: transition.changes, failure: failure.map { ($0.code, $0.message) })
+    }
+    switch mutation {
     case .setEvents:
       if state.items.isEmpty { return [OutputLine(.out, "no events")] }
       return [OutputLine(.out, "+ \(state.items.count) events (1-\(state.items.count))")]
@@ -49,10 +56,6 @@ package struct FeedText: Sendable {
       return [OutputLine(.out, "feed loading cancelled")]
     case .setRefreshing, .setLoadingMore:
       return []
-    case .restore:
-      if state.items.isEmpty { return [OutputLine(.out, "feed restored: no events")] }
-      return [OutputLine(.out, "feed restored: \(state.items.count) events (1-\(state.items.count))")]
-        + list(state, from: 0, count: state.items.count)
     }
   }
 

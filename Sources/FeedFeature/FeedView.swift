@@ -31,16 +31,17 @@ package final class FeedView: StoreView {
   }
 
   /// The feed's store on `host`'s client, rendering each change as the REPL prints it; `observe`
-  /// sees each mutation and the state after it (the live View's redraws and checkpoints).
+  /// sees each mutation (nil for a restore) and the state after it (the live View's redraws and
+  /// checkpoints).
   static func makeStore(
-    host: any FeatureHost, observe: (@Sendable (FeedReactor.Mutation, FeedState) -> Void)? = nil
+    host: any FeatureHost, observe: (@Sendable (FeedReactor.Mutation?, FeedState) -> Void)? = nil
   ) -> Store<FeedReactor> {
     let text = FeedText(options: host.records.options, now: host.time.now)
     return host.stores.store(
-      FeedReactor(client: host.client), restore: { .restore($0) },
+      FeedReactor(client: host.client),
       render: { transition, state in
         defer { observe?(transition.mutation, state) }
-        return text.render(transition, state: state, command: transition.action.commandName)
+        return text.render(transition, state: state)
       })
   }
 }

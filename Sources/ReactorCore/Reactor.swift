@@ -12,6 +12,8 @@
 ///   `reduce`. Their defaults change nothing.
 /// - `failure(of:)` names the mutations that carry an error into state, so that a session can
 ///   report a command as failed without the reactor swallowing the error.
+/// - `restoring(_:replacing:)` settles a past state that time travel puts back
+///   (``Store/restore(_:tag:)``), its effects cancelled. Its default changes nothing.
 public protocol Reactor: Sendable {
   associatedtype Action: Sendable
   associatedtype Mutation: Sendable
@@ -51,6 +53,16 @@ public protocol Reactor: Sendable {
 
   /// The error a mutation records in state, if it records one.
   func failure(of mutation: Mutation) -> (any Error)?
+
+  // MARK: - Time travel
+
+  /// The state ``Store/restore(_:tag:)`` puts in place of `current` when it puts `past` back:
+  /// every effect has been cancelled, so a load `past` was waiting for will not come (clear its
+  /// flag); `current` holds what must not go back (a counter that keeps requests unique). The
+  /// restored state's feedback runs as after any change, and a ``FeedbackLoop`` whose request
+  /// it derives unchanged does not start it again: settle such a state here (no request, or a
+  /// newly numbered one). The default is `past` as it was.
+  func restoring(_ past: State, replacing current: State) -> State
 }
 
 extension Reactor {
@@ -59,6 +71,7 @@ extension Reactor {
   public func transform(state: inout State) {}
   public func feedback(state: State) -> Effect<Mutation> { .none }
   public func failure(of mutation: Mutation) -> (any Error)? { nil }
+  public func restoring(_ past: State, replacing current: State) -> State { past }
 }
 
 /// A value that has a stable, human-readable name for its case, used in NDJSON records

@@ -19,7 +19,8 @@ public final class TestStore<R: Reactor>: Sendable where R.State: Equatable, R.M
   public let store: Store<R>
 
   private enum Received: Sendable {
-    case mutation(R.Mutation, R.State)
+    /// A committed change: its mutation (nil for a restore) and the state after it.
+    case mutation(R.Mutation?, R.State)
     case notice(String)
     case failure(String)
   }
@@ -49,15 +50,29 @@ public final class TestStore<R: Reactor>: Sendable where R.State: Equatable, R.M
   /// Sends an action. Everything received before must have been asserted.
   @discardableResult
   public func send(_ action: R.Action, sourceLocation: SourceLocation = #_sourceLocation) async -> StoreTask {
-    let pending = inbox.withLock { $0 }
-    if !pending.isEmpty {
-      Issue.record(
-        "Must handle \(pending.count) received item(s) before sending \(action): \(pending)",
-        sourceLocation: sourceLocation)
-    }
+    expectNothingPending(before: "sending \(action)", sourceLocation: sourceLocation)
     let task = store.send(action)
     tasks.withLock { $0.append(task) }
     return task
+  }
+
+  /// Puts `past` back (`Store.restore(_:tag:)`), as time travel does; assert the
+  /// change with ``receiveRestore(timeout:sourceLocation:_:)``. Everything received before must
+  /// have been asserted.
+  @discardableResult
+  public func restore(_ past: R.State, sourceLocation: SourceLocation = #_sourceLocation) async -> StoreTask {
+    expectNothingPending(before: "restoring a state", sourceLocation: sourceLocation)
+    let task = store.restore(past)
+    tasks.withLock { $0.append(task) }
+    return task
+  }
+
+  private func expectNothingPending(before what: String, sourceLocation: SourceLocation) {
+    let pending = inbox.withLock { $0 }
+    if !pending.isEmpty {
+      Issue.record(
+        "Must handle \(pending.count) received item(s) before \(what): \(pending)", sourceLocation: sourceLocation)
+    }
   }
 
   /// Waits for the next committed mutation, checks it equals `mutation`, and checks that the
@@ -78,9 +93,35 @@ public final class TestStore<R: Reactor>: Sendable where R.State: Equatable, R.M
       Issue.record("Expected to receive \(mutation), but received \(item)", sourceLocation: sourceLocation)
       return
     }
+    guard let actualMutation else {
+      Issue.record("Expected to receive \(mutation), but received a restore", sourceLocation: sourceLocation)
+      return
+    }
     if actualMutation != mutation {
       Issue.record("Received \(actualMutation), expected \(mutation)", sourceLocation: sourceLocation)
     }
+    check(actualState, after: "\(actualMutation)", update, sourceLocation: sourceLocation)
+  }
+
+  /// Waits for the next committed change, checks it is a restore (``restore(_:sourceLocation:)``),
+  /// and checks that the state after it equals the expected state changed by `update`.
+  public func receiveRestore(
+    timeout: Duration = .seconds(20), sourceLocation: SourceLocation = #_sourceLocation,
+    _ update: ((inout R.State) -> Void)? = nil
+  ) async {
+    let item = await next(timeout: timeout)
+    guard case .mutation(nil, let actualState)? = item else {
+      Issue.record("Expected a restore, received \(String(describing: item))", sourceLocation: sourceLocation)
+      return
+    }
+    check(actualState, after: "the restore", update, sourceLocation: sourceLocation)
+  }
+
+  /// Checks that `actualState` equals the expected state changed by `update`; records the
+  /// difference and takes the actual state as expected if not.
+  private func check(
+    _ actualState: R.State, after change: String, _ update: ((inout R.State) -> Void)?, sourceLocation: SourceLocation
+  ) {
     let expectedState = expected.withLock { state in
       update?(&state)
       return state
@@ -89,7 +130,7 @@ public final class TestStore<R: Reactor>: Sendable where R.State: Equatable, R.M
       let diff = StateDiff.lines(expectedState, actualState)
       // Equal dumps of unequal states: the difference is in what does not print (a `Redacted`).
       let shown = diff.isEmpty ? "(the dumps are equal: what differs does not print)" : diff
-      let message = "State after \(actualMutation) differs:\n\(shown)"
+      let message = "State after \(change) differs:\n\(shown)"
       Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
       expected.withLock { $0 = actualState }
     }

@@ -1,3 +1,4 @@
+import ReactorCore
 package import ReactorJSON
 
 /// The NDJSON records of the public output contract, and their text-mode twins.
@@ -50,6 +51,16 @@ package struct Records: Sendable {
       change, error(code: failure.code, message: failure.message, feature: feature, details: failureDetails ?? [:]),
     ]
   }
+
+  /// The change record of a restore (time travel's `goto`, `undo` and `redo`): its action is
+  /// named `goto` whichever of them made it, its mutation `restore` (``History/restoreName``).
+  package func restore(feature: String, seq: UInt64, patch: Patch) -> [OutputLine] {
+    [change(feature: feature, seq: seq, action: Self.restoreCommand, mutation: History.restoreName, patch: patch)]
+  }
+
+  /// The command a change record names when no action caused the change: a restore, and what
+  /// the feedback of the restored state did.
+  package static let restoreCommand = "goto"
 
   /// `{"type":"state",...}` or, in text mode, the state as indented JSON.
   package func state(feature: String, state: JSONValue) -> [OutputLine] {

@@ -6,7 +6,7 @@ public import ReactorCore
 /// changed printed after it), notices and failures written as records. A View gets one from its
 /// host (`FeatureHost.stores`).
 ///
-/// Public, here, and with no `ReactorJSON` declaration in ``store(_:restore:render:)``'s
+/// Public, here, and with no `ReactorJSON` declaration in ``store(_:render:)``'s
 /// body, because cross-module optimization specializes a generic function in the View's module
 /// only then: it serializes public functions only (`@inlinable` does not help a `package`
 /// one), and none that uses a module its own module imports as `package` anywhere (Rendering
@@ -34,15 +34,14 @@ public struct StoreMaker: Sendable {
   }
 
   /// Makes the feature's store of `reactor`: it reports the effects it starts to `trace on`,
-  /// renders each change with `render` and keeps it in history, where `restore` makes the action that puts a
-  /// past state back (`goto`, `undo`). History records each change after its lines, and the
+  /// renders each change with `render` and keeps it in history, which puts past states back
+  /// through the store (`goto`, `undo`). History records each change after its lines, and the
   /// watches it changed print after them.
   public func store<R: Reactor>(
-    _ reactor: R, restore: @escaping @Sendable (R.State) -> R.Action,
-    render: @escaping @Sendable (StateTransition<R>, R.State) -> [OutputLine]
+    _ reactor: R, render: @escaping @Sendable (StateTransition<R>, R.State) -> [OutputLine]
   ) -> Store<R> where R.Mutation: CaseNamed, R.State: PatchableState {
     let store = tracedStore(reactor)
-    let recorder = history.recorder(store, feature: feature, restore: restore)
+    let recorder = history.recorder(store, feature: feature)
     let reporter = reporter
     store.observe { event, state in
       switch event {

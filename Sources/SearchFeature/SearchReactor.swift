@@ -34,10 +34,6 @@ package struct SearchReactor: Reactor {
     case updateSort(SearchSort, SearchOrder)
     /// Stop whatever is loading (Ctrl-C), keeping the results so far.
     case cancel
-    /// Put the state back to an earlier one (time travel: `goto`, `undo`, `redo`), cancelling
-    /// the search in flight.
-    /// Indirect: a whole state is large, and every value of the enum is as large as its largest case.
-    indirect case restore(SearchState)
   }
 
   // MARK: - Mutation
@@ -53,9 +49,6 @@ package struct SearchReactor: Reactor {
     case setSort(SearchSort, SearchOrder)
     /// Loading stopped, the results so far kept.
     case setIdle
-    /// The whole state, as a jump in history left it.
-    /// Indirect: a whole state is large, and every value of the enum is as large as its largest case.
-    indirect case restore(SearchState)
     // The reactor style's answers: cancellation keeps a stale one from arriving.
     /// The first page of the search.
     case setRepos(Page<Repository>)
@@ -153,9 +146,6 @@ package struct SearchReactor: Reactor {
     case .cancel:
       guard state.isLoading || state.isLoadingNextPage else { return .none }
       return cancellingLoad(.send(.setIdle))
-
-    case .restore(let state):
-      return cancellingLoad(.send(.restore(state)))
     }
   }
 
@@ -207,8 +197,8 @@ package struct SearchReactor: Reactor {
     return .run(cancellableAs: Self.searchID, cancelInFlight: cancelInFlight, work)
   }
 
-  /// Sends a page that landed. Synchronous and never inlined, so that the mutation (an enum as
-  /// large as the whole state, for `restore`) is made on the thread's stack, not in the effect's
+  /// Sends a page that landed. Synchronous and never inlined, so that the mutation is made on
+  /// the thread's stack, not in the effect's
   /// async frame, which it grew past the task's first slab.
   @inline(never)
   private static func deliver(_ page: Page<Repository>, append: Bool, to send: Send<Mutation>) {
@@ -252,7 +242,6 @@ package struct SearchReactor: Reactor {
     case .setLoadingPages(let count): state.beginLoadingPages(count)
     case .setSort(let sort, let order): state.change(sort: sort, order: order)
     case .setIdle: state.stopLoading()
-    case .restore(let restored): state.restore(restored)
     case .setRepos(let page): state.receiveFirstPage(page)
     case .appendRepos(let page): state.receiveNextPage(page)
     case .setError(let error): state.fail(error)
@@ -272,6 +261,15 @@ package struct SearchReactor: Reactor {
     case .setError(let error), .failed(let error, _): error
     default: nil
     }
+  }
+
+  // MARK: - Time travel
+
+  /// The past state idle (the jump cancelled its load), its count of loads kept from now.
+  package func restoring(_ past: State, replacing current: State) -> State {
+    var state = current
+    state.restore(past)
+    return state
   }
 }
 
@@ -300,7 +298,6 @@ extension SearchReactor.Action {
     case .loadNextPage, .loadPages: "next"
     case .updateSort: "sort"
     case .cancel: "cancel"
-    case .restore: "goto"
     }
   }
 }

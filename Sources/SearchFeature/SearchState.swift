@@ -91,7 +91,6 @@ extension SearchReactor.Mutation: CaseNamed {
     case .setLoadingPages: "setLoadingPages"
     case .setSort: "setSort"
     case .setIdle: "setIdle"
-    case .restore: "restore"
     case .setRepos: "setRepos"
     case .appendRepos: "appendRepos"
     case .setError: "setError"

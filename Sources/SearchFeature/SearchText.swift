@@ -11,10 +11,19 @@ package struct SearchText: Sendable {
 
   package init(options: RenderOptions) { records = Records(options: options) }
 
-  /// The lines for one transition, given the state after it and the command that caused it.
-  package func render<R: Reactor>(_ transition: StateTransition<R>, state: SearchState, command: String) -> [OutputLine]
-  where R.State == SearchState, R.Mutation == SearchReactor.Mutation {
-    render(transition.mutation, seq: transition.seq, changes: transition.changes, state: state, command: command)
+  /// The lines for one transition, given the state after it. (Generic: the benchmark renders a
+  /// reactor of its own that has search's types.)
+  package func render<R: Reactor>(_ transition: StateTransition<R>, state: SearchState) -> [OutputLine]
+  where R.State == SearchState, R.Action == SearchReactor.Action, R.Mutation == SearchReactor.Mutation {
+    guard let mutation = transition.mutation else {
+      if options.mode == .json {
+        return records.restore(feature: "search", seq: transition.seq, patch: transition.changes)
+      }
+      return restored(state)
+    }
+    return render(
+      mutation, seq: transition.seq, changes: transition.changes, state: state,
+      command: transition.action?.commandName ?? Records.restoreCommand)
   }
 
   /// The lines for one committed mutation. A stale answer of the feedback style, which `reduce`
@@ -96,8 +105,6 @@ package struct SearchText: Sendable {
       return [OutputLine(.out, "search cancelled")]
     case .setLoadingNextPage, .setLoadingPages:
       return []
-    case .restore:
-      return restored(state)
     }
   }
 

@@ -223,10 +223,9 @@ package final class SearchView: StoreView {
     return host.stores.store(
       SearchReactor(
         client: client ?? host.client, sort: settings.searchSort, order: settings.searchOrder, style: style),
-      restore: { .restore($0) },
       render: { transition, state in
         defer { observe?(state) }
-        return text.render(transition, state: state, command: transition.action.commandName)
+        return text.render(transition, state: state)
       })
   }
 }

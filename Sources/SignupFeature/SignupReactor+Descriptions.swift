@@ -13,7 +13,6 @@ extension SignupReactor.Action {
     case .updateRepeat: "repeat"
     case .submit: "submit"
     case .cancel: "cancel"
-    case .restore: "goto"
     }
   }
 }
@@ -27,7 +26,6 @@ extension SignupReactor.Mutation: CaseNamed {
     case .setRepeat: "setRepeat"
     case .setSubmitting: "setSubmitting"
     case .setSubmitResult: "setSubmitResult"
-    case .restore: "restore"
     }
   }
 }
@@ -46,7 +44,6 @@ extension SignupReactor.Action: CustomStringConvertible, CustomDebugStringConver
     case .updateRepeat: "updateRepeat(<redacted>)"
     case .submit: "submit"
     case .cancel: "cancel"
-    case .restore: "restore"
     }
   }
 

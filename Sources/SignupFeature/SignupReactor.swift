@@ -29,9 +29,6 @@ package struct SignupReactor: Reactor {
     case submit
     /// Stop the availability check and the submission in flight (Ctrl-C).
     case cancel
-    /// Put the form back to an earlier state (time travel), stopping the work in flight.
-    /// Indirect: a whole state is large, and every value of the enum is as large as its largest case.
-    indirect case restore(SignupState)
   }
 
   // MARK: - Mutation
@@ -45,9 +42,6 @@ package struct SignupReactor: Reactor {
     case setRepeat(Password)
     case setSubmitting
     case setSubmitResult(SignupResult)
-    /// The whole form, as a jump in history left it.
-    /// Indirect: a whole state is large, and every value of the enum is as large as its largest case.
-    indirect case restore(SignupState)
   }
 
   // MARK: - State
@@ -90,9 +84,6 @@ package struct SignupReactor: Reactor {
 
     case .cancel:
       return cancel(state)
-
-    case .restore(let state):
-      return .concatenate(.cancel(id: Self.checkID), .cancel(id: Self.submitID), .send(.restore(state)))
     }
   }
 
@@ -158,12 +149,15 @@ package struct SignupReactor: Reactor {
     case .setSubmitResult(let result):
       state.isSubmitting = false
       state.result = result
-    case .restore(let restored):
-      // The check and submission it may have been waiting for were cancelled by the jump.
-      state = restored
-      if state.usernameStatus == .checking { state.usernameStatus = .error(.cancelled) }
-      state.isSubmitting = false
     }
+  }
+
+  /// The past form, its check and submission settled: the jump cancelled them.
+  package func restoring(_ past: State, replacing current: State) -> State {
+    var state = past
+    if state.usernameStatus == .checking { state.usernameStatus = .error(.cancelled) }
+    state.isSubmitting = false
+    return state
   }
 
   package func failure(of mutation: Mutation) -> (any Error)? {

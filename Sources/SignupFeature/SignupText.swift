@@ -14,17 +14,22 @@ package struct SignupText: Sendable {
 
   package init(options: RenderOptions) { records = Records(options: options) }
 
-  /// The lines for one transition, given the state after it and the command that caused it.
-  package func render<R: Reactor>(_ transition: StateTransition<R>, state: SignupState, command: String) -> [OutputLine]
-  where R.State == SignupState, R.Mutation == SignupReactor.Mutation {
+  /// The lines for one transition, given the state after it.
+  package func render(_ transition: StateTransition<SignupReactor>, state: SignupState) -> [OutputLine] {
+    guard let mutation = transition.mutation else {
+      if options.mode == .json {
+        return records.restore(feature: "signup", seq: transition.seq, patch: transition.changes)
+      }
+      return [OutputLine(.out, "signup restored:"), username(state), password(state), repeatLine(state)]
+    }
     if options.mode == .json {
       return records.transition(
-        feature: "signup", seq: transition.seq, action: command, mutation: transition.mutation.caseName,
-        patch: transition.changes, failure: failure(of: transition.mutation))
+        feature: "signup", seq: transition.seq, action: transition.action?.commandName ?? Records.restoreCommand,
+        mutation: mutation.caseName, patch: transition.changes, failure: failure(of: mutation))
     }
-    switch transition.mutation {
+    switch mutation {
     case .setUsername, .setUsernameStatus:
-      if let error = error(for: transition.mutation) { return [error] }
+      if let error = error(for: mutation) { return [error] }
       return [username(state)]
     case .setPassword:
       var lines = [password(state)]
@@ -38,10 +43,8 @@ package struct SignupText: Sendable {
     case .setSubmitting:
       return [OutputLine(.out, "submitting...")]
     case .setSubmitResult(let result):
-      if let error = error(for: transition.mutation) { return [error] }
+      if let error = error(for: mutation) { return [error] }
       return [OutputLine(.out, style.bold(TerminalText.sanitize(result.message, keepTab: false)))]
-    case .restore:
-      return [OutputLine(.out, "signup restored:"), username(state), password(state), repeatLine(state)]
     }
   }
 

@@ -68,10 +68,10 @@ package final class SignupView: StoreView {
       random: SeededGenerator(seed: settings.seed), time: host.time)
     let text = SignupText(options: host.records.options)
     return host.stores.store(
-      SignupReactor(client: host.client, service: service), restore: { .restore($0) },
+      SignupReactor(client: host.client, service: service),
       render: { transition, state in
         defer { observe?(state) }
-        return text.render(transition, state: state, command: transition.action.commandName)
+        return text.render(transition, state: state)
       })
   }
 

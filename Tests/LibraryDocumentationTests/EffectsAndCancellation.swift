@@ -71,7 +71,7 @@ struct EffectsAndCancellationTests {
     // snippet: search-failure
     let store = Store(reactor: Search(clock: ContinuousClock(), search: { _ in throw Offline() }))
     store.observe { event, _ in
-      if case .failure(let error, let action, _) = event { print("\(action) failed: \(error)") }
+      if case .failure(let error, let action?, _) = event { print("\(action) failed: \(error)") }
     }
     #expect(await store.send(.type("swift")).finish() == .error)
     // snippet-end

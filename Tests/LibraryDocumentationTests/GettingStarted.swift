@@ -65,7 +65,7 @@ struct GettingStartedTests {
     // snippet: todos-store
     let store = Store(reactor: Todos(savedItems: { [Todos.Item(title: "Write the docs")] }))
     store.observe { event, state in
-      if case .transition(let change) = event { print("\(change.seq): \(change.mutation)") }
+      if case .transition(let change) = event, let mutation = change.mutation { print("\(change.seq): \(mutation)") }
     }
     store.send(.add("Buy milk"))
     store.send(.toggle(0))

@@ -3,24 +3,17 @@ import ReactorJSON
 import Testing
 
 // snippet: tally-reactor
-/// A tally that time travel can rewind: its state diffs itself into JSON patches, its
-/// mutations have names, and an action puts a past state back.
+/// A tally that time travel can rewind: its state diffs itself into JSON patches and its
+/// mutations have names. Putting a past state back is the store's work, not the reactor's.
 struct Tally: Reactor {
   enum Action: Sendable {
     case add(Int)
-    case restore(State)
   }
 
   enum Mutation: Sendable, CaseNamed {
     case add(Int)
-    case set(State)
 
-    var caseName: String {
-      switch self {
-      case .add: "add"
-      case .set: "restore"
-      }
-    }
+    var caseName: String { "add" }
   }
 
   struct State: Sendable, PatchableState {
@@ -33,14 +26,12 @@ struct Tally: Reactor {
   func mutate(action: Action, state: State) -> Effect<Mutation> {
     switch action {
     case .add(let amount): .send(.add(amount))
-    case .restore(let past): .send(.set(past))
     }
   }
 
   func reduce(state: inout State, mutation: Mutation) {
     switch mutation {
     case .add(let amount): state.total += amount
-    case .set(let past): state = past
     }
   }
 }
@@ -53,7 +44,7 @@ struct TimeTravelTests {
     // snippet: tally-history
     let history = History(limit: 100)
     let store = Store(reactor: Tally())
-    history.attach(store, feature: "tally", restore: { .restore($0) })
+    history.attach(store, feature: "tally")
     for amount in [1, 2, 3] {
       history.begin(command: "add \(amount)")
       store.send(.add(amount))

@@ -1,5 +1,6 @@
 import ReactorCore
 import ReactorJSON
+import ReactorTesting
 import Testing
 
 // Time travel through ReactorCore's public API alone, on the README's counter: what the shell's
@@ -8,22 +9,20 @@ import Testing
 
 /// The README's counter (`Tests/ReactorTestingTests/CounterExampleTests.swift`), with what time
 /// travel needs of a reactor: a state that diffs itself into patches, case names for its
-/// mutations and an action that puts a past state back; its store traces its effects.
+/// mutations, and a restored state settled (no fetch survives a jump); its store traces its
+/// effects.
 private struct Counter: Reactor {
   enum Action: Sendable {
     case increment, decrement, fetch
-    case restore(State)
   }
   enum Mutation: Sendable, Equatable, CaseNamed {
     case add(Int)
     case setLoading(Bool)
-    case set(State)
 
     var caseName: String {
       switch self {
       case .add: "add"
       case .setLoading: "setLoading"
-      case .set: "restore"
       }
     }
   }
@@ -43,7 +42,6 @@ private struct Counter: Reactor {
     case .decrement: .send(.add(-1))
     case .fetch:
       .concatenate(.send(.setLoading(true)), .run { send in send(.add(try await number())) }, .send(.setLoading(false)))
-    case .restore(let state): .send(.set(state))
     }
   }
 
@@ -51,8 +49,13 @@ private struct Counter: Reactor {
     switch mutation {
     case .add(let amount): state.count += amount
     case .setLoading(let loading): state.isLoading = loading
-    case .set(let past): state = past
     }
+  }
+
+  func restoring(_ past: State, replacing current: State) -> State {
+    var state = past
+    state.isLoading = false
+    return state
   }
 }
 
@@ -62,7 +65,7 @@ struct CounterTimeTravelTests {
   private func counted(limit: Int = 100) -> (History, Store<Counter>) {
     let history = History(limit: limit)
     let store = Store(reactor: Counter(number: { 40 }))
-    history.attach(store, feature: "counter", restore: { .restore($0) })
+    history.attach(store, feature: "counter")
     for (command, action) in [("increment", Counter.Action.increment), ("+", .increment), ("+", .increment)]
       + [("decrement", .decrement)]
     {
@@ -119,6 +122,46 @@ struct CounterTimeTravelTests {
     #expect(!history.redo())
     #expect(store.currentState.count == 3)
     #expect(!history.goto(99))
+  }
+
+  @Test("a jump cancels the fetch in flight, and the restored state is settled: nothing left loading")
+  func jumpCancelsAndSettles() async {
+    let gate = AsyncGate()
+    let history = History(limit: 100)
+    let store = Store(
+      reactor: Counter(number: {
+        await gate.wait()
+        return 40
+      }))
+    history.attach(store, feature: "counter")
+    let seen = Locked<[String]>([])
+    store.observe { event, state in
+      guard case .transition(let change) = event else { return }
+      let name = change.mutation?.caseName ?? "restore(action: \(change.action == nil ? "none" : "some"))"
+      let patch = change.patch.map { "\($0.path)=\($0.value?.jsonText ?? "-")" }.joined(separator: ",")
+      seen.withLock { $0.append("\(change.seq) \(name) [\(patch)] count=\(state.count)") }
+    }
+    history.begin(command: "increment")
+    store.send(.increment)
+    history.begin(command: "fetch")
+    let fetch = store.send(.fetch)
+    // After the fetch's setLoading(true) (seq 2): the state after it was loading.
+    #expect(history.goto(2))
+    // The gate ignores cancellation: the fetch's answer comes, and is dropped.
+    gate.open()
+    #expect(await fetch.finish() == .cancelled)
+    #expect(store.runningEffectCount == 0)
+    #expect(store.currentState == Counter.State(count: 1, isLoading: false))
+    #expect(
+      seen.withLock { $0 } == [
+        "1 add [/count=1] count=1", "2 setLoading [/isLoading=true] count=1",
+        "3 restore(action: none) [/isLoading=false] count=1",
+      ])
+    // History rebuilds states across the restore, and takes it back.
+    #expect(history.state(of: "counter", after: 3) == counter(1))
+    #expect(history.undo())
+    #expect(store.currentState == Counter.State(count: 1, isLoading: false))
+    #expect(history.entries.kept.map(\.mutation) == ["add", "setLoading", "restore", "restore"])
   }
 
   @Test("diff gives the operations from one past state to another, or to now")

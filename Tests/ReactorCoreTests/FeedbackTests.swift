@@ -161,6 +161,33 @@ struct FeedbackTests {
     #expect(loop.currentRequests == ["x"])
   }
 
+  @Test("a restore cancels the loops' work, and the restored state's feedback starts what it asks for, for no action")
+  func restoreRunsFeedback() async {
+    let lab = Lab()
+    let store = Store(reactor: lab.system())
+    let seen = Locked<[String]>([])
+    store.observe { event, state in
+      guard case .transition(let t) = event else { return }
+      let cause = t.action.map { "\($0)" } ?? "none"
+      seen.withLock {
+        $0.append("\(t.seq) \(t.mutation.map { "\($0)" } ?? "restore") by \(cause): \(state.loaded.elements)")
+      }
+    }
+    let wantA = store.send(.want("a"))
+    #expect(lab.startCount("a") == 1)
+    let restore = store.restore(LoopState(wanted: "b"))
+    lab.gate("a").open()
+    lab.gate("b").open()
+    #expect(await wantA.finish() == .cancelled)
+    #expect(await restore.finish() == .ok)
+    #expect(lab.startCount("b") == 1)
+    #expect(
+      seen.withLock { $0 } == [
+        #"1 want(Optional("a")) by want(Optional("a")): []"#, "2 restore by none: []",
+        #"3 loaded("b") by none: ["b"]"#,
+      ])
+  }
+
   @Test("a feedback system on a store commits numbered transitions with patches")
   func systemOnAStore() async throws {
     let lab = Lab()
@@ -169,7 +196,11 @@ struct FeedbackTests {
     let seen = Locked<[Seen]>([])
     store.observe { event, _ in
       guard case .transition(let t) = event else { return }
-      seen.withLock { $0.append((t.seq, t.action, t.mutation, t.patch)) }
+      guard let action = t.action, let mutation = t.mutation else {
+        Issue.record("unexpected restore")
+        return
+      }
+      seen.withLock { $0.append((t.seq, action, mutation, t.patch)) }
     }
     lab.gate("a").open()
     await store.send(.want("a")).finish()

@@ -125,7 +125,7 @@ final class Recorder: Sendable {
       switch event {
       case .transition(let t):
         entries.withLock {
-          $0.append(Entry(seq: t.seq, mutation: t.mutation, patch: t.patch, failed: t.failure != nil))
+          $0.append(Entry(seq: t.seq, mutation: t.mutation!, patch: t.patch, failed: t.failure != nil))
         }
       case .notice(let notice, _, _): notices.withLock { $0.append(notice.message) }
       case .failure(let error, _, _): failures.withLock { $0.append(String(describing: error)) }

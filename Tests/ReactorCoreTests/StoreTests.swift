@@ -26,7 +26,7 @@ struct StoreTests {
     let sentOnce = Locked(false)
     store.observe { event, state in
       guard case .transition(let t) = event else { return }
-      order.withLock { $0.append("commit \(t.mutation) count=\(state.count)") }
+      order.withLock { $0.append("commit \(t.mutation!) count=\(state.count)") }
       let first = sentOnce.withLock { sent in
         defer { sent = true }
         return !sent

@@ -50,7 +50,7 @@ private final class FeedHarness: Sendable {
     let renderer = FeedText(options: RenderOptions(mode: mode, width: width), now: { now })
     store.observe { [weak self] event, state in
       guard case .transition(let transition) = event else { return }
-      let lines = renderer.render(transition, state: state, command: transition.action.commandName)
+      let lines = renderer.render(transition, state: state)
       self?.rendered.withLock { $0 += lines }
     }
   }
@@ -121,7 +121,7 @@ private final class FeedHarness: Sendable {
     let lines = Locked<[OutputLine]>([])
     failing.observe { event, state in
       guard case .transition(let transition) = event else { return }
-      lines.withLock { $0 += renderer.render(transition, state: state, command: "refresh") }
+      lines.withLock { $0 += renderer.render(transition, state: state) }
     }
     await failing.send(.refresh).finish()
     #expect(
@@ -141,7 +141,7 @@ private final class FeedHarness: Sendable {
     let lines = Locked<[OutputLine]>([])
     failing.observe { event, state in
       guard case .transition(let transition) = event else { return }
-      lines.withLock { $0 += renderer.render(transition, state: state, command: "refresh") }
+      lines.withLock { $0 += renderer.render(transition, state: state) }
     }
     await failing.send(.refresh).finish()
     #expect(

@@ -48,7 +48,7 @@ private final class Rendered: Sendable {
     store.observe { [weak self] event, state in
       switch event {
       case .transition(let transition):
-        self?.append(text.render(transition, state: state, command: transition.action.commandName))
+        self?.append(text.render(transition, state: state))
       case .notice(let notice, _, _):
         self?.append([text.records.info(notice.message, feature: "search")])
       case .failure(let error, _, _): Issue.record("unexpected effect failure \(error)")

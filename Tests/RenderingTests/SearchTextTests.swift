@@ -46,8 +46,7 @@ private final class Harness: Sendable {
     let renderer = SearchText(options: RenderOptions(mode: mode, width: 80))
     store.observe { [weak self] event, state in
       guard case .transition(let transition) = event else { return }
-      let verb = if case .loadNextPage = transition.action { "next" } else { "query" }
-      self?.record(renderer.render(transition, state: state, command: verb), transition.patch)
+      self?.record(renderer.render(transition, state: state), transition.patch)
     }
   }
 

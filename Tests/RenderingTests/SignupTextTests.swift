@@ -34,7 +34,7 @@ private final class SignupHarness: Sendable {
     let renderer = SignupText(options: RenderOptions(mode: mode, width: 80))
     store.observe { [weak self] event, state in
       guard case .transition(let transition) = event else { return }
-      let lines = renderer.render(transition, state: state, command: transition.action.commandName)
+      let lines = renderer.render(transition, state: state)
       self?.rendered.withLock { $0 += lines }
     }
   }

@@ -32,7 +32,12 @@ private final class Probe: Sendable {
     store = Store(reactor: SearchReactor(client: client, style: .feedback))
     store.observe { [weak self] event, state in
       switch event {
-      case .transition(let t): self?.append(.event(t.mutation, state))
+      case .transition(let t):
+        guard let mutation = t.mutation else {
+          Issue.record("unexpected restore")
+          return
+        }
+        self?.append(.event(mutation, state))
       case .notice(let notice, _, _): self?.append(.notice(notice.message))
       case .failure(let error, _, _): Issue.record("unexpected effect failure \(error)")
       }

@@ -33,11 +33,17 @@ struct SearchStatePatchTests {
     var state = reactor.initialState
     var history: [SearchState] = [state]
     var unchanged: [Int] = []
-    for mutation in Self.mutations + [.restore(SearchState())] {
+    // Each mutation, then a restore of the initial state (nil).
+    for step in Self.mutations.map(Optional.some) + [nil] {
+      let mutation = step.map { "\($0)" } ?? "restore"
       let own = state.fingerprint
       let fields = state.fieldFingerprint
       #expect(own.summary != nil)
-      reactor.reduce(state: &state, mutation: mutation)
+      if let step {
+        reactor.reduce(state: &state, mutation: step)
+      } else {
+        state = reactor.restoring(SearchState(), replacing: state)
+      }
       let ownPatch = state.changes(since: own)
       let fieldPatch = state.fieldChanges(since: fields)
       #expect(ownPatch == fieldPatch, "\(mutation)")

@@ -49,8 +49,4 @@ struct ActionVerbsTests {
     #expect(name(FeedReactor.Action.cancel) == "cancel")
   }
 
-  @Test func restoringNamesGoto() {
-    #expect(name(SearchReactor.Action.restore(SearchState())) == "goto")
-    #expect(name(FeedReactor.Action.restore(FeedState())) == "goto")
-  }
 }

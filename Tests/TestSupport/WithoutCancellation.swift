@@ -28,6 +28,10 @@ public struct WithoutCancellation<Inner: Reactor>: Reactor {
 
   public func failure(of mutation: Mutation) -> (any Error)? { inner.failure(of: mutation) }
 
+  public func restoring(_ past: State, replacing current: State) -> State {
+    inner.restoring(past, replacing: current)
+  }
+
   /// `effect` with the same work, outputs and order, none of it cancellable and cancelling nothing.
   static func uncancellable(_ effect: Effect<Mutation>) -> Effect<Mutation> {
     switch effect.operation {

@@ -20,8 +20,8 @@ final class StaleSearchView: StoreView {
   init(host: any FeatureHost) {
     let text = SearchText(options: host.records.options)
     store = host.stores.store(
-      WithoutCancellation(SearchReactor(client: host.client)), restore: { .restore($0) },
-      render: { transition, state in text.render(transition, state: state, command: transition.action.commandName) })
+      WithoutCancellation(SearchReactor(client: host.client)),
+      render: { transition, state in text.render(transition, state: state) })
   }
 
   func run(_ command: Command, sink: TaggingSink) -> Execution {

@@ -40,8 +40,7 @@ enum Fixtures {
     store.observe { event, state in
       switch event {
       case .transition(let transition):
-        sink.write(
-          text.render(transition, state: state, command: transition.action.commandName).tagged(transition.origin.tag))
+        sink.write(text.render(transition, state: state).tagged(transition.origin.tag))
       case .notice(let notice, _, let origin):
         sink.write([records.info(notice.message, feature: "search").tagged(origin.tag)])
       case .failure(let error, _, let origin):

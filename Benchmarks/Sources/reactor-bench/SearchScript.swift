@@ -122,8 +122,6 @@ enum SearchScriptBench {
         let answer = Page(items: SearchScriptBench.page(next), page: next, nextPage: next + 1, totalCount: 1_000_000)
         return .concatenate(
           .send(.setLoadingNextPage), Effect.send(.appendRepos(answer)).cancellable(id: "search"))
-      case .restore(let state):
-        return .send(.restore(state))
       default:
         // The script sends only the actions above.
         return .none

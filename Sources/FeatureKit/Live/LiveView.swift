@@ -6,7 +6,7 @@ package import LiveTerminal
 /// throttle) and draws the state as a ``Frame``; the shell's live driver owns the terminal, the
 /// clock and the loop, and asks for a frame whenever something changed.
 ///
-/// Its store comes from ``FeatureHost/store(_:restore:render:)`` like the REPL View's, so with
+/// Its store comes from ``StoreMaker/store(_:render:)`` like the REPL View's, so with
 /// `--json-log` every change is written as the NDJSON the REPL prints.
 package protocol LiveView: AnyObject, Sendable {
   /// The feature's name: `reactor live <name>`.

@@ -34,6 +34,10 @@ public final class Store<R: Reactor>: @unchecked Sendable {  // its mutable stat
   /// started them.
   fileprivate enum Item {
     case action(R.Action, ActionTracker)
+    /// A past state to put back, boxed: a state is larger than the other payloads, and every
+    /// item of the queue would carry its size. (Not an `indirect` case: Swift 6.3's move-only
+    /// checker crashes on one in `enqueue`'s consuming parameter.)
+    case restore(PastState<R.State>, ActionTracker)
     case mutation(R.Mutation, Run)
     case notice(Notice, Run)
     case failure(any Error, Run)
@@ -41,7 +45,7 @@ public final class Store<R: Reactor>: @unchecked Sendable {  // its mutable stat
     /// The effect run an output comes from; nil for an action.
     var run: Run? {
       switch self {
-      case .action: nil
+      case .action, .restore: nil
       case .mutation(_, let run), .notice(_, let run), .failure(_, let run): run
       }
     }
@@ -162,6 +166,22 @@ public final class Store<R: Reactor>: @unchecked Sendable {  // its mutable stat
     return StoreTask(tracker: tracker)
   }
 
+  /// Puts `past` back as the state (time travel: a `goto`, an `undo`): cancels every effect, as
+  /// ``cancelAll()`` does, then, after the items queued before it, replaces the state with what
+  /// ``Reactor/restoring(_:replacing:)`` makes of `past`. Observers see a transition with no
+  /// action and no mutation (``StateTransition/isRestore``), whose patch leads from the old state
+  /// to the restored one; the restored state's feedback runs as after any change. `tag` is
+  /// carried as `send`'s is.
+  @discardableResult
+  public func restore(_ past: R.State, tag: JSONValue? = nil) -> StoreTask {
+    cancelAll()
+    lock.lock()
+    nextOrigin += 1
+    let tracker = ActionTracker(origin: Origin(id: nextOrigin, tag: tag))
+    drainUnlocking(.restore(PastState(past), tracker), action: tracker)
+    return StoreTask(tracker: tracker)
+  }
+
   /// Cancels every effect started by the `send` that returned `task`, and those it has yet to
   /// start (while the action is queued or being processed).
   public func cancel(_ task: StoreTask) {
@@ -227,6 +247,9 @@ public final class Store<R: Reactor>: @unchecked Sendable {  // its mutable stat
       guard let action = reactor.transform(action: action) else { return }
       let effect = reactor.transform(mutation: reactor.mutate(action: action, state: state))
       start(effect, action: action, tracker: tracker)
+    case .restore(let past, let tracker):
+      defer { tracker.release() }
+      commit(restoring: past.state, tracker: tracker)
     case .mutation(let mutation, let run):
       defer { run.tracker.release() }
       commit(mutation, action: run.action, tracker: run.tracker, from: run)
@@ -253,7 +276,7 @@ public final class Store<R: Reactor>: @unchecked Sendable {  // its mutable stat
   /// mutation `from` an effect run is dropped if the run has been cancelled; the check shares
   /// the lock of the reduce, so no cancellation can slip in between. The caller holds the
   /// draining role.
-  private func commit(_ mutation: R.Mutation, action: R.Action, tracker: ActionTracker, from run: Run? = nil) {
+  private func commit(_ mutation: R.Mutation, action: R.Action?, tracker: ActionTracker, from run: Run? = nil) {
     let before = fingerprint?(state)
     lock.lock()
     if let run, run.cancelled {
@@ -279,16 +302,35 @@ public final class Store<R: Reactor>: @unchecked Sendable {  // its mutable stat
     start(feedback, action: action, tracker: tracker)
   }
 
+  /// Puts a past state back, as ``restore(_:tag:)`` says, and tells the observers. The caller
+  /// holds the draining role.
+  private func commit(restoring past: R.State, tracker: ActionTracker) {
+    let before = fingerprint?(state)
+    lock.lock()
+    state = reactor.restoring(past, replacing: state)
+    reactor.transform(state: &state)
+    let observers = self.observers
+    lock.unlock()
+    let feedback: Effect<R.Mutation>
+    if observers.isEmpty {
+      sequencer.skip()
+      feedback = reactor.feedback(state: state)
+    } else {
+      feedback = publish(nil, action: nil, tracker: tracker, before: before, observers: observers, state: state)
+    }
+    start(feedback, action: nil, tracker: tracker)
+  }
+
   /// Diffs, numbers and hands a committed mutation to the observers; returns the feedback of
   /// the new state. Takes the state as one copy for all three: each read of the stored property
   /// copied it (a retain of every field, then a release). The copy ends when this returns,
   /// before a synchronous feedback effect can reduce again, so appends stay in place.
   private func publish(
-    _ mutation: R.Mutation, action: R.Action, tracker: ActionTracker, before: Fingerprint?,
+    _ mutation: R.Mutation?, action: R.Action?, tracker: ActionTracker, before: Fingerprint?,
     observers: [UInt64: Observer], state: R.State
   ) -> Effect<R.Mutation> {
     let changes = before.map { patch!(state, $0) } ?? Patch()
-    let failure = reactor.failure(of: mutation)
+    let failure = mutation.flatMap { reactor.failure(of: $0) }
     if failure != nil { tracker.markFailed() }
     sequencer.commit { seq in
       // The event is made once, around the transition: wrapping a transition for each
@@ -314,7 +356,7 @@ public final class Store<R: Reactor>: @unchecked Sendable {  // its mutable stat
   private typealias Child = (run: Run, task: Task<Void, any Error>)
 
   /// Runs the effect of an action being processed: its synchronous parts now, the rest as tasks.
-  private func start(_ effect: Effect<R.Mutation>, action: R.Action, tracker: ActionTracker) {
+  private func start(_ effect: Effect<R.Mutation>, action: R.Action?, tracker: ActionTracker) {
     // Most feedback is nothing: that needs no tracer check.
     if case .none = effect.operation { return }
     var none: [Child]? = nil
@@ -336,7 +378,7 @@ public final class Store<R: Reactor>: @unchecked Sendable {  // its mutable stat
   /// synchronous ones run in order in one task, which the cancellation id of the first of them
   /// covers whole.
   private func walk(
-    _ effect: Effect<R.Mutation>, in run: Run?, action: R.Action, tracker: ActionTracker, children: inout [Child]?
+    _ effect: Effect<R.Mutation>, in run: Run?, action: R.Action?, tracker: ActionTracker, children: inout [Child]?
   ) {
     switch effect.operation {
     case .none: return
@@ -416,7 +458,7 @@ public final class Store<R: Reactor>: @unchecked Sendable {  // its mutable stat
   /// sized at run time, which inlined into `walk` it looked up at every step of every effect.
   @inline(never)
   private func spawn(
-    _ effect: Effect<R.Mutation>, id: EffectID?, in parent: Run?, action: R.Action, tracker: ActionTracker,
+    _ effect: Effect<R.Mutation>, id: EffectID?, in parent: Run?, action: R.Action?, tracker: ActionTracker,
     children: inout [Child]?, performsWork: Bool = false
   ) {
     let run = Run(store: self, effect: effect, action: action, tracker: tracker, id: id, performsWork: performsWork)
@@ -502,7 +544,7 @@ public final class Store<R: Reactor>: @unchecked Sendable {  // its mutable stat
 
   /// One step of a run. A `run` effect's body is awaited right here, on the run's own task;
   /// anything else is walked, and the tasks that starts are awaited, cancelled with this one.
-  private func step(_ effect: Effect<R.Mutation>, run: Run, action: R.Action) async throws {
+  private func step(_ effect: Effect<R.Mutation>, run: Run, action: R.Action?) async throws {
     if case .run(let work) = effect.operation {
       try await work(sender(run))
       return
@@ -615,6 +657,12 @@ public final class Store<R: Reactor>: @unchecked Sendable {  // its mutable stat
   }
 }
 
+/// A state ``Store/restore(_:tag:)`` puts back, on its way through the queue.
+final class PastState<State: Sendable>: Sendable {
+  let state: State
+  init(_ state: State) { self.state = state }
+}
+
 /// One running effect of a store: its task's only capture, and what its `Send` sends through.
 /// Its mutable fields are guarded by the store's lock. Items it queued keep a reference, so a
 /// result queued before a cancellation is still recognised as stale, and one queued just
@@ -627,8 +675,9 @@ final class EffectRun<R: Reactor>: @unchecked Sendable {  // its mutable fields 
   let store: Store<R>
   /// The work its task performs.
   let effect: Effect<R.Mutation>
-  /// The action whose effect this is; its outputs are committed on the action's behalf.
-  let action: R.Action
+  /// The action whose effect this is; its outputs are committed on the action's behalf. Nil for
+  /// the feedback of a restored state.
+  let action: R.Action?
   let tracker: ActionTracker
   /// The cancellation id it runs under, if any.
   let id: EffectID?
@@ -643,7 +692,7 @@ final class EffectRun<R: Reactor>: @unchecked Sendable {  // its mutable fields 
   var dropped = false
 
   init(
-    store: Store<R>, effect: Effect<R.Mutation>, action: R.Action, tracker: ActionTracker, id: EffectID?,
+    store: Store<R>, effect: Effect<R.Mutation>, action: R.Action?, tracker: ActionTracker, id: EffectID?,
     performsWork: Bool
   ) {
     self.store = store

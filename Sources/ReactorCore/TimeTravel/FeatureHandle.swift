@@ -8,7 +8,7 @@ struct FeatureHandle: Sendable {
   let horizon: @Sendable () -> UInt64
   /// The state's JSON after every change up to `seq` (nil: now), or nil if that was dropped.
   let stateJSON: @Sendable (UInt64?) -> JSONValue?
-  /// Cancels the feature's work in flight and puts its state back to what it was after `seq`:
-  /// a `restore` change. False if that state was dropped.
+  /// Puts the feature's state back to what it was after `seq` (``Store/restore(_:tag:)``, which
+  /// cancels its work in flight). False if that state was dropped.
   let restore: @Sendable (UInt64, JSONValue?) -> Bool
 }

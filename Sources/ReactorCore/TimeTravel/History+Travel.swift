@@ -80,9 +80,8 @@ extension History {
 // MARK: - Jumps
 
 extension History {
-  /// Puts the feature of kept change `seq` back to its state after that change: cancels its
-  /// store's work in flight and sends the restore action (its ``attach(_:feature:restore:)``'s),
-  /// tagged `tag`. The restore change is recorded like any other, as a command of its own
+  /// Puts the feature of kept change `seq` back to its state after that change: its store
+  /// cancels its work in flight and restores that state (``Store/restore(_:tag:)``), tagged `tag`. The restore change is recorded like any other, as a command of its own
   /// (`goto <seq>`), which ``undo(tag:)`` takes back. False if `seq` is not a kept change, or
   /// its state was dropped.
   @discardableResult

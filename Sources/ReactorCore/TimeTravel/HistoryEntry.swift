@@ -3,7 +3,7 @@
 public struct HistoryEntry: Sendable {
   /// The change's number, from the stores' shared ``Sequencer``.
   public let seq: UInt64
-  /// The name its store was attached under (``History/attach(_:feature:restore:)``).
+  /// The name its store was attached under (``History/attach(_:feature:)``).
   public let feature: String
   /// The command that caused it, as ``History/begin(command:undoable:)`` named it.
   package let line: HistoryLine

@@ -1,5 +1,5 @@
 /// One feature's past, kept so that any kept change's state can be rebuilt: a snapshot, and the
-/// mutations committed after it, in `seq` order.
+/// changes committed after it, in `seq` order: mutations, and the states restores put back.
 ///
 /// Why mutations and not inverse patches: `reduce` is pure, so replaying a feature's mutations
 /// from a snapshot gives back the typed state a jump restores, where a JSON patch would need a
@@ -9,12 +9,19 @@
 /// initial state until then): dropping the oldest change reduces it into the snapshot, so a
 /// rebuild never needs a dropped change.
 final class Timeline<R: Reactor>: Sendable {
+  /// One kept change.
+  enum Step: Sendable {
+    case mutation(R.Mutation)
+    /// A restore (``Store/restore(_:tag:)``): the state it put in place.
+    case state(R.State)
+  }
+
   private struct Log: Sendable {
     var snapshot: R.State
     /// The seq of the last change folded into the snapshot (0: none).
     var snapshotSeq: UInt64 = 0
     var seqs: [UInt64] = []
-    var mutations: [R.Mutation] = []
+    var steps: [Step] = []
     /// The index of the oldest kept change: dropped ones are removed in batches.
     var start = 0
   }
@@ -27,11 +34,11 @@ final class Timeline<R: Reactor>: Sendable {
     self.log = Locked(Log(snapshot: reactor.initialState))
   }
 
-  /// Keeps a committed mutation.
-  func record(seq: UInt64, mutation: R.Mutation) {
+  /// Keeps a committed change.
+  func record(seq: UInt64, _ step: Step) {
     log.withLock { log in
       log.seqs.append(seq)
-      log.mutations.append(mutation)
+      log.steps.append(step)
     }
   }
 
@@ -40,14 +47,13 @@ final class Timeline<R: Reactor>: Sendable {
     let reactor = reactor
     log.withLock { log in
       guard log.start < log.seqs.count else { return }
-      reactor.reduce(state: &log.snapshot, mutation: log.mutations[log.start])
-      reactor.transform(state: &log.snapshot)
+      Self.apply(log.steps[log.start], to: &log.snapshot, reactor: reactor)
       log.snapshotSeq = log.seqs[log.start]
       log.start += 1
       // Shift out the dropped prefix once it is as long as what is kept: amortised O(1).
       if log.start >= 64 && log.start * 2 >= log.seqs.count {
         log.seqs.removeFirst(log.start)
-        log.mutations.removeFirst(log.start)
+        log.steps.removeFirst(log.start)
         log.start = 0
       }
     }
@@ -59,17 +65,26 @@ final class Timeline<R: Reactor>: Sendable {
   /// The state after every change up to and including `seq`, or nil if that is before the
   /// snapshot (dropped).
   func state(through seq: UInt64) -> R.State? {
-    let (snapshot, snapshotSeq, seqs, mutations, start) = log.withLock { log in
-      (log.snapshot, log.snapshotSeq, log.seqs, log.mutations, log.start)
+    let (snapshot, snapshotSeq, seqs, steps, start) = log.withLock { log in
+      (log.snapshot, log.snapshotSeq, log.seqs, log.steps, log.start)
     }
     guard seq >= snapshotSeq else { return nil }
     var state = snapshot
     var index = start
     while index < seqs.count, seqs[index] <= seq {
-      reactor.reduce(state: &state, mutation: mutations[index])
-      reactor.transform(state: &state)
+      Self.apply(steps[index], to: &state, reactor: reactor)
       index += 1
     }
     return state
+  }
+
+  /// What the store did at a step: reduce the mutation, or put the state in place.
+  private static func apply(_ step: Step, to state: inout R.State, reactor: R) {
+    switch step {
+    case .mutation(let mutation):
+      reactor.reduce(state: &state, mutation: mutation)
+      reactor.transform(state: &state)
+    case .state(let restored): state = restored
+    }
   }
 }
