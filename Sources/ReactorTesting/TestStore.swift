@@ -50,10 +50,7 @@ public final class TestStore<R: Reactor>: Sendable where R.State: Equatable, R.M
   /// Sends an action. Everything received before must have been asserted.
   @discardableResult
   public func send(_ action: R.Action, sourceLocation: SourceLocation = #_sourceLocation) async -> StoreTask {
-    expectNothingPending(before: "sending \(action)", sourceLocation: sourceLocation)
-    let task = store.send(action)
-    tasks.withLock { $0.append(task) }
-    return task
+    start("sending \(action)", sourceLocation: sourceLocation) { store.send(action) }
   }
 
   /// Puts `past` back (`Store.restore(_:tag:)`), as time travel does; assert the
@@ -61,18 +58,20 @@ public final class TestStore<R: Reactor>: Sendable where R.State: Equatable, R.M
   /// have been asserted.
   @discardableResult
   public func restore(_ past: R.State, sourceLocation: SourceLocation = #_sourceLocation) async -> StoreTask {
-    expectNothingPending(before: "restoring a state", sourceLocation: sourceLocation)
-    let task = store.restore(past)
-    tasks.withLock { $0.append(task) }
-    return task
+    start("restoring a state", sourceLocation: sourceLocation) { store.restore(past) }
   }
 
-  private func expectNothingPending(before what: String, sourceLocation: SourceLocation) {
+  /// Checks that everything received has been asserted, then starts `what` and keeps its task
+  /// for ``finish(timeout:sourceLocation:)``.
+  private func start(_ what: String, sourceLocation: SourceLocation, _ send: () -> StoreTask) -> StoreTask {
     let pending = inbox.withLock { $0 }
     if !pending.isEmpty {
       Issue.record(
         "Must handle \(pending.count) received item(s) before \(what): \(pending)", sourceLocation: sourceLocation)
     }
+    let task = send()
+    tasks.withLock { $0.append(task) }
+    return task
   }
 
   /// Waits for the next committed mutation, checks it equals `mutation`, and checks that the

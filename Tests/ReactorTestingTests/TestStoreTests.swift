@@ -22,6 +22,34 @@ struct TestStoreTests {
     #expect(store.state == GatedCounter.State(count: 1, loaded: "a"))
   }
 
+  @Test("a restore cancels the load in flight and must be received, with the state it put back")
+  func restores() async {
+    let store = TestStore(reactor: GatedCounter())
+    let gate = AsyncGate()
+    await store.send(.increment)
+    await store.receive(.increment) { $0.count = 1 }
+    await store.send(.load("a", gate))
+    await store.restore(GatedCounter.State(count: 5))
+    // The load's answer comes after the restore cancelled it: it is dropped.
+    gate.open()
+    await store.receiveRestore { $0.count = 5 }
+    await store.finish()
+    #expect(store.state == GatedCounter.State(count: 5, loaded: nil))
+    // A restore where a mutation is expected, and the reverse, are issues.
+    await store.restore(GatedCounter.State(count: 6))
+    await withKnownIssue {
+      await store.receive(.increment)
+    } matching: { issue in
+      "\(issue)".contains("but received a restore")
+    }
+    await store.send(.increment)
+    await withKnownIssue {
+      await store.receiveRestore()
+    } matching: { issue in
+      "\(issue)".contains("Expected a restore")
+    }
+  }
+
   @Test("a state that differs from the expected one is an issue that shows the difference")
   func stateMismatch() async {
     let store = TestStore(reactor: GatedCounter())
