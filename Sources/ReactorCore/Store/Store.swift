@@ -17,6 +17,8 @@ public import ReactorJSON
 ///   being processed: their synchronous part still applies, and their effects never start.
 /// - An error an effect throws is reported as ``StoreEvent/failure(_:action:origin:)``;
 ///   cancellation is not an error.
+/// - ``restore(_:tag:)`` cancels as ``cancelAll()`` does, and puts its state in place as an item
+///   of the queue: a committed change like any other, with no action and no mutation.
 ///
 /// Thread safety: the queue, the registry of running effects and every write of the state are
 /// guarded by one lock. Only the thread that currently drains the queue reads the state
@@ -42,7 +44,7 @@ public final class Store<R: Reactor>: @unchecked Sendable {  // its mutable stat
     case notice(Notice, Run)
     case failure(any Error, Run)
 
-    /// The effect run an output comes from; nil for an action.
+    /// The effect run an output comes from; nil for an action or a restore.
     var run: Run? {
       switch self {
       case .action, .restore: nil
