@@ -9,7 +9,7 @@ package final class FeedView: StoreView {
   package typealias Command = FeedReactor.Action
 
   package static let name = "feed"
-  package static let cancelAction = FeedReactor.Action.cancel
+  package static let cancelAction: FeedReactor.Action? = .cancel
 
   package static let verbs: [CommandSpec<Command>] = [
     CommandSpec(

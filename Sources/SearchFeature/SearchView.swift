@@ -22,7 +22,7 @@ package final class SearchView: StoreView {
   }
 
   package static let name = "search"
-  package static let cancelAction = SearchReactor.Action.cancel
+  package static let cancelAction: SearchReactor.Action? = .cancel
 
   /// The most pages one `next <n>` loads: more than the 34 pages of 30 that reach GitHub's
   /// 1,000-result cap.

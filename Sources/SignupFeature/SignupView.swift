@@ -17,7 +17,7 @@ package final class SignupView: StoreView {
   }
 
   package static let name = "signup"
-  package static let cancelAction = SignupReactor.Action.cancel
+  package static let cancelAction: SignupReactor.Action? = .cancel
 
   package static let verbs: [CommandSpec<Command>] = [
     CommandSpec(

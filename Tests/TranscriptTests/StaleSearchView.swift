@@ -13,7 +13,7 @@ final class StaleSearchView: StoreView {
 
   static let name = SearchView.name
   static let verbs = SearchView.verbs
-  static let cancelAction = SearchReactor.Action.cancel
+  static let cancelAction: SearchReactor.Action? = .cancel
 
   let store: Store<WithoutCancellation<SearchReactor>>
 
