@@ -174,6 +174,7 @@ struct ReflowingTerminal: Sendable {
       }
       posix_spawn_file_actions_addclose(&actions, ends[0])
       posix_spawn_file_actions_addclose(&actions, ends[1])
+      closeInheritedDescriptors(&actions)
       // The server tmux starts must get its signals (a test thread blocks them): without
       // SIGCHLD it never sees its pane end, and never exits.
       var attributes = posix_spawnattr_t()

@@ -74,6 +74,7 @@ final class TerminalSession: @unchecked Sendable {  // mutable state under `cond
     }
     posix_spawn_file_actions_adddup2(&actions, 0, 2)
     for descriptor in closing { posix_spawn_file_actions_addclose(&actions, descriptor) }
+    closeInheritedDescriptors(&actions)
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }
@@ -264,6 +265,18 @@ extension String {
   func occurrences(of needle: String) -> Int {
     components(separatedBy: needle).count - 1
   }
+}
+
+/// Makes the child close every descriptor from 3 up as its last file action, whatever it
+/// inherited. Tests run side by side, and a pipe another test has just made (a man page test's
+/// groff output, say) is inherited by any child spawned before that test marks it
+/// close-on-exec or closes its end: the tmux server, which daemonizes and lives on, held four
+/// tests' pipes open, and they waited for an end of file that never came (a CI run hung there).
+/// glibc has the action since 2.34; Swift's Glibc module does not declare it.
+func closeInheritedDescriptors(_ actions: inout posix_spawn_file_actions_t) {
+  typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+  guard let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") else { return }
+  _ = unsafeBitCast(symbol, to: CloseFrom.self)(&actions, 3)
 }
 
 /// Sets `attributes` (with `flags`) so that the child starts with every signal at its default
