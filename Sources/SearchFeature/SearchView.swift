@@ -9,9 +9,8 @@ import Rendering
 /// replaces it with a fresh one in the other style).
 package final class SearchView: StoreView {
   package enum Command: Sendable, Equatable {
-    case query(String)
-    /// `next` loads one page; `next <n>` n pages, `next all` (`Int.max`) every page.
-    case next(pages: Int)
+    /// An action sent as it is (`query`, `next`): a verb that makes one needs no case here.
+    case send(SearchReactor.Action)
     /// nil: say how results are sorted.
     case sort(SearchSort?)
     /// nil: say the direction.
@@ -36,7 +35,7 @@ package final class SearchView: StoreView {
         A new query cancels the one in flight. With no text, clears the results.
         """,
       arity: 0...Int.max
-    ) { .query($0.words.joined(separator: " ")) },
+    ) { .send(.updateQuery($0.words.joined(separator: " "))) },
     CommandSpec(
       "next", usage: "[<n>|all]", summary: "load the next page of results (or n pages, or all)",
       discussion: """
@@ -46,12 +45,12 @@ package final class SearchView: StoreView {
         """,
       arity: 0...1, completion: .words(["all"])
     ) { arguments throws(CommandError) in
-      guard let word = arguments.first else { return .next(pages: 1) }
-      if word.lowercased() == "all" { return .next(pages: Int.max) }
+      guard let word = arguments.first else { return .send(.loadNextPage) }
+      if word.lowercased() == "all" { return .send(.loadPages(Int.max)) }
       guard let count = Int(word), (1...maxPagesPerNext).contains(count) else {
         throw arguments.invalid(0, expected: "a number of pages from 1 to \(maxPagesPerNext), or 'all'")
       }
-      return .next(pages: count)
+      return .send(count == 1 ? .loadNextPage : .loadPages(count))
     },
     CommandSpec(
       "sort", usage: "[<by>]",
@@ -112,8 +111,7 @@ package final class SearchView: StoreView {
 
   package func run(_ command: Command, sink: TaggingSink) -> Execution {
     switch command {
-    case .query(let text): .store(store.send(.updateQuery(text), tag: sink.tag))
-    case .next(let pages): .store(store.send(pages == 1 ? .loadNextPage : .loadPages(pages), tag: sink.tag))
+    case .send(let action): .store(store.send(action, tag: sink.tag))
     case .sort(let sort): sortSearch(sort: sort, order: nil, sink: sink)
     case .order(let order): sortSearch(sort: nil, order: order, sink: sink)
     case .open(let number): .done(open(number, sink: sink))

@@ -8,7 +8,8 @@ import Rendering
 /// The signup form's View: its verbs, which words are passwords, and the prompt without echo.
 package final class SignupView: StoreView {
   package enum Command: Sendable, Equatable {
-    case username(String)
+    /// An action sent as it is (`username`): a verb that makes one needs no case here.
+    case send(SignupReactor.Action)
     /// nil: prompt for it without echo (terminals only).
     case password(String?)
     case repeatPassword(String?)
@@ -25,7 +26,7 @@ package final class SignupView: StoreView {
       discussion:
         "Letters and digits only. Checks GET /users/<name>: taken or available. A newer name cancels the check in flight.",
       arity: 0...1
-    ) { .username($0.first ?? "") },
+    ) { .send(.updateUsername($0.first ?? "")) },
     CommandSpec(
       "password", usage: "[<password>]", summary: "set the signup password (prompts on a terminal)",
       discussion:
@@ -77,7 +78,7 @@ package final class SignupView: StoreView {
 
   package func run(_ command: Command, sink: TaggingSink) -> Execution {
     switch command {
-    case .username(let name): .store(store.send(.updateUsername(name), tag: sink.tag))
+    case .send(let action): .store(store.send(action, tag: sink.tag))
     case .password(let text):
       secret(text, prompt: "password: ", command: "password", sink: sink) { .updatePassword($0) }
     case .repeatPassword(let text):

@@ -16,14 +16,16 @@ let commands = CommandTable<SessionCommand>(features: Features.all)
 /// The features' commands under the names the shell's command had before each feature's View
 /// declared its own, so that the parser's tables read as the command lines they test.
 extension SessionCommand {
-  static func query(_ text: String) -> SessionCommand { search(.query(text)) }
-  static let next = search(.next(pages: 1))
-  static func nextPages(_ count: Int) -> SessionCommand { search(.next(pages: count)) }
+  static func query(_ text: String) -> SessionCommand { search(.send(.updateQuery(text))) }
+  static let next = search(.send(.loadNextPage))
+  static func nextPages(_ count: Int) -> SessionCommand {
+    search(.send(count == 1 ? .loadNextPage : .loadPages(count)))
+  }
   static func sort(_ sort: SearchSort?) -> SessionCommand { search(.sort(sort)) }
   static func order(_ order: SearchOrder?) -> SessionCommand { search(.order(order)) }
   static func open(_ number: Int) -> SessionCommand { search(.open(number)) }
   static func engine(_ name: String?) -> SessionCommand { search(.engine(name)) }
-  static func username(_ name: String) -> SessionCommand { signup(.username(name)) }
+  static func username(_ name: String) -> SessionCommand { signup(.send(.updateUsername(name))) }
   static func password(_ text: String?) -> SessionCommand { signup(.password(text)) }
   static func repeatPassword(_ text: String?) -> SessionCommand { signup(.repeatPassword(text)) }
   static let submit = signup(.submit)

@@ -6,7 +6,7 @@ import SearchFeature
 import TestSupport
 
 /// The search feature as it would be if its reactor cancelled no stale search: the same verbs,
-/// rendering and state, on ``WithoutCancellation``. Only `query` and `next` run; the race
+/// rendering and state, on ``WithoutCancellation``. Only the verbs that send an action run; the race
 /// transcript needs no more.
 final class StaleSearchView: StoreView {
   typealias Command = SearchView.Command
@@ -26,8 +26,7 @@ final class StaleSearchView: StoreView {
 
   func run(_ command: Command, sink: TaggingSink) -> Execution {
     switch command {
-    case .query(let text): .store(store.send(.updateQuery(text), tag: sink.tag))
-    case .next: .store(store.send(.loadNextPage, tag: sink.tag))
+    case .send(let action): .store(store.send(action, tag: sink.tag))
     default: .done(.error)
     }
   }
