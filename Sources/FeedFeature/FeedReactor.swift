@@ -168,3 +168,17 @@ extension FeedReactor.Action {
     }
   }
 }
+
+extension FeedReactor.Mutation: CaseNamed {
+  package var caseName: String {
+    switch self {
+    case .setRefreshing: "setRefreshing"
+    case .setEvents: "setEvents"
+    case .setNotModified: "setNotModified"
+    case .setLoadingMore: "setLoadingMore"
+    case .setIdle: "setIdle"
+    case .appendEvents: "appendEvents"
+    case .setError: "setError"
+    }
+  }
+}

@@ -37,17 +37,3 @@ extension FeedState: PatchableState {
     .value("error", \.error),
   ]
 }
-
-extension FeedReactor.Mutation: CaseNamed {
-  package var caseName: String {
-    switch self {
-    case .setRefreshing: "setRefreshing"
-    case .setEvents: "setEvents"
-    case .setNotModified: "setNotModified"
-    case .setLoadingMore: "setLoadingMore"
-    case .setIdle: "setIdle"
-    case .appendEvents: "appendEvents"
-    case .setError: "setError"
-    }
-  }
-}

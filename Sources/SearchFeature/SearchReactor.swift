@@ -301,3 +301,28 @@ extension SearchReactor.Action {
     }
   }
 }
+
+extension SearchReactor.Mutation: CaseNamed {
+  package var caseName: String {
+    switch self {
+    case .setQuery: "setQuery"
+    case .setLoadingNextPage: "setLoadingNextPage"
+    case .setLoadingPages: "setLoadingPages"
+    case .setSort: "setSort"
+    case .setIdle: "setIdle"
+    case .setRepos: "setRepos"
+    case .appendRepos: "appendRepos"
+    case .setError: "setError"
+    case .response: "response"
+    case .failed: "failed"
+    }
+  }
+
+  /// The request a feedback-style answer (`response`, `failed`) answers; nil for the others.
+  package var answeredRequest: SearchReactor.Request? {
+    switch self {
+    case .response(_, let request), .failed(_, let request): request
+    default: nil
+    }
+  }
+}
