@@ -31,16 +31,7 @@ struct InheritedDescriptorTests {
     close(output[1])
     defer { close(output[0]) }
     try #require(spawned == 0)
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 1024)
-    while true {
-      let count = read(output[0], &buffer, buffer.count)
-      if count < 0 && errno == EINTR { continue }
-      if count <= 0 { break }
-      bytes += buffer[..<count]
-    }
-    var status: Int32 = 0
-    while waitpid(child, &status, 0) < 0 && errno == EINTR {}
+    let (bytes, _) = readToEnd(output[0], thenWaitFor: child)
     let open = String(decoding: bytes, as: UTF8.self).split(whereSeparator: \.isWhitespace).compactMap { Int32($0) }
     #expect(!open.contains(other[0]) && !open.contains(other[1]), "the child has \(open)")
     #expect(open.contains(1))

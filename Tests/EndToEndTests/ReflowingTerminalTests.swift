@@ -188,16 +188,7 @@ struct ReflowingTerminal: Sendable {
       close(ends[1])
       defer { close(ends[0]) }
       guard spawned == 0 else { throw TerminalSession.Failure("posix_spawn tmux: \(spawned)") }
-      var data = [UInt8]()
-      var buffer = [UInt8](repeating: 0, count: 4096)
-      while capture {
-        let count = read(ends[0], &buffer, buffer.count)
-        if count < 0 && errno == EINTR { continue }
-        if count <= 0 { break }
-        data += buffer[..<count]
-      }
-      var status: Int32 = 0
-      while waitpid(child, &status, 0) < 0 && errno == EINTR {}
+      let (data, status) = readToEnd(capture ? ends[0] : nil, thenWaitFor: child)
       let text = String(decoding: data, as: UTF8.self)
       guard status == 0 else { throw TerminalSession.Failure("tmux \(arguments.joined(separator: " ")): \(text)") }
       return text

@@ -279,6 +279,22 @@ func closeInheritedDescriptors(_ actions: inout posix_spawn_file_actions_t) {
   _ = unsafeBitCast(symbol, to: CloseFrom.self)(&actions, 3)
 }
 
+/// Reads `descriptor` (if any) to its end of file, retrying an interrupted read, then waits for
+/// `child`; returns what was read and the child's wait status.
+func readToEnd(_ descriptor: Int32?, thenWaitFor child: pid_t) -> (bytes: [UInt8], status: Int32) {
+  var bytes = [UInt8]()
+  var buffer = [UInt8](repeating: 0, count: 4096)
+  while let descriptor {
+    let count = read(descriptor, &buffer, buffer.count)
+    if count < 0 && errno == EINTR { continue }
+    if count <= 0 { break }
+    bytes += buffer[..<count]
+  }
+  var status: Int32 = 0
+  while waitpid(child, &status, 0) < 0 && errno == EINTR {}
+  return (bytes, status)
+}
+
 /// Sets `attributes` (with `flags`) so that the child starts with every signal at its default
 /// and none blocked: a test thread's mask and handlers would otherwise pass on to it.
 func resetSignals(_ attributes: inout posix_spawnattr_t, flags: Int32 = 0) {
