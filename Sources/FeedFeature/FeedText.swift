@@ -23,12 +23,11 @@ package struct FeedText: Sendable {
   /// The lines for one transition, given the state after it.
   package func render(_ transition: StateTransition<FeedReactor>, state: FeedState) -> [OutputLine] {
     guard let mutation = transition.mutation else {
-      if options.mode == .json {
-        return records.restore(feature: "feed", seq: transition.seq, patch: transition.changes)
+      return records.restore(feature: "feed", seq: transition.seq, patch: transition.changes) {
+        if state.items.isEmpty { return [OutputLine(.out, "feed restored: no events")] }
+        return [OutputLine(.out, "feed restored: \(state.items.count) events (1-\(state.items.count))")]
+          + list(state, from: 0, count: state.items.count)
       }
-      if state.items.isEmpty { return [OutputLine(.out, "feed restored: no events")] }
-      return [OutputLine(.out, "feed restored: \(state.items.count) events (1-\(state.items.count))")]
-        + list(state, from: 0, count: state.items.count)
     }
     if options.mode == .json {
       let failure = if case .setError = mutation { state.error } else { GitHubFailure?.none }

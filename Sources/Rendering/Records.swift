@@ -52,10 +52,16 @@ package struct Records: Sendable {
     ]
   }
 
-  /// The change record of a restore (time travel's `goto`, `undo` and `redo`): its action is
-  /// named `goto` whichever of them made it, its mutation `restore` (``History/restoreName``).
-  package func restore(feature: String, seq: UInt64, patch: Patch) -> [OutputLine] {
-    [change(feature: feature, seq: seq, action: Self.restoreCommand, mutation: History.restoreName, patch: patch)]
+  /// The lines of a restore (time travel's `goto`, `undo` and `redo`): in JSON mode its change
+  /// record, whose action is named `goto` whichever of them made it and whose mutation is
+  /// `restore` (``History/restoreName``); in text mode the feature's `text` of the state restored.
+  package func restore(
+    feature: String, seq: UInt64, patch: Patch, text: () -> [OutputLine]
+  ) -> [OutputLine] {
+    guard options.mode == .json else { return text() }
+    return [
+      change(feature: feature, seq: seq, action: Self.restoreCommand, mutation: History.restoreName, patch: patch)
+    ]
   }
 
   /// The command a change record names when no action caused the change: a restore, and what

@@ -16,10 +16,7 @@ package struct SearchText: Sendable {
   package func render<R: Reactor>(_ transition: StateTransition<R>, state: SearchState) -> [OutputLine]
   where R.State == SearchState, R.Action == SearchReactor.Action, R.Mutation == SearchReactor.Mutation {
     guard let mutation = transition.mutation else {
-      if options.mode == .json {
-        return records.restore(feature: "search", seq: transition.seq, patch: transition.changes)
-      }
-      return restored(state)
+      return records.restore(feature: "search", seq: transition.seq, patch: transition.changes) { restored(state) }
     }
     return render(
       mutation, seq: transition.seq, changes: transition.changes, state: state,

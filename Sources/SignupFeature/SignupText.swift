@@ -17,10 +17,9 @@ package struct SignupText: Sendable {
   /// The lines for one transition, given the state after it.
   package func render(_ transition: StateTransition<SignupReactor>, state: SignupState) -> [OutputLine] {
     guard let mutation = transition.mutation else {
-      if options.mode == .json {
-        return records.restore(feature: "signup", seq: transition.seq, patch: transition.changes)
+      return records.restore(feature: "signup", seq: transition.seq, patch: transition.changes) {
+        [OutputLine(.out, "signup restored:"), username(state), password(state), repeatLine(state)]
       }
-      return [OutputLine(.out, "signup restored:"), username(state), password(state), repeatLine(state)]
     }
     if options.mode == .json {
       return records.transition(

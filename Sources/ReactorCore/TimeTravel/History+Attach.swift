@@ -57,7 +57,7 @@ extension History {
 
 extension History {
   /// What history, `history` and NDJSON `change` records call a restore's mutation.
-  public static let restoreName = "restore"
+  package static let restoreName = "restore"
 }
 
 extension PatchableState {
