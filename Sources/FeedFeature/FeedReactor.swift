@@ -158,9 +158,9 @@ package struct FeedReactor: Reactor {
   }
 }
 
-extension FeedReactor.Action {
+extension FeedReactor.Action: CaseNamed {
   /// The command this action stands for, as NDJSON change records name it (`action`).
-  package var commandName: String {
+  package var caseName: String {
     switch self {
     case .refresh: "refresh"
     case .loadMore: "more"

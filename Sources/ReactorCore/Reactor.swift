@@ -76,7 +76,20 @@ extension Reactor {
 
 /// A value that has a stable, human-readable name for its case, used in NDJSON records
 /// (`"action":"next"`, `"mutation":"appendRepos"`).
+///
+/// An enum gets the name it is declared with (`case add(Int)` is `add`), read by reflection.
+/// That costs about a microsecond a name, and a type that customizes its description or
+/// mirror (to hide a password, say) reads back those instead: such a type, and one whose
+/// names are on a hot path, writes `caseName` as a switch.
 public protocol CaseNamed {
   /// The case's name, without associated values.
   var caseName: String { get }
+}
+
+extension CaseNamed {
+  public var caseName: String {
+    // A case with values is a mirror with one child, labelled with the case's name; a case
+    // without is its own description.
+    Mirror(reflecting: self).children.first?.label ?? String(describing: self)
+  }
 }

@@ -64,6 +64,21 @@ package struct Records: Sendable {
     ]
   }
 
+  /// The lines of a change printed the plain way (``StoreMaker/store(_:text:)``): its change
+  /// record in JSON mode, `text` in text mode, under `<feature> restored:` for a restore (no
+  /// `mutation`).
+  @inline(never) package func plain(
+    feature: String, seq: UInt64, action: String?, mutation: String?, patch: Patch, text: () -> [String]
+  ) -> [OutputLine] {
+    guard let mutation else {
+      return restore(feature: feature, seq: seq, patch: patch) {
+        [OutputLine(.out, "\(feature) restored:")] + text().map { OutputLine(.out, $0) }
+      }
+    }
+    guard options.mode == .json else { return text().map { OutputLine(.out, $0) } }
+    return [change(feature: feature, seq: seq, action: action ?? Self.restoreCommand, mutation: mutation, patch: patch)]
+  }
+
   /// The command a change record names when no action caused the change: a restore, and what
   /// the feedback of the restored state did.
   package static let restoreCommand = "goto"

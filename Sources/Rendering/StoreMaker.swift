@@ -58,6 +58,22 @@ public struct StoreMaker: Sendable {
     return store
   }
 
+  /// Makes the store of a feature whose changes print the plain way: in JSON mode each is a
+  /// `change` record that names its action and mutation by their ``CaseNamed`` names; in text
+  /// mode, the lines `text` makes of the state after it (sanitize what came from the network),
+  /// under `<feature> restored:` when time travel put the state back.
+  public func store<R: Reactor>(_ reactor: R, text: @escaping @Sendable (R.State) -> [String]) -> Store<R>
+  where R.Action: CaseNamed, R.Mutation: CaseNamed, R.State: PatchableState {
+    let records = reporter.records
+    let feature = feature
+    return store(reactor) { transition, state in
+      records.plain(
+        feature: feature, seq: transition.seq, action: transition.action?.caseName,
+        mutation: transition.mutation?.caseName, patch: transition.changes
+      ) { text(state) }
+    }
+  }
+
   /// The store, diffing, tracing its effects with a tracer of the feature's made for it.
   func tracedStore<R: Reactor>(_ reactor: R) -> Store<R> where R.State: PatchableState {
     let origin = TraceOrigin()

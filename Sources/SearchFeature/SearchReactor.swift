@@ -290,9 +290,9 @@ extension String {
   }
 }
 
-extension SearchReactor.Action {
+extension SearchReactor.Action: CaseNamed {
   /// The command this action stands for, as NDJSON change records name it (`action`).
-  package var commandName: String {
+  package var caseName: String {
     switch self {
     case .updateQuery: "query"
     case .loadNextPage, .loadPages: "next"

@@ -20,7 +20,7 @@ package struct SearchText: Sendable {
     }
     return render(
       mutation, seq: transition.seq, changes: transition.changes, state: state,
-      command: transition.action?.commandName ?? Records.restoreCommand)
+      command: transition.action?.caseName ?? Records.restoreCommand)
   }
 
   /// The lines for one committed mutation. A stale answer of the feedback style, which `reduce`

@@ -4,9 +4,9 @@ import ReactorCore
 
 // MARK: - Case names
 
-extension SignupReactor.Action {
+extension SignupReactor.Action: CaseNamed {
   /// The command this action stands for, as NDJSON change records name it (`action`).
-  package var commandName: String {
+  package var caseName: String {
     switch self {
     case .updateUsername: "username"
     case .updatePassword: "password"

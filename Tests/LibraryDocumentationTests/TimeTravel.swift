@@ -12,8 +12,6 @@ struct Tally: Reactor {
 
   enum Mutation: Sendable, CaseNamed {
     case add(Int)
-
-    var caseName: String { "add" }
   }
 
   struct State: Sendable, PatchableState {

@@ -18,13 +18,6 @@ private struct Counter: Reactor {
   enum Mutation: Sendable, Equatable, CaseNamed {
     case add(Int)
     case setLoading(Bool)
-
-    var caseName: String {
-      switch self {
-      case .add: "add"
-      case .setLoading: "setLoading"
-      }
-    }
   }
   struct State: Sendable, Equatable, PatchableState {
     var count = 0

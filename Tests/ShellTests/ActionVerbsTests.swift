@@ -15,9 +15,9 @@ import Testing
 private let verbs = Set(CommandTable<SessionCommand>(features: Features.all).all.map(\.name))
 
 /// The action's name, checked to be a verb.
-private func name(_ action: SearchReactor.Action) -> String { checked(action.commandName) }
-private func name(_ action: SignupReactor.Action) -> String { checked(action.commandName) }
-private func name(_ action: FeedReactor.Action) -> String { checked(action.commandName) }
+private func name(_ action: SearchReactor.Action) -> String { checked(action.caseName) }
+private func name(_ action: SignupReactor.Action) -> String { checked(action.caseName) }
+private func name(_ action: FeedReactor.Action) -> String { checked(action.caseName) }
 
 private func checked(_ name: String) -> String {
   #expect(verbs.contains(name), "'\(name)' is not a command")

@@ -78,7 +78,7 @@ struct SignupPasswordTests {
       printed.append(state.jsonValue.jsonText)
       printed.append(Self.printouts(transition.mutation))
       printed.append(Self.printouts(transition.action))
-      printed.append((transition.mutation?.caseName ?? "") + (transition.action?.commandName ?? ""))
+      printed.append((transition.mutation?.caseName ?? "") + (transition.action?.caseName ?? ""))
       printed.append(Self.printouts(state))
     }
     let actions: [SignupReactor.Action] = [
