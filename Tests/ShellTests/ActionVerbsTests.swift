@@ -15,13 +15,9 @@ import Testing
 private let verbs = Set(CommandTable<SessionCommand>(features: Features.all).all.map(\.name))
 
 /// The action's name, checked to be a verb.
-private func name(_ action: SearchReactor.Action) -> String { checked(action.caseName) }
-private func name(_ action: SignupReactor.Action) -> String { checked(action.caseName) }
-private func name(_ action: FeedReactor.Action) -> String { checked(action.caseName) }
-
-private func checked(_ name: String) -> String {
-  #expect(verbs.contains(name), "'\(name)' is not a command")
-  return name
+private func name(_ action: some CaseNamed) -> String {
+  #expect(verbs.contains(action.caseName), "'\(action.caseName)' is not a command")
+  return action.caseName
 }
 
 @Suite("Action verbs")
