@@ -17,8 +17,9 @@ let strict: [SwiftSetting] = [
 ]
 
 /// The feature modules, each a reactor, its state and its View (`Sources/<name>`), with its
-/// unit tests (`Tests/<name>Tests`). A new feature is a name here and an entry in
-/// `Sources/FeatureList/Features.swift` (ModuleGraphTests reads the modules from there).
+/// unit tests (`Tests/<name>Tests`), in the order `help` lists their verbs: the one list of
+/// features. FeatureList's `Features.all` is generated from it (Plugins/FeatureListGenerator),
+/// and ModuleGraphTests reads it.
 let features = ["SearchFeature", "SignupFeature", "FeedFeature"]
 
 /// What a feature module may import.
@@ -81,7 +82,8 @@ let package = Package(
     // The features the executable runs: one list, which tests and fuzz targets share.
     .target(
       name: "FeatureList", dependencies: ["FeatureKit"] + featureModules,
-      swiftSettings: strict),
+      swiftSettings: strict, plugins: ["FeatureListGenerator"]),
+    .plugin(name: "FeatureListGenerator", capability: .buildTool()),
     .executableTarget(
       name: "reactor",
       dependencies: [

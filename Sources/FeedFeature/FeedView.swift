@@ -4,6 +4,9 @@ import GitHubClient
 package import ReactorCore
 import Rendering
 
+/// The feature's entry in the list the executable runs (`Features.all`, made from Package.swift).
+package let feature = Feature(FeedView.self, live: FeedLiveView.self)
+
 /// The event feed's View: each verb sends one of the reactor's actions.
 package final class FeedView: StoreView {
   package typealias Command = FeedReactor.Action

@@ -5,6 +5,9 @@ package import ReactorCore
 import ReactorJSON
 import Rendering
 
+/// The feature's entry in the list the executable runs (`Features.all`, made from Package.swift).
+package let feature = Feature(SearchView.self, live: SearchLiveView.self)
+
 /// Repository search's View: its verbs, and its store on the effect style chosen now (`engine`
 /// replaces it with a fresh one in the other style).
 package final class SearchView: StoreView {

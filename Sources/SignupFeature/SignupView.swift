@@ -5,6 +5,9 @@ package import ReactorCore
 import ReactorJSON
 import Rendering
 
+/// The feature's entry in the list the executable runs (`Features.all`, made from Package.swift).
+package let feature = Feature(SignupView.self, live: SignupLiveView.self)
+
 /// The signup form's View: its verbs, which words are passwords, and the prompt without echo.
 package final class SignupView: StoreView {
   package enum Command: Sendable, Equatable {

@@ -8,14 +8,24 @@ import Testing
 struct ModuleGraphTests {
   static let sources = ManualPageTests.root.appendingPathComponent("Sources")
 
-  /// The feature modules: what `Sources/FeatureList`, the one list of features, imports besides
-  /// FeatureKit. Read, not written here, so a feature added later is held to its rules too.
+  /// The feature modules: Package.swift's `features`, the one list of features. Read, not
+  /// written here, so a feature added later is held to its rules too.
   static let features: Set<String> = {
-    let imported = ((try? files(of: "FeatureList")) ?? []).flatMap { importedModules(in: $0.text) }
-    // A module of this package (a folder under Sources), whatever else the list may import.
-    let ours = imported.filter { FileManager.default.fileExists(atPath: sources.appendingPathComponent($0).path) }
-    return Set(ours).subtracting(["FeatureKit"])
+    let manifest =
+      (try? String(contentsOf: ManualPageTests.root.appendingPathComponent("Package.swift"), encoding: .utf8)) ?? ""
+    guard let line = manifest.split(separator: "\n").first(where: { $0.hasPrefix("let features = [") }) else {
+      return []
+    }
+    return Set(line.split(separator: "\"").enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) })
   }()
+
+  @Test("Package.swift lists the feature modules, each a folder under Sources")
+  func featuresAreListed() {
+    #expect(!Self.features.isEmpty, "no `let features = [...]` line in Package.swift")
+    for feature in Self.features {
+      #expect(FileManager.default.fileExists(atPath: Self.sources.appendingPathComponent(feature).path), "\(feature)")
+    }
+  }
 
   /// What a feature (a reactor and its View) may import: never another feature or the shell.
   static let feature: Set = [
