@@ -37,8 +37,12 @@ package struct SystemOpener: URLOpener {
     var fileActions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&fileActions)
     defer { posix_spawn_file_actions_destroy(&fileActions) }
+    // The browser may outlive the session: it gets none of its input, output or descriptors
+    // (a daemon's pipes, the history file, sockets), so it cannot hold a pipe open or read keys.
+    posix_spawn_file_actions_addopen(&fileActions, 0, "/dev/null", O_RDONLY, 0)
     posix_spawn_file_actions_addopen(&fileActions, 1, "/dev/null", O_WRONLY, 0)
     posix_spawn_file_actions_addopen(&fileActions, 2, "/dev/null", O_WRONLY, 0)
+    Self.closeDescriptors(from: 3, &fileActions)
     let argv = arguments.map { strdup($0) } + [nil]
     defer { for argument in argv { free(argument) } }
     var pid = pid_t()
@@ -52,5 +56,13 @@ package struct SystemOpener: URLOpener {
       usleep(25_000)
     }
     return true
+  }
+
+  /// Makes the child close every descriptor from `first` up, whatever it inherited (glibc has
+  /// the action since 2.34; Swift's Glibc module does not declare it, so it is looked up).
+  static func closeDescriptors(from first: Int32, _ actions: inout posix_spawn_file_actions_t) {
+    typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+    guard let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") else { return }
+    _ = unsafeBitCast(symbol, to: CloseFrom.self)(&actions, first)
   }
 }
