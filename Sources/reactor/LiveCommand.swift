@@ -19,7 +19,14 @@ struct LiveCommand: ParsableCommand {
         with a selection, 130 after Esc or Ctrl-C, 128 + n after signal n, 2 when there is no \
         terminal to draw on (TERM unset or dumb, no /dev/tty). See reactor(1), LIVE VIEW.
 
-        """ + LiveHelp.paragraphs(Features.all.compactMap(\.live)).joined(separator: "\n"))
+        """ + keyLines.joined(separator: "\n"))
+  }
+
+  /// The views' keys, wrapped here with each key's lines hanging under it: ArgumentParser
+  /// keeps a line shorter than its width (80 when not on a terminal) and wraps a longer one
+  /// flush left.
+  static var keyLines: [String] {
+    HelpText.paragraphs(LiveHelp.paragraphs(Features.all.compactMap(\.live)).joined(separator: "\n"), width: 79)
   }
 
   static let flags = LaunchFlag.all.filter { LaunchFlag.live.contains($0.name) }

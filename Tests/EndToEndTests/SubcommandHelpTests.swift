@@ -26,6 +26,12 @@ struct SubcommandHelpTests {
       for unwanted in ["--daemon", "--drain-timeout", "--bail", "--command"] {
         #expect(!help.contains(unwanted), "\(arguments): \(unwanted) is not live's")
       }
+      // A key's description that wraps hangs under the key, not flush left.
+      let lines = help.split(separator: "\n", omittingEmptySubsequences: false)
+      for (previous, line) in zip(lines, lines.dropFirst())
+      where previous.hasPrefix("  ") && !previous.hasPrefix("  -") && !line.isEmpty && !line.hasPrefix(" ") {
+        #expect(line.hasPrefix("live ") || line.hasPrefix("Esc "), "\(arguments): flush left after a key: \(line)")
+      }
     }
   }
 

@@ -4,7 +4,22 @@ import ReactorJSON
 import Rendering
 
 /// `help` output, generated from the session's command table.
-enum HelpText {
+package enum HelpText {
+  /// `text`'s lines as paragraphs wrapped to `width` after `indent`: a line indented further
+  /// keeps its indent, and its own wrapped lines hang two columns under it (a key and what it
+  /// does, in the live view's help).
+  package static func paragraphs(_ text: String, width: Int, indent: String = "") -> [String] {
+    var lines: [String] = []
+    for paragraph in text.split(separator: "\n") {
+      let nested = String(paragraph.prefix { $0 == " " })
+      let first = indent + nested
+      lines += TerminalText.wrap(
+        String(paragraph.dropFirst(nested.count)), width: width, first: first,
+        indent: nested.isEmpty ? first : first + "  ")
+    }
+    return lines
+  }
+
   static func lines(topic: String?, table: CommandTable<SessionCommand>, dataNote: String?, records: Records)
     -> [OutputLine]
   {
@@ -24,14 +39,7 @@ enum HelpText {
     if let topic, let spec = table.spec(for: topic) {
       var lines = TerminalText.wrap(spec.synopsis, width: width, first: "usage: ", indent: "  ")
       lines += TerminalText.wrap(spec.summary, width: width, first: "  ", indent: "  ")
-      // A line of the discussion is a paragraph; one indented further keeps its indent.
-      for paragraph in spec.discussion.split(separator: "\n") {
-        let nested = paragraph.prefix { $0 == " " }
-        let indent = "  " + nested
-        lines += TerminalText.wrap(
-          String(paragraph.dropFirst(nested.count)), width: width, first: indent,
-          indent: nested.isEmpty ? indent : indent + "  ")
-      }
+      lines += paragraphs(spec.discussion, width: width, indent: "  ")
       if !spec.aliases.isEmpty {
         lines += TerminalText.wrap(spec.aliases.joined(separator: ", "), width: width, first: "  also: ", indent: "  ")
       }
