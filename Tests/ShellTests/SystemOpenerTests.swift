@@ -6,17 +6,20 @@ import Testing
 /// `open N` starts `$BROWSER`, which may outlive the session: it must get no descriptor of the
 /// session's (a pipe it held open would keep a reader from ever seeing its end) and no input.
 @Suite struct SystemOpenerTests {
-  @Test func theBrowserGetsTheURLAndNoneOfTheSessionsDescriptors() async throws {
+  @Test func theBrowserGetsTheURLAndNoneOfTheSessionsDescriptors() throws {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("opener-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
     let browser = directory.appendingPathComponent("browser")
-    // The listing is of the shell that runs the script: its own descriptors, as inherited.
-    // Each file appears whole (renamed into place), the URL last.
+    // The listing is of the shell that runs the script: its own descriptors, as inherited. It
+    // says it is done through a FIFO the test waits on.
+    let done = directory.appendingPathComponent("done")
+    #expect(mkfifo(done.path, 0o600) == 0)
     try """
     #!/bin/sh
-    ls -l /proc/$$/fd > "\(directory.path)/fds.part" && mv "\(directory.path)/fds.part" "\(directory.path)/fds"
-    printf '%s' "$1" > "\(directory.path)/url.part" && mv "\(directory.path)/url.part" "\(directory.path)/url"
+    ls -l /proc/$$/fd > "\(directory.path)/fds"
+    printf '%s' "$1" > "\(directory.path)/url"
+    echo done > "\(done.path)"
     """.write(to: browser, atomically: true, encoding: .utf8)
     try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: browser.path)
 
@@ -27,14 +30,16 @@ import Testing
     var status = stat()
     #expect(fstat(ends[1], &status) == 0)
 
+    // Opened before the browser starts, so that its write end opens at once.
+    let reader = open(done.path, O_RDONLY | O_NONBLOCK)
+    defer { close(reader) }
     let opener = SystemOpener { $0 == "BROWSER" ? browser.path : nil }
     #expect(opener.open("https://github.com/apple/swift"))
-    // The opener waits half a second for the browser, which a loaded machine may not start in.
-    let url = directory.appendingPathComponent("url")
-    let deadline = ContinuousClock.now + .seconds(60)
-    while !FileManager.default.fileExists(atPath: url.path) && ContinuousClock.now < deadline {
-      try await Task.sleep(for: .milliseconds(10))
-    }
+    // The opener waits for the browser only briefly; the FIFO says when it has written both files.
+    var finished = pollfd(fd: reader, events: Int16(POLLIN), revents: 0)
+    var ready = poll(&finished, 1, 60_000)
+    while ready < 0 && errno == EINTR { ready = poll(&finished, 1, 60_000) }
+    #expect(ready == 1, "the browser never said it was done")
     #expect(
       try String(contentsOf: directory.appendingPathComponent("url"), encoding: .utf8)
         == "https://github.com/apple/swift")
