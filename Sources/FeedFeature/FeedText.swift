@@ -32,7 +32,7 @@ package struct FeedText: Sendable {
     if options.mode == .json {
       let failure = if case .setError = mutation { state.error } else { GitHubFailure?.none }
       return records.transition(
-        feature: "feed", seq: transition.seq, action: transition.action?.caseName ?? Records.restoreCommand,
+        feature: "feed", seq: transition.seq, action: transition.action?.caseName,
         mutation: mutation.caseName, patch: transition.changes, failure: failure.map { ($0.code, $0.message) })
     }
     switch mutation {

@@ -37,15 +37,17 @@ package struct Records: Sendable {
   }
 
   /// The NDJSON lines of one committed transition: its change record, then the error record
-  /// of the failure it recorded, if it recorded one.
+  /// of the failure it recorded, if it recorded one. No `action` is a change no command made
+  /// (a restore's feedback), named ``restoreCommand``.
   ///
   /// Every feature's JSON mode prints a transition this way, so a failure reads the same in
   /// all of them; the error record names the feature of the change.
   package func transition(
-    feature: String, seq: UInt64, action: String, mutation: String, patch: Patch,
+    feature: String, seq: UInt64, action: String?, mutation: String, patch: Patch,
     failure: (code: String, message: String)?, failureDetails: JSONObject? = nil
   ) -> [OutputLine] {
-    let change = change(feature: feature, seq: seq, action: action, mutation: mutation, patch: patch)
+    let change = change(
+      feature: feature, seq: seq, action: action ?? Self.restoreCommand, mutation: mutation, patch: patch)
     guard let failure else { return [change] }
     return [
       change, error(code: failure.code, message: failure.message, feature: feature, details: failureDetails ?? [:]),
@@ -76,12 +78,12 @@ package struct Records: Sendable {
       }
     }
     guard options.mode == .json else { return text().map { OutputLine(.out, $0) } }
-    return [change(feature: feature, seq: seq, action: action ?? Self.restoreCommand, mutation: mutation, patch: patch)]
+    return transition(feature: feature, seq: seq, action: action, mutation: mutation, patch: patch, failure: nil)
   }
 
   /// The command a change record names when no action caused the change: a restore, and what
   /// the feedback of the restored state did.
-  package static let restoreCommand = "goto"
+  static let restoreCommand = "goto"
 
   /// `{"type":"state",...}` or, in text mode, the state as indented JSON.
   package func state(feature: String, state: JSONValue) -> [OutputLine] {

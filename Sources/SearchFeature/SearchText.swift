@@ -20,13 +20,14 @@ package struct SearchText: Sendable {
     }
     return render(
       mutation, seq: transition.seq, changes: transition.changes, state: state,
-      command: transition.action?.caseName ?? Records.restoreCommand)
+      command: transition.action?.caseName)
   }
 
-  /// The lines for one committed mutation. A stale answer of the feedback style, which `reduce`
+  /// The lines for one committed mutation, made by the command `command` (nil for none: the
+  /// feedback of a restored state). A stale answer of the feedback style, which `reduce`
   /// dropped, prints nothing in text mode and no error record.
   package func render(
-    _ mutation: SearchReactor.Mutation, seq: UInt64, changes: Patch, state: SearchState, command: String
+    _ mutation: SearchReactor.Mutation, seq: UInt64, changes: Patch, state: SearchState, command: String?
   ) -> [OutputLine] {
     let applied = mutation.answeredRequest.map(state.applied) ?? true
     if options.mode == .json {

@@ -23,7 +23,7 @@ package struct SignupText: Sendable {
     }
     if options.mode == .json {
       return records.transition(
-        feature: "signup", seq: transition.seq, action: transition.action?.caseName ?? Records.restoreCommand,
+        feature: "signup", seq: transition.seq, action: transition.action?.caseName,
         mutation: mutation.caseName, patch: transition.changes, failure: failure(of: mutation))
     }
     switch mutation {
