@@ -59,4 +59,19 @@ import Testing
     kill(getpid(), SIGUSR2)  // ignored, as before the watcher: the test process survives
     signal(SIGUSR2, SIG_DFL)
   }
+
+  /// Many threads watching and stopping at once: under ThreadSanitizer (CI's `--sanitize=thread`
+  /// pass) this failed while `watch` read its handler table outside the lock.
+  @Test func watchAndStopFromManyThreadsAtOnce() async {
+    await withTaskGroup(of: Void.self) { group in
+      for _ in 0..<4 {
+        group.addTask {
+          for _ in 0..<200 { SignalWatcher.shared.stop(SignalWatcher.shared.watch(SIGURG) {}) }
+        }
+      }
+    }
+    var current = sigaction()
+    sigaction(SIGURG, nil, &current)
+    #expect(unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self) == unsafeBitCast(SIG_DFL, to: Int.self))
+  }
 }

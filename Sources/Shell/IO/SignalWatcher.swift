@@ -21,14 +21,17 @@ package final class SignalWatcher: @unchecked Sendable {  // all mutable state i
   /// The pipe's write end, for the C handler (which cannot capture context).
   nonisolated(unsafe) fileprivate static var writeEnd: Int32 = -1
 
+  /// Signal numbers run below this on Linux and Darwin (`SIGRTMAX` is 64).
+  private static let slots = 65
+
   private let lock = Lock()
   /// Handlers by signal number, in the order they were added. Arrays, not dictionaries: the
   /// first `[Int32: ...]` of the process costs a runtime conformance lookup, a measurable part
   /// of the daemon's start.
-  private var handlers: [[(id: UInt64, run: @Sendable () -> Void)]] = Array(repeating: [], count: 65)
+  private var handlers: [[(id: UInt64, run: @Sendable () -> Void)]] = Array(repeating: [], count: slots)
   /// Each watched signal's disposition before the first `watch`, indexed by signal number. (A
   /// `[Int32: sigaction]` cost a runtime conformance lookup at the daemon's start.)
-  private var previous: [sigaction?] = Array(repeating: nil, count: 65)
+  private var previous: [sigaction?] = Array(repeating: nil, count: slots)
   private var nextToken: UInt64 = 0
   private var readEnd: Int32 = -1
 
@@ -37,7 +40,9 @@ package final class SignalWatcher: @unchecked Sendable {  // all mutable state i
   /// Calls `handler` on the watcher's thread whenever `number` arrives, until the returned
   /// token is passed to ``stop(_:)``.
   package func watch(_ number: Int32, handler: @escaping @Sendable () -> Void) -> Token {
-    precondition(number > 0 && Int(number) < handlers.count, "not a signal number: \(number)")
+    // Checked against the constant, not `handlers.count`: reading `handlers` outside the lock
+    // raced another thread's `watch` (ThreadSanitizer caught it in CI).
+    precondition(number > 0 && Int(number) < Self.slots, "not a signal number: \(number)")
     return lock.withLock {
       startIfNeeded()
       nextToken += 1
@@ -93,7 +98,7 @@ package final class SignalWatcher: @unchecked Sendable {  // all mutable state i
       guard count == 1 else { return }
       let number = Int32(byte)
       let current = lock.withLock {
-        (0..<handlers.count).contains(Int(number)) ? handlers[Int(number)].map(\.run) : []
+        (0..<Self.slots).contains(Int(number)) ? handlers[Int(number)].map(\.run) : []
       }
       for handler in current { handler() }
     }
