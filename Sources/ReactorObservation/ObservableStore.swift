@@ -53,20 +53,20 @@ public final class ObservableStore<R: Reactor>: Observable, @unchecked Sendable 
     self.store = store
     self.delivery = delivery
     state = store.currentState
-    state = Self.observe(store, for: self)
+    Self.observe(store, for: self)
   }
 
-  /// Registers `model`'s observer of `store`, and returns the state the observer starts from.
-  private static func observe(_ store: Store<R>, for model: ObservableStore) -> R.State {
-    var initial: R.State?
+  /// Registers `model`'s observer of `store`, and shows the state the observer starts from.
+  private static func observe(_ store: Store<R>, for model: ObservableStore) {
     model.token = store.observe { now in
-      initial = now
+      // Set here, under the lock, not after `observe` returns: a commit on another thread may
+      // reach the observer first, and its newer state would be overwritten by this one.
+      model.lock.withLock { model.state = now }
       return { [weak model] event, state in
         guard case .transition = event, let model else { return }
         model.committed(state)
       }
     }
-    return initial!
   }
 
   deinit { store.removeObserver(token) }
