@@ -11,6 +11,9 @@ public final class Latch: Sendable {
   /// Sets the flag; every waiter goes on.
   public func set() { isSet.withLock { $0 = true } }
 
+  /// Whether the flag is set, without waiting.
+  public var wasSet: Bool { isSet.withLock { $0 } }
+
   /// Blocks the calling thread (a handler's, never the cooperative pool's) until the flag is
   /// set; false if `timeout` of looking is spent first (see ``Patience``).
   @discardableResult

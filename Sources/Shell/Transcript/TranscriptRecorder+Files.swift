@@ -75,15 +75,20 @@ extension TranscriptRecorder {
 
   /// Saves the recording a last time and says where it is: `recorded N commands to PATH` on
   /// standard error. Only the first call does anything (the end of the session, a signal or
-  /// the process's exit, whichever comes first). Returns false when a file could not be
-  /// written or was refused.
+  /// the process's exit, whichever comes first); a call from another thread meanwhile waits for
+  /// it. Returns false when a file could not be written or was refused. With `exitStatus`, the
+  /// process then exits with it, and other callers wait for that.
   @discardableResult
-  package func finish() -> Bool {
-    let first = storage.withLock { storage in
-      defer { storage.finished = true }
-      return !storage.finished
+  package func finish(thenExit exitStatus: Int32? = nil) -> Bool {
+    finishing.run(reentered: true) {
+      let saved = finishOnce()
+      if let exitStatus { exit(exitStatus) }
+      return saved
     }
-    guard let files, first else { return true }
+  }
+
+  private func finishOnce() -> Bool {
+    guard let files else { return true }
     // A command cut short (a signal, a closed pipe) left partial output that its replay would
     // not match: the transcript keeps the commands that finished.
     let unfinished = runningInput
@@ -116,10 +121,7 @@ extension TranscriptRecorder {
       atexit { TranscriptRecorder.active.withLock { $0 }?.finish() }
     }
     return [SIGTERM, SIGHUP].map { number in
-      SignalWatcher.shared.watch(number) { [self] in
-        finish()
-        exit(128 + number)
-      }
+      SignalWatcher.shared.watch(number) { [self] in finish(thenExit: 128 + number) }
     }
   }
 

@@ -22,8 +22,6 @@ package final class TranscriptRecorder: OutputSink {
     var running = false
     /// The current line was left out (``dropCurrent()``): its outcome does not count either.
     var dropped = false
-    /// ``finish()`` ran.
-    var finished = false
     /// The finished blocks the files held after the last save that wrote them.
     var saved = 0
     /// Why the recording stopped: a save would have written a secret.
@@ -61,6 +59,8 @@ package final class TranscriptRecorder: OutputSink {
   private let forward: any OutputSink
   let storage: Locked<Storage>
   let files: RecordingFiles?
+  /// The last save, once (``finish(thenExit:)``).
+  let finishing = RunOnce<Bool>()
 
   /// - Parameter files: where the transcript and its cassette are saved; nil keeps them in
   ///   memory only (``text``).
