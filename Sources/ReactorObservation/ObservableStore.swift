@@ -127,14 +127,22 @@ public final class ObservableStore<R: Reactor>: Observable, @unchecked Sendable 
 
   /// Makes `new` the state readers see, telling each reader of a property whose value changed.
   private func deliver(_ new: R.State) {
-    let changed = lock.withLock { watched.values.filter { $0.changed(state, new) }.map(\.member) }
-    guard !changed.isEmpty else {
-      lock.withLock { state = new }
-      return
+    let (changed, known) = lock.withLock {
+      (watched.values.filter { $0.changed(state, new) }.map(\.member), watched.count)
     }
     // The registrar is called without the lock: a reader it tells may read again at once.
     for member in changed { registrar.willSet(self, keyPath: member) }
-    lock.withLock { state = new }
+    // A property first read meanwhile (by a reader told above, drawing again) got the old value:
+    // its readers are told of this change too.
+    let late = lock.withLock {
+      defer { state = new }
+      guard watched.count != known else { return [KeyPath<ObservableStore, Int>]() }
+      return watched.values.filter { !changed.contains($0.member) && $0.changed(state, new) }.map(\.member)
+    }
     for member in changed { registrar.didSet(self, keyPath: member) }
+    for member in late {
+      registrar.willSet(self, keyPath: member)
+      registrar.didSet(self, keyPath: member)
+    }
   }
 }

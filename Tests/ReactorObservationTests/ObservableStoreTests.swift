@@ -11,10 +11,12 @@ private struct Search: Reactor {
     case setQuery(String)
     case addRepo(String)
     case answerLater(String, AsyncGate)
+    case replace(query: String, repos: [String])
   }
   enum Mutation: Sendable {
     case setQuery(String)
     case addRepo(String)
+    case replace(query: String, repos: [String])
   }
   struct State: Sendable, Equatable {
     var query = ""
@@ -32,6 +34,7 @@ private struct Search: Reactor {
         await gate.wait()
         send(.addRepo(repo))
       }
+    case .replace(let query, let repos): .send(.replace(query: query, repos: repos))
     }
   }
 
@@ -39,6 +42,7 @@ private struct Search: Reactor {
     switch mutation {
     case .setQuery(let query): state.query = query
     case .addRepo(let repo): state.repos.append(repo)
+    case .replace(let query, let repos): (state.query, state.repos) = (query, repos)
     }
   }
 }
@@ -110,6 +114,22 @@ struct ObservableStoreTests {
     }
     model.send(.addRepo("apple/swift"))
     #expect(reader.count == 1)
+  }
+
+  @Test("a property first read while a change is being told is told of that change too")
+  func firstReadDuringNotification() {
+    let model = ObservableStore(Store(reactor: Search()), delivery: .immediately)
+    let lateReader = Locked<Tracker?>(nil)
+    withObservationTracking {
+      _ = model.query
+    } onChange: {
+      // Told before the new state is in place: a view drawn again now reads repos for the first
+      // time, and gets the value from before the change.
+      lateReader.withLock { $0 = Tracker { _ = model.repos } }
+    }
+    model.send(.replace(query: "swift", repos: ["apple/swift"]))
+    #expect(lateReader.withLock { $0 }?.count == 1, "the reader of repos was not told that it changed")
+    #expect(model.repos == ["apple/swift"])
   }
 
   @MainActor
