@@ -385,7 +385,8 @@ extension LaunchOptions {
         sources.append((Self.argumentReader(line), .argument(index)))
       case .file(let path):
         // Errors of `-f -` say `<stdin>:N:`, as psql's do.
-        sources.append((PipeLineReader(descriptor: nextFile.next()!), .file(path == "-" ? "<stdin>" : path)))
+        let reader = PipeLineReader(descriptor: nextFile.next()!, name: path == "-" ? "standard input" : path)
+        sources.append((reader, .file(path == "-" ? "<stdin>" : path)))
       }
     }
     let reader: any LineReader

@@ -44,6 +44,18 @@ struct WriteErrorTests {
     }
   }
 
+  @Test("input that cannot be read is not its end: exit 1 with 'reactor: cannot read standard input: ...'")
+  func unreadableInput() async throws {
+    // A directory as standard input: every read fails with EISDIR. Piped lines, `-f -` and the
+    // daemon all read it; each used to take the failure for the end of its input and exit 0.
+    let shell = #"exec "$0" "$@" </"#
+    for arguments in [["--offline"], ["--offline", "-f", "-"], ["--offline", "--daemon"]] {
+      let result = try await ReactorBinary.run(arguments, shell: shell)
+      #expect(result.status == 1, "\(arguments): \(result.stderr)")
+      #expect(result.stderr == "reactor: cannot read standard input: Is a directory (EISDIR)\n", "\(arguments)")
+    }
+  }
+
   @Test("a closed pipe keeps its documented behaviour: status 0, nothing said")
   func closedPipe() async throws {
     // More than a pipe holds, so that reactor is still writing when `head` leaves.

@@ -17,8 +17,12 @@ package enum ByteLineReader {
   }
 
   /// Lines of `descriptor` until end of file. The reading thread waits while `backlog`
-  /// lines are not consumed, so a slow consumer stops the reading.
-  package static func lines(of descriptor: Int32, maxBytes: Int, backlog: Int = 256) -> Lines {
+  /// lines are not consumed, so a slow consumer stops the reading. A read that fails (a
+  /// directory, an I/O error) ends the lines too, and is kept for the process's exit status
+  /// and said there, as `cannot read NAME: ...` (``WriteErrors``).
+  package static func lines(
+    of descriptor: Int32, name: String = StandardStream.name(of: 0), maxBytes: Int, backlog: Int = 256
+  ) -> Lines {
     let (stream, continuation) = AsyncStream<Line>.makeStream(bufferingPolicy: .unbounded)
     let gate = Backlog(limit: backlog)
     startDetachedThread {
@@ -32,6 +36,7 @@ package enum ByteLineReader {
       while true {
         let count = read(descriptor, &buffer, buffer.count)
         if count < 0 && errno == EINTR { continue }
+        if count < 0 { WriteErrors.record(WriteError(output: name, code: errno, reading: true)) }
         if count <= 0 { break }
         var start = 0
         for index in 0..<count where buffer[index] == 0x0A {

@@ -57,8 +57,9 @@ package final class PipeLineReader: LineReader, @unchecked Sendable {  // one ca
   // Only the read-run loop calls `readLine`, one call at a time.
   private var lines: ByteLineReader.Lines.Iterator
 
-  package init(descriptor: Int32 = 0) {
-    lines = ByteLineReader.lines(of: descriptor, maxBytes: .max).makeAsyncIterator()
+  /// Reads `descriptor`, which a read error's message calls `name`.
+  package init(descriptor: Int32 = 0, name: String = StandardStream.name(of: 0)) {
+    lines = ByteLineReader.lines(of: descriptor, name: name, maxBytes: .max).makeAsyncIterator()
   }
 
   package func readLine(prompt: String) async -> String? {

@@ -50,6 +50,7 @@ package enum StandardStream {
 
   static func name(of descriptor: Int32) -> String {
     switch descriptor {
+    case 0: "standard input"
     case 1: "standard output"
     case 2: "standard error"
     default: "descriptor \(descriptor)"
@@ -112,19 +113,25 @@ package enum StandardStream {
 package struct WriteError: Error, Sendable, Equatable, CustomStringConvertible {
   package var output: String
   package var code: Int32
+  /// Reading `output` failed, not writing it: input that cannot be read ends the session as
+  /// its end would, and fails the process as an output that cannot be written does.
+  package var reading: Bool
 
-  package init(output: String, code: Int32) {
+  package init(output: String, code: Int32, reading: Bool = false) {
     self.output = output
     self.code = code
+    self.reading = reading
   }
 
   /// `cannot write standard output: No space left on device (ENOSPC)`.
-  package var description: String { "cannot write \(output): \(TranscriptFiles.describe(code))" }
+  package var description: String {
+    "cannot \(reading ? "read" : "write") \(output): \(TranscriptFiles.describe(code))"
+  }
 }
 
-/// The outputs that could not be written in this process, and its exit: a write that failed is
-/// said once, on standard error (`reactor: cannot write ...`), and the process then ends with
-/// status 1 where it would have ended with 0.
+/// The outputs that could not be written in this process (and the inputs that could not be
+/// read), and its exit: a write that failed is said once, on standard error (`reactor: cannot
+/// write ...`), and the process then ends with status 1 where it would have ended with 0.
 package enum WriteErrors {
   private struct State {
     var errors: [(error: WriteError, said: Bool)] = []
