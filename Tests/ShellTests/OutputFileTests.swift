@@ -38,6 +38,30 @@ import Testing
     }
   }
 
+  @Test("a symbolic link is followed: the file it names is replaced, and the link stays a link")
+  func symbolicLink() throws {
+    try Self.withDirectory { directory in
+      try FileManager.default.createDirectory(atPath: directory + "/shared", withIntermediateDirectories: true)
+      try FileManager.default.createDirectory(atPath: directory + "/links", withIntermediateDirectories: true)
+      for name in ["v.t", "v.t.cassette.json"] {
+        try "old\n".write(toFile: directory + "/shared/" + name, atomically: false, encoding: .utf8)
+        symlink("../shared/" + name, directory + "/links/" + name)
+      }
+      try OutputFile.replace(directory + "/links/v.t", with: Array("one\n".utf8))
+      try OutputFile.replace(
+        (directory + "/links/v.t", Array("two\n".utf8)), (directory + "/links/v.t.cassette.json", Array("{}\n".utf8)))
+      #expect(Self.read(directory + "/shared/v.t") == "two\n")
+      #expect(Self.read(directory + "/shared/v.t.cassette.json") == "{}\n")
+      for name in ["v.t", "v.t.cassette.json"] {
+        var status = stat()
+        lstat(directory + "/links/" + name, &status)
+        #expect(status.st_mode & S_IFMT == S_IFLNK, "\(name) is no longer a link")
+      }
+      #expect(Self.entries(directory + "/shared") == ["v.t", "v.t.cassette.json"])
+      #expect(Self.entries(directory + "/links") == ["v.t", "v.t.cassette.json"])
+    }
+  }
+
   @Test("a device is written in place, never renamed over, and its failure is thrown")
   func device() throws {
     try Self.withDirectory { directory in

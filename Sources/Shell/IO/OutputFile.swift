@@ -5,15 +5,18 @@
 #endif
 
 /// A file reactor writes whole (a transcript, its cassette, a JUnit report): written to a new
-/// file beside it, then renamed over it, so that the file on disk is always the old one or the
-/// new one, never a part; every failure is thrown (``WriteError``), the new file removed.
+/// file beside it, flushed to the disk, then renamed over it, so that the file on disk is
+/// always the old one or the new one, never a part, even after a power loss; every failure is
+/// thrown (``WriteError``), the new file removed.
 ///
 /// A path that names something other than a regular file (`/dev/stdout`, a named pipe) is
-/// written in place: renaming over it would replace the device with a file.
+/// written in place: renaming over it would replace the device with a file. A symbolic link
+/// is followed: the file it names is replaced, and the link stays.
 package enum OutputFile {
   /// Replaces the file at `path` with `bytes`; `output` names it in the error.
   package static func replace(_ path: String, with bytes: [UInt8], output: String? = nil) throws(WriteError) {
     let output = output ?? path
+    let path = followingLinks(path)
     if !isRegularOrMissing(path) { return try writeInPlace(path, bytes, output: output) }
     let temporary = try write(bytes, besides: path, output: output)
     guard rename(temporary, path) == 0 else {
@@ -34,41 +37,54 @@ package enum OutputFile {
     _ first: (path: String, bytes: [UInt8]), _ second: (path: String, bytes: [UInt8]),
     renaming: (String, String) -> Int32 = { rename($0, $1) }
   ) throws(WriteError) {
-    for path in [first.path, second.path] where isDirectory(path) {
+    // Errors name the paths as given; the files written are the ones they name.
+    let (firstFile, secondFile) = (followingLinks(first.path), followingLinks(second.path))
+    for (path, file) in [(first.path, firstFile), (second.path, secondFile)] where isDirectory(file) {
       throw WriteError(output: path, code: EISDIR)
     }
-    guard isRegularOrMissing(first.path), isRegularOrMissing(second.path) else {
+    guard isRegularOrMissing(firstFile), isRegularOrMissing(secondFile) else {
       // A device cannot be replaced together with anything: each is written as it comes.
-      try replace(first.path, with: first.bytes)
-      return try replace(second.path, with: second.bytes)
+      try replace(firstFile, with: first.bytes, output: first.path)
+      return try replace(secondFile, with: second.bytes, output: second.path)
     }
-    let newFirst = try write(first.bytes, besides: first.path, output: first.path)
+    let newFirst = try write(first.bytes, besides: firstFile, output: first.path)
     let newSecond: String
     do throws(WriteError) {
-      newSecond = try write(second.bytes, besides: second.path, output: second.path)
+      newSecond = try write(second.bytes, besides: secondFile, output: second.path)
     } catch {
       unlink(newFirst)
       throw error
     }
     // The old first file, kept under a second name until the pair is in place.
-    let old = sibling(of: first.path, suffix: "old")
-    let hadOld = link(first.path, old) == 0
+    let old = sibling(of: firstFile, suffix: "old")
+    let hadOld = link(firstFile, old) == 0
     func undo(_ code: Int32, output: String) -> WriteError {
       unlink(newFirst)
       unlink(newSecond)
       return WriteError(output: output, code: code)
     }
-    guard renaming(newFirst, first.path) == 0 else {
+    guard renaming(newFirst, firstFile) == 0 else {
       let error = undo(errno, output: first.path)
       if hadOld { unlink(old) }
       throw error
     }
-    guard renaming(newSecond, second.path) == 0 else {
+    guard renaming(newSecond, secondFile) == 0 else {
       let code = errno
-      if hadOld { rename(old, first.path) } else { unlink(first.path) }
+      if hadOld { rename(old, firstFile) } else { unlink(firstFile) }
       throw undo(code, output: second.path)
     }
     if hadOld { unlink(old) }
+  }
+
+  /// The file `path` names when it is a symbolic link (renaming over the link would replace it
+  /// with a file, and leave the file it names as it was); else `path`.
+  static func followingLinks(_ path: String) -> String {
+    var status = stat()
+    guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK,
+      let resolved = realpath(path, nil)
+    else { return path }
+    defer { free(resolved) }
+    return String(cString: resolved)
   }
 
   private static func isDirectory(_ path: String) -> Bool {
@@ -103,6 +119,13 @@ package enum OutputFile {
       close(descriptor)
       unlink(temporary)
       throw error
+    }
+    // On the disk before the rename: else a power loss can leave the new name on an empty file.
+    guard fsync(descriptor) == 0 else {
+      let code = errno
+      close(descriptor)
+      unlink(temporary)
+      throw WriteError(output: output, code: code)
     }
     // A file system may report a failed write only when the file is closed.
     guard close(descriptor) == 0 else {
