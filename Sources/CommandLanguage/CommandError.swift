@@ -29,9 +29,11 @@ public enum CommandError: Error, Sendable, Equatable {
   /// The error for a first word that names no verb. The message names at most the word's first
   /// part, cut short: a quoted line (`'signup bob hunter22 hunter22'`) is one word, and the rest
   /// of it may be a password.
-  static func unknown(_ word: String, among verbs: [String]) -> CommandError {
+  /// A word that begins with a secret verb (`password=hunter22`) is named by that verb alone.
+  static func unknown(_ word: String, among verbs: [String], secretVerb: (String) -> String?) -> CommandError {
     let parts = word.unicodeScalars.split(whereSeparator: Tokenizer.isSeparator)
     let first = parts.first.map { String(String.UnicodeScalarView($0)) } ?? word
+    if let secret = secretVerb(first) { return .unknownCommand(secret + "…", suggestion: secret) }
     let limit = 24
     var shown = String(first.prefix(limit))
     if parts.count > 1 || first.count > limit { shown += "…" }

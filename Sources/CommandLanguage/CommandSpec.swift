@@ -26,13 +26,16 @@ package struct CommandSpec<Command>: Sendable {
   /// echoed in errors, kept in history or written to transcripts. Every word after it counts,
   /// even a stray extra one, since it may be part of the secret. nil: none is secret.
   package let secretsFrom: Int?
+  /// The first argument names a verb or a feature, and the words after it are that one's
+  /// (`help signup ...`, `live signup ...`): after a secret verb there, every word is a secret.
+  package let namesACommand: Bool
   /// How the command is made from its arguments.
   package let build: Builder
 
   package init(
     _ name: String, aliases: [String] = [], usage: String = "", summary: String, discussion: String = "",
     arity: ClosedRange<Int> = 0...0, completion: ArgumentCompletion = .none, secretsFrom: Int? = nil,
-    build: @escaping Builder
+    namesACommand: Bool? = nil, build: @escaping Builder
   ) {
     self.name = name
     self.aliases = aliases
@@ -42,6 +45,7 @@ package struct CommandSpec<Command>: Sendable {
     self.arity = arity
     self.completion = completion
     self.secretsFrom = secretsFrom
+    self.namesACommand = namesACommand ?? (completion == .commands)
     self.build = build
   }
 
@@ -50,7 +54,7 @@ package struct CommandSpec<Command>: Sendable {
     let build = build
     return CommandSpec<Other>(
       name, aliases: aliases, usage: usage, summary: summary, discussion: discussion, arity: arity,
-      completion: completion, secretsFrom: secretsFrom
+      completion: completion, secretsFrom: secretsFrom, namesACommand: namesACommand
     ) { arguments throws(CommandError) in transform(try build(arguments)) }
   }
 

@@ -55,13 +55,14 @@ public struct CommandTable<Command>: Sendable {
     }
     guard let verb = words.first else { return nil }
     let arguments = Array(words.dropFirst())
-    guard let spec = spec(for: verb) else { throw .unknown(verb, among: verbs) }
+    guard let spec = spec(for: verb) else { throw .unknown(verb, among: verbs, secretVerb: gluedSecretVerb) }
     if arguments.count < spec.arity.lowerBound {
       throw .missingArgument(command: spec.name, expected: spec.usage)
     }
     if arguments.count > spec.arity.upperBound {
       // Never echo what follows a password: it may be part of it.
-      let shown = spec.secretsFrom == nil ? arguments[spec.arity.upperBound] : Redaction.placeholder
+      let secret = secretPositions(verb, arguments)?.contains(spec.arity.upperBound) == true
+      let shown = secret ? Redaction.placeholder : arguments[spec.arity.upperBound]
       throw .unexpectedArgument(command: spec.name, argument: shown)
     }
     // A line recalled from history has the placeholder where a password was: never submit it.
@@ -72,7 +73,7 @@ public struct CommandTable<Command>: Sendable {
     if spec.completion == .commands, let topic = arguments.first, self.spec(for: topic) == nil,
       !otherTopics.contains(topic)
     {
-      throw .unknown(topic, among: verbs)
+      throw .unknown(topic, among: verbs, secretVerb: gluedSecretVerb)
     }
     let command = try spec.build(CommandArguments(verb: spec.name, words: arguments))
     guard let secretsFrom = spec.secretsFrom else { return (command, line) }

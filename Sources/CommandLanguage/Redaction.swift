@@ -96,7 +96,8 @@ extension CommandTable {
       // Unparseable: if it starts with a secret verb, quoted or not, keep only the verb (and
       // the failure).
       let first = CommandParser.syntaxErrorVerb(body)
-      guard secretPositions(first, 1) != nil else { return body }
+      let topic = body.split(whereSeparator: \.isWhitespace).dropFirst().first.map(String.init) ?? ""
+      guard secretPositions(first, [topic, ""]) != nil else { return body }
       if case .failure(let failure) = parsed { return unparseable(first, failure) }
       return unparseable(first, nil)
     }
@@ -112,13 +113,17 @@ extension CommandTable {
     let inner = verbWord.unicodeScalars.split(whereSeparator: Tokenizer.isSeparator).map {
       String(String.UnicodeScalarView($0))
     }
-    guard let verb = inner.first, let positions = secretPositions(verb, inner.count + words.count - 2) else {
-      return body
-    }
-    var verbParts = [verb]
+    let arguments = Array(inner.dropFirst() + words.dropFirst())
+    guard let verb = inner.first, let positions = secretPositions(verb, arguments) else { return body }
+    // A secret verb with the rest glued on (`password=hunter22`): the rest is a secret too.
+    let glued = redactGlued(verb, replacement)
+    let topicNamed = spec(for: verb)?.namesACommand == true
+    var verbParts = [glued ?? verb]
     var out: [String] = []
-    for (index, word) in (inner.dropFirst() + words.dropFirst()).enumerated() {
-      let kept = positions.contains(index) ? replacement(word) : word
+    for (index, word) in arguments.enumerated() {
+      var kept = positions.contains(index) ? replacement(word) : word
+      // `help password=hunter22`: the verb it names has the rest glued on.
+      if index == 0, topicNamed, !positions.contains(0), let topic = redactGlued(word, replacement) { kept = topic }
       // The verb's own parts stay one word, as they were typed.
       if index < inner.count - 1 {
         verbParts.append(kept)
@@ -126,17 +131,46 @@ extension CommandTable {
         out.append(positions.contains(index) ? kept : Redaction.quote(kept))
       }
     }
-    let head = verbParts.count > 1 ? verbParts.joined(separator: " ") : verbWord
+    let head = verbParts.count > 1 || glued != nil ? verbParts.joined(separator: " ") : verbWord
     return ([Redaction.quote(head)] + out).joined(separator: " ")
   }
 
-  /// Which arguments of `verb` are secret: the table's positions, or every argument of a
-  /// mistyped verb that looks like a secret one (`passwrd hunter22` must not be kept either).
-  private func secretPositions(_ verb: String, _ count: Int) -> Set<Int>? {
-    if let spec = spec(for: verb) { return spec.secretsFrom.map { Set($0..<max($0, count)) } }
+  /// Which `arguments` of `verb` are secret: the table's positions; every word after a secret
+  /// verb that `verb` names (`help signup bob hunter22`); or every argument of a mistyped verb
+  /// that looks like a secret one, or begins with one (`passwrd hunter22`, `password=hunter22`).
+  func secretPositions(_ verb: String, _ arguments: [String]) -> Set<Int>? {
+    let count = arguments.count
+    if let spec = spec(for: verb) {
+      if let first = spec.secretsFrom { return Set(first..<max(first, count)) }
+      guard spec.namesACommand, let topic = arguments.first else { return nil }
+      // The topic's glued rest is redacted by `redact(words:of:replacement:)`.
+      if gluedSecretVerb(topic) != nil { return Set(1..<max(1, count)) }
+      guard count > 1, secretPositions(topic, []) != nil else { return nil }
+      return Set(1..<count)
+    }
+    if gluedSecretVerb(verb) != nil { return Set(0..<count) }
     guard let guess = Suggestions.closest(to: verb, in: verbs),
       spec(for: guess)?.secretsFrom != nil
     else { return nil }
     return Set(0..<count)
+  }
+
+  /// `word` with the rest after the secret verb it begins with replaced; nil if it begins with
+  /// none (``gluedSecretVerb(_:)``).
+  private func redactGlued(_ word: String, _ replacement: (String) -> String) -> String? {
+    gluedSecretVerb(word).map { String(word.prefix($0.count)) + replacement(String(word.dropFirst($0.count))) }
+  }
+
+  /// The secret verb (or alias) `word` begins with, when `word` is longer and names no verb
+  /// itself: what follows it may be the password (`password=hunter22`, `PASSWORDhunter22`).
+  func gluedSecretVerb(_ word: String) -> String? {
+    guard spec(for: word) == nil else { return nil }
+    let lowered = word.lowercased()
+    for spec in all where spec.secretsFrom != nil {
+      for name in [spec.name] + spec.aliases where lowered.count > name.count && lowered.hasPrefix(name) {
+        return name
+      }
+    }
+    return nil
   }
 }

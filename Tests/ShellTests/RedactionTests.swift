@@ -28,6 +28,17 @@ struct RedactionTests {
       ("' password'", "' password'"),
       ("'signup bob hunter22", "signup <redacted>"),
       ("'query swift'", "'query swift'"),
+      // A verb that names a secret one: the words after it are that one's.
+      ("help signup bob hunter22", "help signup <redacted> <redacted>"),
+      ("? password hunter22", "? password <redacted>"),
+      ("help signup", "help signup"),
+      ("live signup bob hunter22 hunter22", "live signup <redacted> <redacted> <redacted>"),
+      ("live search hunter22", "live search hunter22"),
+      // A secret verb with the password glued on.
+      ("password=hunter22", "password<redacted>"),
+      ("PASSWORDhunter22 x", "PASSWORD<redacted> <redacted>"),
+      ("help password:hunter22", "help password<redacted>"),
+      ("'password=hunter22 x'", "'password<redacted> <redacted>'"),
     ])
   func history(_ line: String, _ expected: String) {
     #expect(commands.forHistory(line) == expected)
@@ -61,6 +72,19 @@ struct RedactionTests {
         == "'signup bob ******** ********'")
     #expect(commands.forTranscript("\"password 12345\"", placeholders: &placeholders) == "'password ====='")
     #expect(commands.forTranscript("'password hunter22", placeholders: &placeholders) == "password '")
+  }
+
+  @Test("errors never echo a password typed after help or glued to its verb, and replay the same")
+  func errorsHideGluedAndNamedPasswords() throws {
+    var placeholders: [String: String] = [:]
+    for line in ["help signup bob hunter22", "password=hunter22", "PASSWORDhunter22", "help password:hunter22"] {
+      let error = try #require(throws: CommandError.self) { try commands.parse(line) }
+      #expect(!error.message.contains("hunter22"), "\(line): \(error.message)")
+      // The transcript's line fails with the same message, so that it replays.
+      let recorded = commands.forTranscript(line, placeholders: &placeholders)
+      #expect(!recorded.contains("hunter22"), "\(recorded)")
+      #expect(throws: error, "\(recorded)") { try commands.parse(recorded) }
+    }
   }
 
   @Test("the shell loop hands only redacted lines to history")

@@ -80,7 +80,7 @@ extension CommandTable where Command == SessionCommand {
           --help). See reactor(1), LIVE VIEW.
 
           """ + LiveHelp.paragraphs(live).joined(separator: "\n"),
-        arity: 0...Int.max, completion: .words(live.map(\.name))
+        arity: 0...Int.max, completion: .words(live.map(\.name)), namesACommand: true
       ) { .live($0.words) },
     ]
   }
