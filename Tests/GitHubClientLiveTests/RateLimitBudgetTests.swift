@@ -33,6 +33,20 @@ private let searchBody = #"{"total_count":1,"incomplete_results":false,"items":[
     #expect(client.rateLimits().first?.resetAt == "2014-03-03T04:34:01Z")
   }
 
+  @Test("a resource header that is not a name (a control sequence) is not taken: it is printed")
+  func aResourceThatIsNotANameIsNotTaken() {
+    func budget(_ resource: String, path: String) -> String? {
+      let headers = [
+        HTTPHeader("X-RateLimit-Limit", "30"), HTTPHeader("X-RateLimit-Remaining", "2"),
+        HTTPHeader("X-RateLimit-Reset", "1700000060"), HTTPHeader("X-RateLimit-Resource", resource),
+      ]
+      return GitHubAPI.rateLimit(in: HTTPResponse(status: 200, headers: headers), path: path)?.resource
+    }
+    #expect(budget("se\u{1B}]0;pwned\u{07}arch", path: "/search/repositories") == "search")
+    #expect(budget("core\u{9B}31m", path: "/users/octocat") == "core")
+    #expect(budget("Code_Scanning-Upload ", path: "/x") == "code_scanning-upload")
+  }
+
   @Test func eachResourceKeepsItsOwnBudget() async throws {
     let server = try LoopbackServer { request in
       let search = request.pathAndQuery.hasPrefix("/search/")

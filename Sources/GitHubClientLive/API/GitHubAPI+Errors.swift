@@ -43,8 +43,9 @@ extension GitHubAPI {
   }
 
   /// The budget a response's `X-RateLimit-*` headers state, if they state one. Without
-  /// `X-RateLimit-Resource` (older servers), a search path counts against `search` and
-  /// anything else against `core`.
+  /// `X-RateLimit-Resource` (older servers), or with one that is not a name (letters, digits,
+  /// `_` and `-`, as GitHub's are: it is printed, and must carry no control sequence), a
+  /// search path counts against `search` and anything else against `core`.
   package static func rateLimit(in response: HTTPResponse, path: String? = nil) -> RateLimit? {
     func number(_ name: String) -> Int? {
       response.header(name).flatMap { Int($0.trimmingBlanks) }
@@ -54,9 +55,14 @@ extension GitHubAPI {
     else { return nil }
     let named = response.header("x-ratelimit-resource")?.trimmingBlanks.lowercased()
     let resource =
-      named.flatMap { $0.isEmpty ? nil : $0 } ?? ((path ?? "").hasPrefix("/search/") ? "search" : "core")
+      named.flatMap { isResourceName($0) ? $0 : nil } ?? ((path ?? "").hasPrefix("/search/") ? "search" : "core")
     return RateLimit(
       resource: resource, limit: limit, remaining: remaining, used: number("x-ratelimit-used"), reset: reset)
+  }
+
+  private static func isResourceName(_ text: String) -> Bool {
+    !text.isEmpty && text.utf8.count <= 64
+      && text.utf8.allSatisfy { (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) || $0 == 0x5F || $0 == 0x2D }
   }
 
   /// GitHub's `message`, with the messages of its `errors` array, from a JSON error body; nil

@@ -16,6 +16,15 @@ package struct LiveDriver: Sendable {
   package struct Outcome: Sendable, Equatable {
     package var status: Int32
     package var output: String?
+
+    /// What a view prints as it ends, each line made safe for a terminal (a repository's name
+    /// comes from the network, and may hold a control sequence).
+    static func printable(_ output: String?) -> String? {
+      output.map { text in
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { TerminalText.sanitize(String($0)) }
+          .joined(separator: "\n")
+      }
+    }
   }
 
   /// Why the view could not start.
@@ -140,7 +149,7 @@ package struct LiveDriver: Sendable {
             continue
           }
           if case .exit(let status, let output) = view.handle(key, at: now()) {
-            outcome = Outcome(status: status, output: output)
+            outcome = Outcome(status: status, output: Outcome.printable(output))
             break loop
           }
         }

@@ -86,7 +86,7 @@ struct LiveReplay {
           // A secret character was not recorded: x stands for each, so a password replays with
           // its length (two that differed only in content replay as equal).
           if case .exit(let code, let printed) = view.handle(key == .secret ? .text("x") : key, at: now()) {
-            (status, output) = (code, printed)
+            (status, output) = (code, LiveDriver.Outcome.printable(printed))
             break events
           }
           settle()
