@@ -56,7 +56,7 @@ extension LaunchOptions {
     if let record, let recording {
       do {
         files = try recordingFiles(
-          at: record, recording: recording, scanner: SecretScanner(environment: environment))
+          at: record, recording: recording, scanner: Self.secretScanner(apiURL: apiURL))
       } catch {
         StandardStream.error("reactor: --record: \(error)\n")
         throw ExitCode(2)

@@ -212,6 +212,20 @@ extension LaunchOptions {
   /// Looks an environment variable up with `getenv`. Building a dictionary of the whole
   /// environment (`ProcessInfo`'s, or any `[String: String]`, whose first use costs a runtime
   /// conformance lookup) was a tenth of a daemon's start.
+  /// What a recording is checked against before it is saved: the environment's tokens, and
+  /// the one gh keeps for the API's host, which a session without them sends.
+  static func secretScanner(apiURL: String? = nil) -> SecretScanner {
+    let configuration = try? GitHubConfiguration.resolve(
+      apiURL: apiURL, environment: environment, userAgent: "", readFile: readFile)
+    guard case .ghHosts(let path, _)? = configuration?.tokenSource, let token = configuration?.token else {
+      return SecretScanner(environment: environment)
+    }
+    return SecretScanner(environment: environment, token: (token.revealed, path))
+  }
+
+  /// Reads a file the configuration needs (gh's `hosts.yml`); nil when it cannot.
+  @Sendable static func readFile(_ path: String) -> String? { try? String(contentsOfFile: path, encoding: .utf8) }
+
   @Sendable static func environment(_ name: String) -> String? {
     getenv(name).map { String(cString: $0) }
   }
@@ -235,7 +249,7 @@ extension LaunchOptions {
       do {
         configuration = try GitHubConfiguration.resolve(
           apiURL: apiURL, environment: environment, userAgent: userAgent,
-          readFile: { try? String(contentsOfFile: $0, encoding: .utf8) })
+          readFile: Self.readFile)
       } catch {
         throw ValidationError(String(describing: error))
       }
@@ -296,7 +310,7 @@ extension LaunchOptions {
       let files: RecordingFiles
       do {
         files = try recordingFiles(
-          at: record, recording: recording, scanner: SecretScanner(environment: environment))
+          at: record, recording: recording, scanner: Self.secretScanner(apiURL: apiURL))
       } catch {
         StandardStream.error("error: \(error)\n")
         throw ExitCode(2)

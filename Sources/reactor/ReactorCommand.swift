@@ -305,7 +305,7 @@ struct ReplayCommand: AsyncParsableCommand {
     options.shard = shard.flatMap(ReplayOptions.shard)
     options.junit = junit
     options.filter = filter
-    options.secrets = SecretScanner(environment: LaunchOptions.environment)
+    options.secrets = LaunchOptions.secretScanner()
     let status = await replayer.run(options)
     if status != 0 { throw ExitCode(status) }
   }

@@ -94,7 +94,7 @@ struct Rerecorder {
     case .mismatch: newText = outcome.updated ?? text
     case .broken(let message): return fail("the new recording does not replay: \(message)")
     }
-    let scanner = SecretScanner(environment: LaunchOptions.environment)
+    let scanner = LaunchOptions.secretScanner()
     let cassetteText = String(decoding: cassetteBytes, as: UTF8.self)
     for (file, contents, kind) in [(cassettePath, cassetteText, "cassette"), (path, newText, "transcript")] {
       if let secret = scanner.find(in: contents) {

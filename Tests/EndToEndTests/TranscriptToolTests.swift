@@ -282,4 +282,21 @@ struct TranscriptToolTests {
       #expect(replay.status == 0, "\(replay.stdout)")
     }
   }
+
+  @Test("the token gh keeps in hosts.yml is a secret a recording must not hold, as GH_TOKEN is")
+  func ghHostsTokenEndsTheRecording() async throws {
+    try await Self.withDirectory { directory in
+      let token = "gho_fromHostsFile1234"
+      try "github.com:\n    oauth_token: \(token)\n    user: octocat\n".write(
+        toFile: directory + "/hosts.yml", atomically: true, encoding: .utf8)
+      let path = directory + "/h.t"
+      let result = try await ReactorBinary.run(
+        ["--offline", "--record", path], input: "help quit\nquery \(token)\n",
+        environment: ["GH_CONFIG_DIR": directory])
+      #expect(result.status == 2, "\(result.stderr)")
+      #expect(!result.stderr.contains(token))
+      #expect(result.stderr.contains("would have put the token in \(directory)/hosts.yml into"), "\(result.stderr)")
+      #expect(!Self.read(path).contains(token) && !Self.read(path + ".cassette.json").contains(token))
+    }
+  }
 }

@@ -78,6 +78,18 @@ private let statusCases: [StatusCase] = [
     #expect(try makeAPI().eventsResult(response, page: 1) == .notModified)
   }
 
+  @Test("a server that echoes the token in its error message never gets it printed")
+  func theTokenIsNeverInAMessage() {
+    let token = "ghp_FAKETOKEN1234567890"
+    let body = #"{"message":"Bad credentials for token \#(token)","errors":[{"message":"\#(token) is revoked"}]}"#
+    #expect(throws: GitHubError.unauthorized("Bad credentials for token <token>: <token> is revoked")) {
+      try makeAPI(token: token).checkStatus(httpResponse(401, body: body))
+    }
+    #expect(throws: GitHubError.notFound("Bad credentials for token <token>: <token> is revoked")) {
+      try makeAPI(token: token).checkStatus(httpResponse(404, body: body))
+    }
+  }
+
   @Test func eventsErrorsMapLikeOthers() {
     #expect(throws: GitHubError.server(status: 500, message: nil)) {
       try makeAPI().eventsResult(httpResponse(500), page: 1)

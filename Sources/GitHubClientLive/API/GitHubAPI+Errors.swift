@@ -11,7 +11,7 @@ extension GitHubAPI {
   package func checkStatus(_ response: HTTPResponse, path: String? = nil) throws(GitHubError) {
     let status = response.status
     if (200..<300).contains(status) { return }
-    let message = Self.message(in: response.body)
+    let message = Self.message(in: response.body, hiding: configuration.token?.revealed)
     switch status {
     case 401: throw .unauthorized(message ?? "HTTP 401", authenticated: configuration.token != nil)
     case 403, 429:
@@ -66,8 +66,9 @@ extension GitHubAPI {
   }
 
   /// GitHub's `message`, with the messages of its `errors` array, from a JSON error body; nil
-  /// for a body that is not JSON (an HTML error page, say).
-  static func message(in body: Data) -> String? {
+  /// for a body that is not JSON (an HTML error page, say). The token is never in it: a server
+  /// (or a proxy) that echoes it back gets `<token>` printed instead.
+  static func message(in body: Data, hiding token: String? = nil) -> String? {
     guard let wire = try? JSONDecoder().decode(ErrorWire.self, from: body) else { return nil }
     let details = (wire.errors ?? []).compactMap { error -> String? in
       if let message = error.message { return message }
@@ -75,7 +76,8 @@ extension GitHubAPI {
       return nil
     }
     let parts = [wire.message].compactMap { $0 } + details
-    let text = parts.joined(separator: ": ")
+    var text = parts.joined(separator: ": ")
+    if let token, !token.isEmpty { text = text.replacing(token, with: "<token>") }
     return text.isEmpty ? nil : String(text.prefix(300))
   }
 }

@@ -12,12 +12,17 @@ package struct SecretScanner: Sendable {
 
   private var secrets: [(kind: String, value: String)] = []
 
-  /// - Parameter environment: reads `GH_TOKEN` and `GITHUB_TOKEN`.
-  package init(environment: (String) -> String?) {
+  /// - Parameters:
+  ///   - environment: reads `GH_TOKEN` and `GITHUB_TOKEN`.
+  ///   - token: a token found elsewhere (gh's `hosts.yml`), and where, as a message names it.
+  package init(environment: (String) -> String?, token: (value: String, source: String)? = nil) {
     for name in ["GH_TOKEN", "GITHUB_TOKEN"] {
       if let token = environment(name)?.trimmingWhiteSpaceAndNewlines, !token.isEmpty {
         secrets.append(("the token in \(name)", token))
       }
+    }
+    if let token, !token.value.isEmpty, !secrets.contains(where: { $0.value == token.value }) {
+      secrets.append(("the token in \(token.source)", token.value))
     }
   }
 
