@@ -177,6 +177,9 @@ struct RecorderTests {
     #expect(scanner.find(in: "xxabc") == nil)
     #expect(scanner.find(in: "xxabcd") == "a password typed in the session")
     #expect(scanner.find(in: "nothing") == nil)
+    // As JSON writes it: an NDJSON error or a cassette escapes a quote or a backslash.
+    scanner.addPassword(#"SEK"R\IT"#)
+    #expect(scanner.find(in: #"{"message":"unexpected argument 'SEK\"R\\IT'"}"#) == "a password typed in the session")
   }
 
   @Test("Control-C during a command is recorded as '&' and '^C', and the transcript replays")

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import GitHubClient
+import ReactorJSON
 
 /// Looks for secrets in text about to be saved in a transcript or cassette: the GitHub token
 /// of the environment and every password typed in the session. What is saved is redacted
@@ -26,12 +27,15 @@ package struct SecretScanner: Sendable {
     }
   }
 
-  /// Adds a password typed in the session.
+  /// Adds a password typed in the session, as typed and as a JSON string writes it (an NDJSON
+  /// record or a cassette holds `pass\"word` for `pass"word`).
   package mutating func addPassword(_ password: String) {
     guard password.count >= Self.minimumPasswordLength, !secrets.contains(where: { $0.value == password }) else {
       return
     }
     secrets.append(("a password typed in the session", password))
+    let escaped = String(JSONValue.string(password).jsonText.dropFirst().dropLast())
+    if escaped != password { secrets.append(("a password typed in the session", escaped)) }
   }
 
   /// The kind of the first secret `text` contains (never the secret), or nil.
