@@ -54,6 +54,19 @@ struct Rerecorder {
     let directory = path.deletingLastPathComponent
     let cassettePath =
       cassetteName.hasPrefix("/") || directory.isEmpty ? cassetteName : directory + "/" + cassetteName
+    // The new cassette holds this transcript's exchanges only: the others' would be lost.
+    let sharing = Self.transcripts(sharing: cassettePath, besides: path)
+    if !sharing.isEmpty {
+      let others = sharing.joined(separator: ", ")
+      guard force else {
+        return fail(
+          "not rewriting \(cassettePath): \(others) replay\(sharing.count == 1 ? "s" : "") from it too, and the new "
+            + "cassette would hold only \(path)'s exchanges; give \(path) a %cassette of its own, or add --force",
+          status: 2)
+      }
+      StandardStream.error(
+        "warning: \(others) replay\(sharing.count == 1 ? "s" : "") from \(cassettePath) too (--force)\n")
+    }
     let configuration: GitHubConfiguration
     do {
       configuration = try GitHubConfiguration.resolve(
@@ -124,6 +137,29 @@ struct Rerecorder {
     if case .mismatch(let diff) = outcome.verdict { report += diff + "\n" }
     StandardStream.output(report)
     return 0
+  }
+
+  /// The transcripts beside `path` (in its directory) whose `%cassette` is `cassettePath` too.
+  static func transcripts(sharing cassettePath: String, besides path: String) -> [String] {
+    let directory = path.deletingLastPathComponent
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.isEmpty ? "." : directory)) ?? []
+    let cassette = canonical(cassettePath)
+    return names.filter { $0.hasSuffix(".t") }.sorted().compactMap { name in
+      let other = directory.isEmpty ? name : directory + "/" + name
+      guard canonical(other) != canonical(path), case .success(let text) = TranscriptFiles.read(other),
+        let line = text.split(separator: "\n").first(where: { $0.hasPrefix("%cassette ") })
+      else { return nil }
+      let named = String(line.dropFirst("%cassette ".count)).trimmingWhiteSpaceAndNewlines
+      let otherCassette = named.hasPrefix("/") || directory.isEmpty ? named : directory + "/" + named
+      return canonical(otherCassette) == cassette ? other : nil
+    }
+  }
+
+  /// `path` with links, `.` and `..` resolved, when it names a file; else as it is.
+  private static func canonical(_ path: String) -> String {
+    guard let resolved = realpath(path, nil) else { return path }
+    defer { free(resolved) }
+    return String(cString: resolved)
   }
 
   /// A runner of the transcript on the client `makeClient` makes, on `--engine`'s engine.

@@ -47,6 +47,33 @@ struct RerecordTests {
     }
   }
 
+  @Test("a cassette other transcripts replay from is not rewritten for one of them without --force")
+  func sharedCassette() async throws {
+    try await TranscriptToolTests.withDirectory { directory in
+      let path = directory + "/r.t"
+      let first = try Self.server(stars: 100)
+      _ = try await ReactorBinary.run(["--api-url", first.baseURL, "--record", path], input: "query swift\n")
+      first.stop()
+      // A second transcript that replays from the same cassette.
+      try TranscriptToolTests.read(path).write(toFile: directory + "/s.t", atomically: true, encoding: .utf8)
+      let before = (TranscriptToolTests.read(path), TranscriptToolTests.read(path + ".cassette.json"))
+      let second = try Self.server(stars: 2500)
+      defer { second.stop() }
+      let refused = try await ReactorBinary.run(["replay", "--rerecord", path, "--api-url", second.baseURL])
+      #expect(refused.status == 2)
+      #expect(
+        refused.stderr
+          == "error: not rewriting \(path).cassette.json: \(directory)/s.t replays from it too, and the new cassette "
+          + "would hold only \(path)'s exchanges; give \(path) a %cassette of its own, or add --force\n")
+      #expect(second.requests.isEmpty, "refused before anything is sent")
+      #expect(
+        TranscriptToolTests.read(path) == before.0 && TranscriptToolTests.read(path + ".cassette.json") == before.1)
+      let forced = try await ReactorBinary.run(["replay", "--rerecord", path, "--force", "--api-url", second.baseURL])
+      #expect(forced.status == 0, "\(forced.stderr)")
+      #expect(forced.stderr.hasPrefix("warning: \(directory)/s.t replays from \(path).cassette.json too (--force)\n"))
+    }
+  }
+
   @Test("a re-recording that would save the token is refused, and both files stay as they were")
   func secret() async throws {
     try await TranscriptToolTests.withDirectory { directory in
