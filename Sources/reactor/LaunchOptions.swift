@@ -272,6 +272,13 @@ extension LaunchOptions {
       return
     }
 
+    // Only a live view writes the log, and none can open here: said, not silently dropped.
+    if jsonLog != nil, !(Terminal.isInteractive && !daemon && record == nil) {
+      StandardStream.error(
+        "reactor: --json-log: it logs the live view, which needs a terminal (not a pipe, --daemon or --record); "
+          + "run 'reactor live --json-log FILE' at one\n")
+      throw ExitCode(2)
+    }
     // Commands given as arguments run without a prompt, like `psql -c`.
     let interactive = Terminal.isInteractive && !daemon && scripts.isEmpty && words.isEmpty
     let files = try openFiles()

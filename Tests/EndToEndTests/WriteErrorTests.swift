@@ -56,6 +56,19 @@ struct WriteErrorTests {
     }
   }
 
+  @Test("--json-log where no live view can open is a usage error, not silently dropped")
+  func jsonLogWithoutALiveView() async throws {
+    try await TranscriptToolTests.withDirectory { directory in
+      let log = directory + "/log.ndjson"
+      for arguments in [["-c", "query rust"], ["--daemon"], []] {
+        let result = try await ReactorBinary.run(["--offline", "--json-log", log] + arguments, input: "query rust\n")
+        #expect(result.status == 2, "\(arguments)")
+        #expect(result.stderr.hasPrefix("reactor: --json-log: it logs the live view, which needs a terminal"))
+        #expect(!FileManager.default.fileExists(atPath: log), "\(arguments)")
+      }
+    }
+  }
+
   @Test("a closed pipe keeps its documented behaviour: status 0, nothing said")
   func closedPipe() async throws {
     // More than a pipe holds, so that reactor is still writing when `head` leaves.
