@@ -69,6 +69,23 @@ struct WriteErrorTests {
     }
   }
 
+  @Test("a recording that cannot be saved fails the session even when a closed pipe ends it")
+  func unsavedRecordingBehindAClosedPipe() async throws {
+    // The reader has closed its end before reactor starts (the FIFO orders the two), so the
+    // first line reactor prints meets EPIPE: the closed-pipe way out, which exited 0 while
+    // the recording's last save failed.
+    let shell = #"""
+      d=$(mktemp -d); mkfifo "$d/go"
+      { read x < "$d/go"; "$0" "$@"; echo "status $?" >&2; } | { exec 0<&-; echo go > "$d/go"; }
+      rm -rf "$d"
+      """#
+    let result = try await ReactorBinary.run(
+      ["--offline", "--force", "--record", "/dev/full", "-c", "query swift", "-c", "next"], shell: shell)
+    #expect(
+      result.stderr.contains("error: cannot write /dev/full: No space left on device (ENOSPC)"), "\(result.stderr)")
+    #expect(result.stderr.hasSuffix("status 2\n"), "\(result.stderr)")
+  }
+
   @Test("a closed pipe keeps its documented behaviour: status 0, nothing said")
   func closedPipe() async throws {
     // More than a pipe holds, so that reactor is still writing when `head` leaves.

@@ -136,6 +136,7 @@ package enum WriteErrors {
   private struct State {
     var errors: [(error: WriteError, said: Bool)] = []
     var exiting = false
+    var beforeExit: [@Sendable () -> Bool] = []
   }
 
   private static let state = Locked(State())
@@ -176,16 +177,26 @@ package enum WriteErrors {
     status == 0 && !errors.isEmpty ? 1 : status
   }
 
+  /// Runs `hook` when the process ends through ``exit(_:)``, before its status is taken: a hook
+  /// that fails (a recording's last save, when a closed pipe ends the session) makes a status
+  /// below 2 a 2, as the session's own end would have.
+  package static func beforeExit(_ hook: @escaping @Sendable () -> Bool) {
+    state.withLock { $0.beforeExit.append(hook) }
+  }
+
   /// Says what was not said and ends the process with ``status(_:)``. Writes that fail from now
   /// on (a recording's last word, written at `exit`) are dropped, not a second `exit`; a thread
   /// that gets here while another is ending the process waits for the end.
   package static func exit(_ status: Int32) -> Never {
     sayUnsaid()
-    let first = state.withLock { state in
+    let (first, hooks) = state.withLock { state in
       defer { state.exiting = true }
-      return !state.exiting
+      return (!state.exiting, state.beforeExit)
     }
     guard first else { while true { pause() } }
+    var status = status
+    for hook in hooks where !hook() { status = max(status, 2) }
+    sayUnsaid()
     systemExit(Self.status(status))
   }
 }

@@ -118,6 +118,9 @@ extension TranscriptRecorder {
       return registered
     }
     if !registered {
+      // Through `WriteErrors.exit` (a closed pipe ends the session there) a save that fails
+      // sets the status; a bare `exit` can only save.
+      WriteErrors.beforeExit { TranscriptRecorder.active.withLock { $0 }?.finish() ?? true }
       atexit { TranscriptRecorder.active.withLock { $0 }?.finish() }
     }
     return [SIGTERM, SIGHUP].map { number in
