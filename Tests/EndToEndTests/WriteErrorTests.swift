@@ -71,19 +71,18 @@ struct WriteErrorTests {
 
   @Test("a recording that cannot be saved fails the session even when a closed pipe ends it")
   func unsavedRecordingBehindAClosedPipe() async throws {
-    // The reader has closed its end before reactor starts (the FIFO orders the two), so the
-    // first line reactor prints meets EPIPE: the closed-pipe way out, which exited 0 while
-    // the recording's last save failed.
-    let shell = #"""
-      d=$(mktemp -d); mkfifo "$d/go"
-      { read x < "$d/go"; "$0" "$@"; echo "status $?" >&2; } | { exec 0<&-; echo go > "$d/go"; }
-      rm -rf "$d"
-      """#
-    let result = try await ReactorBinary.run(
-      ["--offline", "--force", "--record", "/dev/full", "-c", "query swift", "-c", "next"], shell: shell)
-    #expect(
-      result.stderr.contains("error: cannot write /dev/full: No space left on device (ENOSPC)"), "\(result.stderr)")
-    #expect(result.stderr.hasSuffix("status 2\n"), "\(result.stderr)")
+    // Standard output is a pipe whose reader closed before reactor started, so the first line
+    // reactor prints meets EPIPE: the closed-pipe way out, which exited 0 while the recording's
+    // last save failed.
+    let (process, _, stdout, stderr) = try ReactorBinary.prepare(
+      ["--offline", "--force", "--record", "/dev/full", "-c", "query swift", "-c", "next"], environment: [:])
+    try stdout.fileHandleForReading.close()
+    try process.run()
+    let said = try await offThePool { stderr.fileHandleForReading.readDataToEndOfFile() }
+    process.waitUntilExit()
+    let text = String(decoding: said, as: UTF8.self)
+    #expect(text.contains("error: cannot write /dev/full: No space left on device (ENOSPC)"), "\(text)")
+    #expect(process.terminationStatus == 2, "\(text)")
   }
 
   @Test("a closed pipe keeps its documented behaviour: status 0, nothing said")
