@@ -15,6 +15,15 @@ struct RerecordTests {
     }
   }
 
+  /// `r.t` in `directory`, `query swift` recorded against a GitHub whose result has 100 stars.
+  static func recorded(in directory: String) async throws -> String {
+    let path = directory + "/r.t"
+    let first = try server(stars: 100)
+    defer { first.stop() }
+    _ = try await ReactorBinary.run(["--api-url", first.baseURL, "--record", path], input: "query swift\n")
+    return path
+  }
+
   @Test("re-running against a changed server rewrites the transcript and cassette, keeping directives and comments")
   func rerecord() async throws {
     try await TranscriptToolTests.withDirectory { directory in
@@ -50,13 +59,10 @@ struct RerecordTests {
   @Test("a cassette other transcripts replay from is not rewritten for one of them without --force")
   func sharedCassette() async throws {
     try await TranscriptToolTests.withDirectory { directory in
-      let path = directory + "/r.t"
-      let first = try Self.server(stars: 100)
-      _ = try await ReactorBinary.run(["--api-url", first.baseURL, "--record", path], input: "query swift\n")
-      first.stop()
+      let path = try await Self.recorded(in: directory)
       // A second transcript that replays from the same cassette.
       try TranscriptToolTests.read(path).write(toFile: directory + "/s.t", atomically: true, encoding: .utf8)
-      let before = (TranscriptToolTests.read(path), TranscriptToolTests.read(path + ".cassette.json"))
+      let before = Self.files(path)
       let second = try Self.server(stars: 2500)
       defer { second.stop() }
       let refused = try await ReactorBinary.run(["replay", "--rerecord", path, "--api-url", second.baseURL])
@@ -66,8 +72,7 @@ struct RerecordTests {
           == "error: not rewriting \(path).cassette.json: \(directory)/s.t replays from it too, and the new cassette "
           + "would hold only \(path)'s exchanges; give \(path) a %cassette of its own, or add --force\n")
       #expect(second.requests.isEmpty, "refused before anything is sent")
-      #expect(
-        TranscriptToolTests.read(path) == before.0 && TranscriptToolTests.read(path + ".cassette.json") == before.1)
+      #expect(Self.files(path) == before)
       let forced = try await ReactorBinary.run(["replay", "--rerecord", path, "--force", "--api-url", second.baseURL])
       #expect(forced.status == 0, "\(forced.stderr)")
       #expect(forced.stderr.hasPrefix("warning: \(directory)/s.t replays from \(path).cassette.json too (--force)\n"))
@@ -77,11 +82,8 @@ struct RerecordTests {
   @Test("a re-recording that would save the token is refused, and both files stay as they were")
   func secret() async throws {
     try await TranscriptToolTests.withDirectory { directory in
-      let path = directory + "/r.t"
-      let first = try Self.server(stars: 100)
-      _ = try await ReactorBinary.run(["--api-url", first.baseURL, "--record", path], input: "query swift\n")
-      first.stop()
-      let before = (TranscriptToolTests.read(path), TranscriptToolTests.read(path + ".cassette.json"))
+      let path = try await Self.recorded(in: directory)
+      let before = Self.files(path)
       let token = "ghp_rerecordSecret42"
       let leaky = try Self.server(stars: 7, description: "leaks \(token)")
       defer { leaky.stop() }
@@ -92,8 +94,7 @@ struct RerecordTests {
         result.stderr.contains("not writing the cassette \(path).cassette.json: it would contain the token in GH_TOKEN")
       )
       #expect(!result.stderr.contains(token))
-      #expect(TranscriptToolTests.read(path) == before.0)
-      #expect(TranscriptToolTests.read(path + ".cassette.json") == before.1)
+      #expect(Self.files(path) == before)
     }
   }
 
@@ -214,10 +215,7 @@ struct RerecordTests {
     .enabled(if: WriteErrorTests.limitsFileSize))
   func noRoom() async throws {
     try await TranscriptToolTests.withDirectory { directory in
-      let path = directory + "/r.t"
-      let first = try Self.server(stars: 100)
-      _ = try await ReactorBinary.run(["--api-url", first.baseURL, "--record", path], input: "query swift\n")
-      first.stop()
+      let path = try await Self.recorded(in: directory)
       let before = Self.files(path)
       let second = try Self.server(stars: 2500)
       defer { second.stop() }
