@@ -142,6 +142,32 @@ import Testing
     }
   }
 
+  @Test("a file left beside the first of a pair by a crash does not stop the old one being put back")
+  func pairWithAStaleCopy() throws {
+    try Self.withDirectory { directory in
+      let cassette = directory + "/t.t.cassette.json"
+      try OutputFile.replace(cassette, with: Array("old cassette".utf8))
+      // What a crash between the two renames of a process with this number left.
+      let stale = directory + "/.t.t.cassette.json.\(getpid()).old"
+      try "stale".write(toFile: stale, atomically: false, encoding: .utf8)
+      var renames = 0
+      #expect(throws: WriteError(output: directory + "/t.t", code: EIO)) {
+        try OutputFile.replace(
+          (cassette, Array("new cassette".utf8)), (directory + "/t.t", Array("new transcript".utf8))
+        ) { from, to in
+          renames += 1
+          guard renames == 1 else {
+            errno = EIO
+            return -1
+          }
+          return rename(from, to)
+        }
+      }
+      #expect(Self.read(cassette) == "old cassette")
+      #expect(Self.entries(directory) == ["t.t.cassette.json"])
+    }
+  }
+
   @Test("a directory where a file of a pair goes is refused before anything changes")
   func pairDirectory() throws {
     try Self.withDirectory { directory in

@@ -55,8 +55,11 @@ package enum OutputFile {
       unlink(newFirst)
       throw error
     }
-    // The old first file, kept under a second name until the pair is in place.
+    // The old first file, kept under a second name until the pair is in place. A file left
+    // under that name (a crash of a process with this number) would make the link fail.
     let old = sibling(of: firstFile, suffix: "old")
+    unlink(old)
+    let existed = access(firstFile, F_OK) == 0
     let hadOld = link(firstFile, old) == 0
     func undo(_ code: Int32, output: String) -> WriteError {
       unlink(newFirst)
@@ -70,7 +73,9 @@ package enum OutputFile {
     }
     guard renaming(newSecond, secondFile) == 0 else {
       let code = errno
-      if hadOld { rename(old, firstFile) } else { unlink(firstFile) }
+      // Back as it was: the old first file, or none when it was new. Where no copy could be
+      // kept (a file system without hard links) the new first file stays: never neither.
+      if hadOld { _ = rename(old, firstFile) } else if !existed { unlink(firstFile) }
       throw undo(code, output: second.path)
     }
     if hadOld { unlink(old) }
