@@ -51,9 +51,7 @@ struct Rerecorder {
     guard !old.settings.daemon else {
       return fail("\(path): a %daemon transcript cannot be recorded again yet; record it anew with a daemon session")
     }
-    let directory = path.deletingLastPathComponent
-    let cassettePath =
-      cassetteName.hasPrefix("/") || directory.isEmpty ? cassetteName : directory + "/" + cassetteName
+    let cassettePath = TranscriptFiles.cassettePath(cassetteName, in: path.deletingLastPathComponent)
     // The new cassette holds this transcript's exchanges only: the others' would be lost.
     let sharing = Self.transcripts(sharing: cassettePath, besides: path)
     if !sharing.isEmpty {
@@ -143,23 +141,15 @@ struct Rerecorder {
   static func transcripts(sharing cassettePath: String, besides path: String) -> [String] {
     let directory = path.deletingLastPathComponent
     let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.isEmpty ? "." : directory)) ?? []
-    let cassette = canonical(cassettePath)
+    let (cassette, transcript) = (OutputFile.canonical(cassettePath), OutputFile.canonical(path))
     return names.filter { $0.hasSuffix(".t") }.sorted().compactMap { name in
       let other = directory.isEmpty ? name : directory + "/" + name
-      guard canonical(other) != canonical(path), case .success(let text) = TranscriptFiles.read(other),
+      guard OutputFile.canonical(other) != transcript, case .success(let text) = TranscriptFiles.read(other),
         let line = text.split(separator: "\n").first(where: { $0.hasPrefix("%cassette ") })
       else { return nil }
       let named = String(line.dropFirst("%cassette ".count)).trimmingWhiteSpaceAndNewlines
-      let otherCassette = named.hasPrefix("/") || directory.isEmpty ? named : directory + "/" + named
-      return canonical(otherCassette) == cassette ? other : nil
+      return OutputFile.canonical(TranscriptFiles.cassettePath(named, in: directory)) == cassette ? other : nil
     }
-  }
-
-  /// `path` with links, `.` and `..` resolved, when it names a file; else as it is.
-  private static func canonical(_ path: String) -> String {
-    guard let resolved = realpath(path, nil) else { return path }
-    defer { free(resolved) }
-    return String(cString: resolved)
   }
 
   /// A runner of the transcript on the client `makeClient` makes, on `--engine`'s engine.

@@ -85,9 +85,13 @@ package enum OutputFile {
   /// with a file, and leave the file it names as it was); else `path`.
   static func followingLinks(_ path: String) -> String {
     var status = stat()
-    guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK,
-      let resolved = realpath(path, nil)
-    else { return path }
+    guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK else { return path }
+    return canonical(path)
+  }
+
+  /// `path` with links, `.` and `..` resolved, when it names a file; else as it is.
+  package static func canonical(_ path: String) -> String {
+    guard let resolved = realpath(path, nil) else { return path }
     defer { free(resolved) }
     return String(cString: resolved)
   }

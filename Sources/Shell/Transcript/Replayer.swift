@@ -206,9 +206,7 @@ extension TranscriptRunner {
       features: self.features,
       makeClient: { settings, time, log in
         var settings = settings
-        if let cassette = settings.cassette, !cassette.hasPrefix("/"), !directory.isEmpty {
-          settings.cassette = directory + "/" + cassette
-        }
+        settings.cassette = settings.cassette.map { TranscriptFiles.cassettePath($0, in: directory) }
         return try base(settings, time, log)
       }, adjust: adjust, observe: observe, beforeCommand: beforeCommand)
   }

@@ -16,6 +16,12 @@ package enum TranscriptFiles {
     package var problem: String?
   }
 
+  /// The cassette a transcript in `directory` names `name` in its `%cassette`: a relative name
+  /// is relative to the transcript's directory.
+  package static func cassettePath(_ name: String, in directory: String) -> String {
+    name.hasPrefix("/") || directory.isEmpty ? name : directory + "/" + name
+  }
+
   /// The files of `arguments`, in their order, each directory replaced by its transcripts.
   package static func expand(_ arguments: [String]) -> [Entry] {
     arguments.flatMap { argument -> [Entry] in
