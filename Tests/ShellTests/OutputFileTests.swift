@@ -117,26 +117,17 @@ import Testing
       let cassette = directory + "/t.t.cassette.json"
       let transcript = directory + "/t.t"
       try OutputFile.replace(cassette, with: Array("old cassette".utf8))
-      var renames = 0
-      let secondFails: (String, String) -> Int32 = { from, to in
-        renames += 1
-        guard renames == 1 else {
-          errno = EIO
-          return -1
-        }
-        return rename(from, to)
-      }
+      let renames = SecondRenameFails()
       #expect(throws: WriteError(output: transcript, code: EIO)) {
         try OutputFile.replace(
-          (cassette, Array("new cassette".utf8)), (transcript, Array("new transcript".utf8)), renaming: secondFails)
+          (cassette, Array("new cassette".utf8)), (transcript, Array("new transcript".utf8)), renaming: renames.call)
       }
-      #expect(renames == 2)
+      #expect(renames.count == 2)
       #expect(Self.read(cassette) == "old cassette")
       #expect(Self.entries(directory) == ["t.t.cassette.json"])
-      renames = 0
       let fresh = directory + "/n.t.cassette.json"
       #expect(throws: WriteError.self) {
-        try OutputFile.replace((fresh, [1]), (directory + "/n.t", [2]), renaming: secondFails)
+        try OutputFile.replace((fresh, [1]), (directory + "/n.t", [2]), renaming: SecondRenameFails().call)
       }
       #expect(Self.entries(directory) == ["t.t.cassette.json"], "neither new file is left")
     }
@@ -150,18 +141,10 @@ import Testing
       // What a crash between the two renames of a process with this number left.
       let stale = directory + "/.t.t.cassette.json.\(getpid()).old"
       try "stale".write(toFile: stale, atomically: false, encoding: .utf8)
-      var renames = 0
       #expect(throws: WriteError(output: directory + "/t.t", code: EIO)) {
         try OutputFile.replace(
-          (cassette, Array("new cassette".utf8)), (directory + "/t.t", Array("new transcript".utf8))
-        ) { from, to in
-          renames += 1
-          guard renames == 1 else {
-            errno = EIO
-            return -1
-          }
-          return rename(from, to)
-        }
+          (cassette, Array("new cassette".utf8)), (directory + "/t.t", Array("new transcript".utf8)),
+          renaming: SecondRenameFails().call)
       }
       #expect(Self.read(cassette) == "old cassette")
       #expect(Self.entries(directory) == ["t.t.cassette.json"])
@@ -199,5 +182,20 @@ import Testing
     #expect(WriteErrors.errors.contains(WriteError(output: "--json-log /dev/full", code: ENOSPC)))
     #expect(WriteErrors.status(0) == 1)
     #expect(WriteErrors.status(3) == 3, "a failure's own status stays")
+  }
+}
+
+/// `rename(2)` that fails with EIO from its second call on, counting its calls: the second file
+/// of a pair cannot be put in place.
+private final class SecondRenameFails {
+  private(set) var count = 0
+
+  func call(_ from: String, _ to: String) -> Int32 {
+    count += 1
+    guard count == 1 else {
+      errno = EIO
+      return -1
+    }
+    return rename(from, to)
   }
 }
